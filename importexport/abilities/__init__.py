@@ -1,0 +1,77 @@
+"""Card abilities: the shared mechanism (``registry``) and the abilities, grouped by what they change.
+
+Modules: ``instant`` (effects when a contract is fulfilled), ``loading`` (which containers fit),
+``importing`` (the Import action), ``reactions`` (answers to other players' moves), ``anytime``
+(free choices), ``scoring`` (end-of-game credits), ``game_end`` (end conditions and instant wins).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..flow import Frame, automatic, decision
+from . import anytime, game_end, importing, instant, loading, reactions, scoring  # noqa: F401
+from .registry import ABILITY_OF, REGISTRY, dispatch, lasting
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["ABILITY_OF", "REGISTRY", "dispatch", "fire_instants", "check_wins", "anytime_options", "anytime_apply"]
+
+
+def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
+    """Queue the instant abilities of just-fulfilled contracts, first contract first."""
+    for c in reversed(cards):
+        ability = ABILITY_OF[c]
+        if ability is not None and ability.instant and hasattr(ability, "on_fulfil"):
+            g.state.stack.append({"k": "instant", "p": seat, "c": c, "s": ship})
+
+
+def _run_instant(g: Game, fr: Frame) -> None:
+    if fr["c"] in g.state.players[fr["p"]].fulfilled:
+        g.emit("ability", p=fr["p"], c=fr["c"])
+        ABILITY_OF[fr["c"]].on_fulfil(g, fr["p"], fr["c"], fr["s"])  # type: ignore[union-attr]
+
+
+def check_wins(g: Game) -> None:
+    """End the game at once if a player meets an instant-win condition."""
+    s = g.state
+    for seat in g.seat_order():
+        for ability in lasting(g, seat):
+            wins = getattr(ability, "wins", None)
+            if wins is not None and wins(g, seat):
+                from ..scoring import finish_game
+
+                s.end_reason, s.end_seat = "win", seat
+                s.marks["win_card"] = ability.card
+                s.stack.clear()
+                g.emit("instant_win", p=seat, c=ability.card)
+                finish_game(g)
+                return
+
+
+def anytime_options(g: Game, seat: int) -> list[Action]:
+    p = g.state.players[seat]
+    out: list[Action] = []
+    for c in p.hand + p.fulfilled:
+        ability = ABILITY_OF[c]
+        if ability is not None and hasattr(ability, "anytime_options"):
+            out.extend(ability.anytime_options(g, seat, c))
+    return out
+
+
+def anytime_apply(g: Game, action: Action) -> None:
+    ABILITY_OF[action.cards[0]].anytime_apply(g, action)  # type: ignore[union-attr]
+
+
+def _ask_options(g: Game, fr: Frame) -> list[Action]:
+    return ABILITY_OF[fr["c"]].ask_options(g, fr)  # type: ignore[union-attr]
+
+
+def _ask_resolve(g: Game, fr: Frame, a: Action) -> None:
+    ABILITY_OF[fr["c"]].ask_resolve(g, fr, a)  # type: ignore[union-attr]
+
+
+automatic("instant", _run_instant)
+decision("ask", _ask_options, _ask_resolve)

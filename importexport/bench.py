@@ -1,0 +1,70 @@
+"""Benchmark: random games, decisions per second, optionally beside python-chess.
+
+    python -m importexport.bench --players 4 --games 200 --seed 0 [--abilities] [--chess]
+
+prints one JSON line: games, seconds, games_per_s, decisions_per_s, mean_decisions_per_game,
+max_save_bytes (and, with --chess, python-chess's random-game plies per second in the same run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from .bots import RandomBot, play_out
+from .engine import Game
+
+
+def run_games(players: int, games: int, seed: int, abilities: bool) -> dict[str, float]:
+    decisions = 0
+    max_save = 0
+    start = time.perf_counter()
+    for i in range(games):
+        g = Game(players=players, seed=seed + i, abilities=abilities)
+        bots = [RandomBot(seed * 1000 + i * 10 + s) for s in range(players)]
+        decisions += play_out(g, bots)
+        if i % 20 == 0:
+            max_save = max(max_save, len(g.save()))
+    seconds = time.perf_counter() - start
+    return {
+        "players": players, "abilities": abilities, "games": games, "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 2), "decisions_per_s": round(decisions / seconds),
+        "mean_decisions_per_game": round(decisions / games, 1), "max_save_bytes": max_save,
+    }
+
+
+def chess_plies_per_second(seconds: float = 5.0, seed: int = 0) -> float:
+    """python-chess random games: legal moves, push, game-over check, for ``seconds``."""
+    import chess
+
+    rng = random.Random(seed)
+    plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m importexport.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--abilities", action="store_true", help="play with card abilities on")
+    ap.add_argument("--chess", action="store_true", help="also measure python-chess in the same run")
+    args = ap.parse_args(argv)
+    result = run_games(args.players, args.games, args.seed, args.abilities)
+    if args.chess:
+        plies = chess_plies_per_second()
+        result["chess_plies_per_s"] = round(plies)
+        result["ratio_to_chess"] = round(result["decisions_per_s"] / plies, 2)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Import: as many bidding rounds as the largest count declared, each with sealed bids.
+
+Round *k* is open to everyone who declared at least *k* Import actions.  The active player picks
+the ship every round (bidding or not); a lone bidder takes the cargo for free; otherwise all
+bids are entered hidden and revealed together, the highest pays the bank, and the active player
+breaks ties.  The winner takes two cards (at most one into the crew); the ship's owner is paid
+2 credits when someone else takes; an emptied ship sails home.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
+from .flow import Frame, automatic, decision
+from .rules import crew_room, gain, goods_room, pay_bank, remove_container, ship_home
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+def ships_for_import(g: Game) -> list[int]:
+    return [x.id for x in g.state.ships if x.at_sea and x.containers]
+
+
+def import_round(g: Game, fr: Frame) -> None:
+    s = g.state
+    r = fr["r"]
+    bidders = [seat for seat in g.seat_order() if s.decl[seat] >= r]
+    if not ships_for_import(g):
+        g.emit("no_ship", r=r)
+        return
+    s.stack.append({"k": "choose_ship", "p": s.active, "r": r, "bidders": bidders})
+
+
+def ship_options(g: Game, fr: Frame) -> list[Action]:
+    return [Action(fr["p"], "ship", target=sid) for sid in ships_for_import(g)]
+
+
+def ship_resolve(g: Game, fr: Frame, a: Action) -> None:
+    s = g.state
+    s.stack.pop()
+    bidders = fr["bidders"]
+    g.emit("import_round", r=fr["r"], s=a.target, bidders=bidders)
+    if len(bidders) == 1:
+        settle(g, bidders[0], 0, a.target)
+    else:
+        s.stack.append({"k": "bid", "ship": a.target, "r": fr["r"], "bidders": bidders, "bids": [-1] * len(bidders)})
+
+
+def bid_deciders(fr: Frame) -> list[int]:
+    return [b for b, x in zip(fr["bidders"], fr["bids"]) if x < 0]
+
+
+def bid_options(g: Game, fr: Frame) -> list[Action]:
+    players = g.state.players
+    return [Action(b, "bid", count=n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
+
+
+def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
+    s = g.state
+    fr["bids"][fr["bidders"].index(a.player)] = a.count
+    g.emit("bid_in", p=a.player)
+    if min(fr["bids"]) < 0:
+        return
+    s.stack.pop()
+    bids = dict(zip(fr["bidders"], fr["bids"]))
+    top = max(bids.values())
+    tied = [b for b in fr["bidders"] if bids[b] == top]
+    g.emit("bids", bids={str(k): v for k, v in bids.items()})
+    if len(tied) > 1 and s.abilities:
+        favoured = [b for b in tied if g.mod(b, "wins_ties", False)]
+        if len(favoured) == 1:
+            tied = favoured
+    if len(tied) == 1:
+        settle(g, tied[0], top, fr["ship"])
+    else:
+        s.stack.append({"k": "tie", "p": s.active, "tied": tied, "ship": fr["ship"], "amount": top})
+
+
+def tie_options(g: Game, fr: Frame) -> list[Action]:
+    return [Action(fr["p"], "winner", target=t) for t in fr["tied"]]
+
+
+def tie_resolve(g: Game, fr: Frame, a: Action) -> None:
+    g.state.stack.pop()
+    g.emit("tie", p=a.player, q=a.target)
+    settle(g, a.target, fr["amount"], fr["ship"])
+
+
+def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
+    """The winner pays the bid and takes the cargo, card by card."""
+    s = g.state
+    g.emit("import_won", p=winner, n=amount, s=ship_id)
+    pay_bank(g, winner, amount, "bid")
+    take = g.mod(winner, "import_take", IMPORT_TAKE) if s.abilities else IMPORT_TAKE
+    left = min(take, len(s.ships[ship_id].containers))
+    s.stack.append({"k": "after_import", "ship": ship_id, "p": winner})
+    if left:
+        s.stack.append({"k": "take", "p": winner, "ship": ship_id, "left": left, "crew": False})
+
+
+def take_options(g: Game, fr: Frame) -> list[Action]:
+    """Each card goes to crew or goods; discarding is allowed only when neither is possible."""
+    seat = fr["p"]
+    crew_ok = not fr["crew"] and crew_room(g, seat)
+    goods_ok = goods_room(g, seat)
+    dests = ([TAKE_CREW] if crew_ok else []) + ([TAKE_GOODS] if goods_ok else []) or [TAKE_DISCARD]
+    cards = g.state.ships[fr["ship"]].containers
+    return [Action(seat, "take", (c,), d) for c in cards for d in dests]
+
+
+def take_resolve(g: Game, fr: Frame, a: Action) -> None:
+    s = g.state
+    ship = s.ships[fr["ship"]]
+    c = a.cards[0]
+    colour = remove_container(g, ship, c)
+    fr["left"] -= 1
+    if fr["left"] <= 0 or not ship.containers:
+        s.stack.pop()
+    p = s.players[a.player]
+    if a.target == TAKE_CREW:
+        fr["crew"] = True
+        p.crew.append(c)
+        g.emit("take_crew", p=a.player, c=c)
+    elif a.target == TAKE_GOODS:
+        p.goods.append(c)
+        g.emit("take_goods", p=a.player, c=c)
+        if s.abilities:
+            g.notify("goods", seat=a.player, card=c, colour=colour)
+    else:
+        s.discard.append(c)
+        g.emit("take_discard", p=a.player, c=c)
+    if s.abilities:
+        g.notify("imported", seat=a.player, card=c, colour=colour, ship=ship.id)
+
+
+def after_import(g: Game, fr: Frame) -> None:
+    s = g.state
+    ship = s.ships[fr["ship"]]
+    if fr["p"] != ship.owner:
+        comp = g.mod(ship.owner, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION
+        gain(g, ship.owner, comp, "compensation")
+    if ship.at_sea and not ship.containers:
+        ship_home(g, ship, "imported")
+
+
+automatic("import_round", import_round)
+decision("choose_ship", ship_options, ship_resolve)
+decision("bid", bid_options, bid_resolve, deciders=bid_deciders)
+decision("tie", tie_options, tie_resolve)
+decision("take", take_options, take_resolve)
+automatic("after_import", after_import)

@@ -1,0 +1,177 @@
+"""The card list: every goods card of the game, loaded and validated from ``data/cards.yaml``.
+
+Each card is a goods type (its colour), an action symbol, a level requirement, a cargo
+requirement and an ability.  The rulebook prints only the abilities; the other figures are the
+project's own assignment unless a card's ``rulebook`` field names them (see ``docs/cards.md``).
+
+>>> CARDS.by_name("HAWAIIAN SALT").goods
+'yellow'
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+
+from .constants import ACTIONS, ANY_GOODS, COLOURS, RAINBOW, RAINBOW_SLOT
+
+DATA_FILE = Path(__file__).parent / "data" / "cards.yaml"
+
+SetName = Literal["base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag", "promo"]
+SET_SIZES: dict[str, int] = {
+    "base": 100, "capital": 15, "tokyo": 10, "kickstarter": 15,
+    "kickstarter2": 10, "j": 10, "flag": 10, "promo": 10,
+}
+Colour = Literal["green", "yellow", "black", "blue", "red", "grey"]
+Timing = Literal["instant", "anytime", "permanent"]
+Figure = Literal["goods", "action", "level", "cargo", "set"]
+
+
+class CardError(ValueError):
+    """The card list is broken: the message names the card and the field at fault."""
+
+
+class CardText(BaseModel):
+    """An ability in both languages, in the project's own words."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    en: str
+    de: str
+
+
+class Card(BaseModel):
+    """One goods card as the data file describes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: int
+    name: str
+    set: SetName
+    goods: Colour
+    action: Literal["supply", "import", "contract", "load", "pirate", "trade"]
+    level: dict[str, int]
+    cargo: dict[str, int]
+    cargo_alt: dict[str, int] | None = None
+    timing: Timing
+    text: CardText
+    rulebook: list[Figure] = []
+
+    @field_validator("level")
+    @classmethod
+    def _level_keys(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, count in value.items():
+            if key not in COLOURS and key != ANY_GOODS:
+                raise ValueError(f"unknown colour {key!r} in the level requirement")
+            if not 0 < count <= 9:
+                raise ValueError(f"level count {count} for {key!r} must be 1 to 9")
+        return value
+
+    @field_validator("cargo", "cargo_alt")
+    @classmethod
+    def _cargo_keys(cls, value: dict[str, int] | None) -> dict[str, int] | None:
+        if value is None:
+            return value
+        for key, count in value.items():
+            if key not in COLOURS[:5] and key != RAINBOW:
+                raise ValueError(f"unknown container colour {key!r} in the cargo requirement")
+            if not 0 < count <= 6:
+                raise ValueError(f"cargo count {count} for {key!r} must be 1 to 6")
+        if not value:
+            raise ValueError("a cargo requirement needs at least one container")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Card:
+        if (self.set == "j") != (self.cargo_alt is not None):
+            raise ValueError("exactly the J cards have a second orientation (cargo_alt)")
+        if self.set == "j" and self.level:
+            raise ValueError("J cards have no level requirement")
+        if (self.goods == "grey") != (self.set == "capital"):
+            raise ValueError("exactly the Capital cards are grey")
+        return self
+
+    @property
+    def colour(self) -> int:
+        return COLOURS.index(self.goods)
+
+    @property
+    def action_id(self) -> int:
+        return ACTIONS.index(self.action)
+
+    def slots(self, side: int = 0) -> tuple[int, ...]:
+        """The cargo requirement as one colour number per container (rainbow as 6)."""
+        cargo = self.cargo if side == 0 or self.cargo_alt is None else self.cargo_alt
+        out: list[int] = []
+        for key, count in cargo.items():
+            out.extend([RAINBOW_SLOT if key == RAINBOW else COLOURS.index(key)] * count)
+        return tuple(out)
+
+
+class CardList:
+    """All cards, by id (0-based, dense) and by name, with flat lookup tables for the engine."""
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+        self._by_name = {c.name.upper(): c for c in cards}
+        self.goods = tuple(c.colour for c in cards)
+        self.action = tuple(c.action_id for c in cards)
+        self.slots = tuple(c.slots(0) for c in cards)
+        self.cargo_size = tuple(len(s) for s in self.slots)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __getitem__(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def by_name(self, name: str) -> Card:
+        """The card called ``name`` (any letter case); a clear error if there is none."""
+        try:
+            return self._by_name[name.strip().upper()]
+        except KeyError:
+            raise CardError(f"unknown card {name!r}: no card of that name is in the card list") from None
+
+    def ids_in_sets(self, sets: tuple[str, ...] | list[str]) -> list[int]:
+        return [c.id for c in self.cards if c.set in sets]
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.cards)
+
+    @classmethod
+    def from_rows(cls, rows: object, source: str = "card list") -> CardList:
+        """Validate raw rows (as read from YAML); every problem names the card and the field."""
+        if not isinstance(rows, list):
+            raise CardError(f"{source}: expected a list of cards at the top level")
+        cards: list[Card] = []
+        seen: dict[str, int] = {}
+        for index, row in enumerate(rows):
+            label = row.get("name", f"row {index + 1}") if isinstance(row, dict) else f"row {index + 1}"
+            try:
+                card = Card.model_validate(row)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                field = ".".join(str(p) for p in err["loc"]) or "(card)"
+                raise CardError(f"{source}: card {label!r}: field {field!r}: {err['msg']}") from None
+            if card.id != index:
+                raise CardError(f"{source}: card {label!r}: field 'id': expected {index}, found {card.id}")
+            if card.name.upper() in seen:
+                raise CardError(f"{source}: card {label!r}: field 'name': the name is used twice")
+            seen[card.name.upper()] = index
+            cards.append(card)
+        return cls(cards)
+
+    @classmethod
+    def load(cls, path: Path = DATA_FILE) -> CardList:
+        try:
+            rows = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError as exc:
+            raise CardError(f"{path.name}: not valid YAML: {exc}") from None
+        return cls.from_rows(rows, path.name)
+
+
+CARDS = CardList.load()

@@ -1,0 +1,76 @@
+"""Names and numbers the rules use everywhere: goods colours, action types, the payout table.
+
+Colours and actions are small integers inside the engine (fast to compare and to store); the
+tables here turn them into the names used in data files, save files and the user interface.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Goods colours.  The first five are the goods types of the base game; grey is Capital.
+GREEN, YELLOW, BLACK, BLUE, RED, GREY = range(6)
+COLOURS: Final = ("green", "yellow", "black", "blue", "red", "grey")
+BASE_COLOURS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
+GOODS_TYPE: Final = {
+    "en": ("technology", "agriculture", "consumer", "luxury", "illegal", "capital"),
+    "de": ("Technologie", "Landwirtschaft", "Konsum", "Luxus", "Illegal", "Capital"),
+}
+# Letters printed on every card next to its colour, so colour-blind readers can tell them apart.
+GOODS_LETTER: Final = ("T", "A", "C", "L", "I", "K")
+
+# Action types.  Trade belongs to the Capital expansion.
+SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE, TRADE = range(6)
+ACTIONS: Final = ("supply", "import", "contract", "load", "pirate", "trade")
+BASE_ACTIONS: Final = (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE)
+ACTION_NAME: Final = {
+    "en": ("Supply", "Import", "Contract", "Load", "Pirate", "Trade"),
+    "de": ("Vorrat", "Import", "Auftrag", "Laden", "Pirat", "Tausch"),
+}
+
+# Special keys in level and cargo requirements.
+ANY_GOODS: Final = "any"  # Capital level requirement: every good counts
+RAINBOW: Final = "rainbow"  # cargo slot any container colour may fill
+RAINBOW_SLOT: Final = 6  # the slot colour used inside the engine for a rainbow slot
+
+# Setup and limits of the base game.
+START_CREDITS: Final = 10
+GREY_BONUS_SIX_PLAYERS: Final = 4
+HAND_SIZE: Final = 5
+SEA_CARDS_PER_SHIP: Final = 4
+MAX_CARGO_PER_SHIP: Final = 6
+END_CREDITS: Final = 50
+SELL_PRICE: Final = 4
+IMPORT_TAKE: Final = 2
+IMPORT_COMPENSATION: Final = 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def payout(containers: int) -> int:
+    """Credits for fulfilling the contracts of a ship carrying ``containers`` containers.
+
+    >>> [payout(n) for n in (2, 3, 4, 5, 6)]
+    [6, 10, 10, 14, 14]
+    """
+    if containers <= 2:
+        return 6
+    if containers <= 4:
+        return 10
+    return 14
+
+
+# End scoring.
+GOODS_POINTS: Final = (1, 1, 1, 1, 2, 0)  # per good of each colour
+ALL_TYPES_BONUS: Final = 10
+MAJORITY_BONUS: Final = (6, 6, 6, 8, -6, 0)  # most goods of a colour; illegal is a penalty
+UNFULFILLED_CONTAINER_POINTS: Final = 2
+
+
+def colour_index(name: str) -> int:
+    """The engine's number for a colour name (``"green"`` -> 0)."""
+    return COLOURS.index(name)
+
+
+def action_index(name: str) -> int:
+    """The engine's number for an action name (``"load"`` -> 3)."""
+    return ACTIONS.index(name)

@@ -1,0 +1,291 @@
+"""The referee: a game of Import/Export and the one interface everybody drives it through.
+
+>>> g = Game(players=3, seed=1)
+>>> g.deciders()                      # who must decide now
+[1]
+>>> a = g.legal_actions()[0]          # every legal choice, as small values
+>>> g.apply(a)                        # carry one out
+>>> g.undo()                          # and take it back
+>>> len(g.history)
+0
+
+Illegal choices raise :class:`IllegalActionError` naming the rule, and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
+from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
+from . import turn as _turn  # noqa: F401  (registers the turn frames)
+from .abilities.registry import REGISTRY, active_abilities
+from .actions import Action
+from .cards import CARDS
+from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .errors import IllegalActionError
+from .flow import FRAMES, deciders_of
+from .i18n import message, render_event
+from .rng import Rng
+from .setup import new_state
+from .state import State
+
+Event = tuple[int, str, dict[str, Any]]
+
+
+class Game:
+    """One game: the current :class:`State`, how it began, and every choice made since.
+
+    ``Game(players, seed, abilities)`` sets up a new table as the rulebook describes;
+    ``abilities=False`` plays the basic rules (card abilities off).  ``lang`` ("en" or "de")
+    is the language of refusals and of :meth:`narrate`.
+    """
+
+    def __init__(self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en") -> None:
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Import/Export is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        self.lang = lang
+        self.seed = seed
+        self.state = State()
+        self.log: list[Event] = []
+        self.history: list[Action] = []
+        self._opts: list[Action] = []
+        new_state(self, players, seed, abilities)
+        self._begin()
+
+    # --- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_state(cls, state: State, lang: str = "en", seed: int = 0, log: list[Event] | None = None) -> Game:
+        """A game continuing from ``state`` (used by scenarios and save files)."""
+        g = cls.__new__(cls)
+        g.lang, g.seed, g.state = lang, seed, state
+        g.log = list(log or [])
+        g.history, g._opts = [], []
+        g._begin()
+        return g
+
+    def _begin(self) -> None:
+        self._advance()
+        self.initial = self.state.clone()
+        self._initial_log = list(self.log)
+
+    # --- the decision interface -----------------------------------------------------------
+
+    def deciders(self) -> list[int]:
+        """The seats that must decide now (several during a sealed bid; none once it is over)."""
+        if not self.state.stack:
+            return []
+        return deciders_of(self.state.stack[-1])
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal choice now, of ``player`` or of all deciders."""
+        if player is None:
+            return list(self._opts)
+        return [a for a in self._opts if a.player == player]
+
+    def is_over(self) -> bool:
+        return not self.state.stack
+
+    def apply(self, action: Action | str) -> None:
+        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing."""
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        if action not in self._opts:
+            raise self._refusal(action)
+        self.history.append(action)
+        try:
+            self._do(action)
+        except Exception:
+            self._rebuild(self.history[:-1])
+            raise
+
+    def _do(self, action: Action) -> None:
+        extra = EXTRA_CHOICES.get(action.kind)
+        if extra is not None:
+            extra(self, action)
+        else:
+            frame = self.state.stack[-1]
+            FRAMES[frame["k"]].resolve(self, frame, action)  # type: ignore[misc]
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run automatic frames until a decision is due (or the game is over)."""
+        s = self.state
+        stack = s.stack
+        while stack:
+            if s.abilities and s.end_seat < 0:
+                _abilities.check_wins(self)
+                if not stack:
+                    break
+            frame = stack[-1]
+            kind = FRAMES[frame["k"]]
+            if kind.auto is not None:
+                stack.pop()
+                kind.auto(self, frame)
+                continue
+            opts = kind.options(self, frame)  # type: ignore[misc]
+            if not opts:
+                if kind.skip is not None:
+                    kind.skip(self, frame)
+                else:
+                    stack.pop()
+                continue
+            if kind.extras:
+                opts = opts + extra_options(self, frame)
+            self._opts = opts
+            return
+        self._opts = []
+
+    # --- undo, replay ---------------------------------------------------------------------
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` choices (replaying the rest from the start)."""
+        if not 0 <= steps <= len(self.history):
+            raise ValueError(f"cannot undo {steps} step(s): only {len(self.history)} choice(s) were made")
+        if steps:
+            self._rebuild(self.history[: len(self.history) - steps])
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        self.state = self.initial.clone()
+        self.log = list(self._initial_log)
+        self.history = []
+        self._advance()
+        for a in actions:
+            if a not in self._opts:
+                raise self._refusal(a)
+            self.history.append(a)
+            self._do(a)
+
+    def copy(self) -> Game:
+        """An independent game at the same position (with the same history)."""
+        g = Game.__new__(Game)
+        g.lang, g.seed, g.state = self.lang, self.seed, self.state.clone()
+        g.log, g.history, g._opts = list(self.log), list(self.history), list(self._opts)
+        g.initial, g._initial_log = self.initial, self._initial_log
+        return g
+
+    # --- what the engine and the abilities call -------------------------------------------
+
+    def emit(self, key: str, **args: Any) -> None:
+        """Add a line to the event log (rendered in either language by :meth:`narrate`)."""
+        self.log.append((self.state.turn, key, args))
+
+    def rng_below(self, n: int) -> int:
+        r = Rng(0)
+        r.state = self.state.rng
+        value = r.below(n)
+        self.state.rng = r.state
+        return value
+
+    def rng_shuffle(self, items: list) -> None:
+        r = Rng(0)
+        r.state = self.state.rng
+        r.shuffle(items)
+        self.state.rng = r.state
+
+    def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
+        """A rule value for ``seat`` after the player's abilities have changed it."""
+        for ability in active_abilities(self, seat, key):
+            value = getattr(ability, "modify_" + key)(self, seat, value, *context)
+        return value
+
+    def mod_all(self, key: str, value: Any, *context: Any) -> Any:
+        """A table-wide rule value after everybody's abilities have changed it."""
+        for seat in range(self.state.n):
+            value = self.mod(seat, key, value, *context)
+        return value
+
+    def notify(self, event: str, **data: Any) -> None:
+        """Tell the abilities in play that something happened (they may react)."""
+        _abilities.dispatch(self, event, data)
+
+    def fire_instants(self, seat: int, cards: list[int], ship: int) -> None:
+        _abilities.fire_instants(self, seat, cards, ship)
+
+    def seat_order(self, start: int | None = None) -> list[int]:
+        """Seats clockwise, from ``start`` (default: the active player)."""
+        n = self.state.n
+        first = self.state.active if start is None else start
+        return [(first + i) % n for i in range(n)]
+
+    # --- reading the game -----------------------------------------------------------------
+
+    def narrate(self, lang: str | None = None, last: int | None = None) -> list[str]:
+        """The event log as sentences."""
+        events = self.log if last is None else self.log[-last:]
+        return [render_event(e, lang or self.lang) for e in events]
+
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        from .describe import describe_action
+
+        return describe_action(self, action, lang or self.lang)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        from .view import player_view
+
+        return player_view(self, seat)
+
+    def scores(self) -> list[Any]:
+        from .scoring import final_scores
+
+        return final_scores(self)
+
+    def save(self) -> str:
+        from .savefile import dump
+
+        return dump(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.state.to_dict())
+
+    def _refusal(self, action: Action) -> IllegalActionError:
+        from .explain import reason
+
+        key, args = reason(self, action)
+        return IllegalActionError(message(key, self.lang, **args), key, args)
+
+    def __repr__(self) -> str:
+        s = self.state
+        status = "over" if self.is_over() else f"turn {s.turn}, waiting for {self.deciders()}"
+        return f"<Game {s.n} players, {status}, {len(self.history)} choices>"
+
+    def _repr_html_(self) -> str:
+        from .render import table_html
+
+        return table_html(self)
+
+
+# --- free choices: dropping a contract, abilities usable at any time ------------------------
+
+def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
+    seat = frame["p"]
+    s = g.state
+    out: list[Action] = []
+    if seat == s.active:
+        for ship_id in s.players[seat].ships:
+            ship = s.ships[ship_id]
+            if not ship.at_sea:
+                out.extend(Action(seat, "drop", (c,), ship_id) for c in ship.contracts)
+    if s.abilities:
+        out.extend(_abilities.anytime_options(g, seat))
+    return out
+
+
+def _drop(g: Game, action: Action) -> None:
+    ship = g.state.ships[action.target]
+    i = ship.contracts.index(action.cards[0])
+    ship.contracts.pop(i)
+    ship.sides.pop(i)
+    g.state.discard.append(action.cards[0])
+    g.emit("drop", p=action.player, c=action.cards[0], s=ship.id)
+    from .rules import fulfil, is_complete
+
+    if ship.contracts and is_complete(g, ship):
+        fulfil(g, ship)
+
+
+EXTRA_CHOICES = {"drop": _drop, "anytime": _abilities.anytime_apply}
+
+__all__ = ["Game", "Action", "CARDS", "REGISTRY"]

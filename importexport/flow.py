@@ -1,0 +1,62 @@
+"""The registry of steps ("frames") a game moves through.
+
+A frame on the state's stack is either *automatic* (the engine carries it out and goes on) or a
+*decision* (it waits for one or more players).  Each kind of frame registers here how to list
+its options, how to carry out a chosen option, and how to explain a refused one.  The turn,
+the Import bidding and the card abilities all add their frames through these two functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .engine import Game
+
+Frame = dict[str, Any]
+Reason = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class FrameKind:
+    """How the engine handles one kind of frame."""
+
+    options: Callable[[Game, Frame], list[Action]] | None = None
+    resolve: Callable[[Game, Frame, Action], None] | None = None
+    auto: Callable[[Game, Frame], None] | None = None
+    skip: Callable[[Game, Frame], None] | None = None
+    why: Callable[[Game, Frame, Action], Reason | None] | None = None
+    deciders: Callable[[Frame], list[int]] | None = None
+    extras: bool = False  # may the decider also use free choices (drop a contract, anytime abilities)?
+
+
+FRAMES: dict[str, FrameKind] = {}
+
+
+def decision(
+    kind: str,
+    options: Callable[[Game, Frame], list[Action]],
+    resolve: Callable[[Game, Frame, Action], None],
+    *,
+    skip: Callable[[Game, Frame], None] | None = None,
+    why: Callable[[Game, Frame, Action], Reason | None] | None = None,
+    deciders: Callable[[Frame], list[int]] | None = None,
+    extras: bool = False,
+) -> None:
+    """Register a decision frame.  With no options it is skipped (``skip``, or just dropped)."""
+    FRAMES[kind] = FrameKind(options, resolve, None, skip, why, deciders, extras)
+
+
+def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:
+    """Register an automatic frame: popped, then ``run``."""
+    FRAMES[kind] = FrameKind(auto=run)
+
+
+def deciders_of(frame: Frame) -> list[int]:
+    kind = FRAMES[frame["k"]]
+    if kind.deciders is not None:
+        return kind.deciders(frame)
+    return [frame["p"]]

@@ -1,0 +1,110 @@
+"""Final scoring, line by line, as the rulebook lists it.
+
+Each player's result is the credits in hand plus these lines: 2 per container on a ship with
+an unfulfilled contract, 1 per good (2 per illegal good), 10 for owning every goods type, the
+majority bonuses (6 technology, 6 agriculture, 6 consumer, 8 luxury) and the illegal-goods
+penalty (-6), both split between tied players and rounded up, and whatever abilities add.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .cards import CARDS
+from .constants import (
+    ALL_TYPES_BONUS,
+    BASE_COLOURS,
+    COLOURS,
+    GOODS_POINTS,
+    MAJORITY_BONUS,
+    RED,
+    UNFULFILLED_CONTAINER_POINTS,
+)
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+@dataclass
+class PlayerScore:
+    """One player's final result with every line that made it."""
+
+    seat: int
+    credits: int
+    lines: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.credits + sum(amount for _, amount in self.lines)
+
+
+def goods_counts(g: Game, seat: int) -> list[int]:
+    """Goods per colour (index 0-4), as they count for scoring."""
+    counts = [0] * 6
+    for c in g.state.players[seat].goods:
+        counts[CARDS.goods[c]] += 1
+    if g.state.abilities:
+        counts = g.mod(seat, "goods_counts", counts)
+    return counts
+
+
+def share(amount: int, tied: int) -> int:
+    """A bonus or penalty split between ``tied`` players, rounded up (away from zero)."""
+    q = -(-abs(amount) // tied)
+    return q if amount >= 0 else -q
+
+
+def final_scores(g: Game) -> list[PlayerScore]:
+    s = g.state
+    counts = [goods_counts(g, seat) for seat in range(s.n)]
+    result: list[PlayerScore] = []
+    for seat, p in enumerate(s.players):
+        score = PlayerScore(seat, p.credits)
+        loaded = sum(
+            len(s.ships[i].containers) for i in p.ships if not s.ships[i].at_sea and s.ships[i].contracts
+        )
+        score.lines.append(("containers", UNFULFILLED_CONTAINER_POINTS * loaded))
+        score.lines.append(("goods", sum(GOODS_POINTS[col] * counts[seat][col] for col in BASE_COLOURS)))
+        all_types = all(counts[seat][col] > 0 for col in BASE_COLOURS)
+        score.lines.append(("all_types", ALL_TYPES_BONUS if all_types else 0))
+        result.append(score)
+    for col in BASE_COLOURS:
+        top = max(c[col] for c in counts)
+        if top == 0:
+            continue  # nobody owns this type: no majority
+        tied = [seat for seat in range(s.n) if counts[seat][col] == top]
+        for seat in tied:
+            amount = MAJORITY_BONUS[col]
+            if s.abilities:
+                amount = g.mod(seat, "majority_bonus", amount, col)
+            result[seat].lines.append((f"most_{COLOURS[col]}", share(amount, len(tied))))
+    if s.abilities:
+        from .abilities.registry import lasting
+
+        for seat in range(s.n):
+            for ability in lasting(g, seat):
+                extra = getattr(ability, "score", None)
+                if extra is not None:
+                    result[seat].lines.append((f"ability:{ability.name}", extra(g, seat)))
+    return result
+
+
+def winners(g: Game) -> list[int]:
+    s = g.state
+    if s.end_reason == "win":
+        return [s.end_seat]
+    totals = [score.total for score in final_scores(g)]
+    best = max(totals)
+    return [seat for seat, t in enumerate(totals) if t == best]
+
+
+def finish_game(g: Game) -> None:
+    """Score the table, name the winner(s) and close the game."""
+    s = g.state
+    s.winners = winners(g)
+    s.stack.clear()
+    g.emit("game_over", winners=list(s.winners), why=s.end_reason)
+
+
+__all__ = ["PlayerScore", "final_scores", "finish_game", "winners", "share", "RED"]
