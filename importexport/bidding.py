@@ -94,30 +94,43 @@ def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
     s = g.state
     g.emit("import_won", p=winner, n=amount, s=ship_id)
     pay_bank(g, winner, amount, "bid")
-    take = g.mod(winner, "import_take", IMPORT_TAKE) if s.abilities else IMPORT_TAKE
-    left = min(take, len(s.ships[ship_id].containers))
+    more = g.mod(winner, "import_take", IMPORT_TAKE) - IMPORT_TAKE if s.abilities else 0
+    left = min(IMPORT_TAKE, len(s.ships[ship_id].containers))
     s.stack.append({"k": "after_import", "ship": ship_id, "p": winner})
     if left:
-        s.stack.append({"k": "take", "p": winner, "ship": ship_id, "left": left, "crew": False})
+        s.stack.append({"k": "take", "p": winner, "ship": ship_id, "left": left, "may": more, "crew": False})
 
 
 def take_options(g: Game, fr: Frame) -> list[Action]:
-    """Each card goes to crew or goods; discarding is allowed only when neither is possible."""
+    """Each card goes to crew or goods; discarding is allowed only when neither is possible.
+
+    After the two cards every winner must take, an ability may allow more (``may``): those
+    are optional, so "no" ends the taking.
+    """
     seat = fr["p"]
     crew_ok = not fr["crew"] and crew_room(g, seat)
     goods_ok = goods_room(g, seat)
     dests = ([TAKE_CREW] if crew_ok else []) + ([TAKE_GOODS] if goods_ok else []) or [TAKE_DISCARD]
     cards = g.state.ships[fr["ship"]].containers
-    return [Action(seat, "take", (c,), d) for c in cards for d in dests]
+    opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]
+    if fr["left"] <= 0:
+        opts.append(Action(seat, "no"))
+    return opts
 
 
 def take_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
+    if a.kind == "no":
+        s.stack.pop()
+        return
     ship = s.ships[fr["ship"]]
     c = a.cards[0]
     colour = remove_container(g, ship, c)
-    fr["left"] -= 1
-    if fr["left"] <= 0 or not ship.containers:
+    if fr["left"] > 0:
+        fr["left"] -= 1
+    else:
+        fr["may"] -= 1
+    if (fr["left"] <= 0 and fr["may"] <= 0) or not ship.containers:
         s.stack.pop()
     p = s.players[a.player]
     if a.target == TAKE_CREW:
@@ -148,7 +161,7 @@ def after_import(g: Game, fr: Frame) -> None:
 
 automatic("import_round", import_round)
 decision("choose_ship", ship_options, ship_resolve)
-decision("bid", bid_options, bid_resolve, deciders=bid_deciders)
+decision("bid", bid_options, bid_resolve, deciders=bid_deciders, extras=False)  # sealed: nothing else meanwhile
 decision("tie", tie_options, tie_resolve)
 decision("take", take_options, take_resolve)
 automatic("after_import", after_import)

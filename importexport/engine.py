@@ -26,7 +26,7 @@ from .cards import CARDS
 from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalActionError
 from .flow import FRAMES, deciders_of
-from .i18n import message, render_event
+from .i18n import LANGS, message, render_event
 from .rng import Rng
 from .setup import new_state
 from .state import State
@@ -45,6 +45,8 @@ class Game:
     def __init__(self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en") -> None:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Import/Export is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
         self.lang = lang
         self.seed = seed
         self.state = State()

@@ -99,6 +99,20 @@ REASONS: dict[str, dict[str, str]] = {
 }
 
 
+# The kinds of choice each decision is about (whether or not one of them is legal right now).
+FRAME_CHOICES: dict[str, tuple[str, ...]] = {
+    "lead": ("draw", "play", "wild"),
+    "follow": ("draw", "play", "wild"),
+    "declare": ("declare",),
+    "choose_ship": ("ship",),
+    "bid": ("bid",),
+    "tie": ("winner",),
+    "take": ("take",),
+}
+
+ACT_CHOICES: tuple[tuple[str, ...], ...] = (("sell", "crew"), ("ship",), ("contract",), ("load",), ("pirate",), ("trade",))
+
+
 def reason(g: Game, a: Action) -> Reason:
     """The rule an illegal action breaks (key and arguments for ``REASONS``)."""
     s = g.state
@@ -107,12 +121,13 @@ def reason(g: Game, a: Action) -> Reason:
     deciders = deciders_of(s.stack[-1])
     if a.player not in deciders:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
-    legal = [x for x in g.legal_actions(a.player)]
-    kinds = sorted({x.kind for x in legal})
-    if a.kind not in kinds:
-        return "wrong_kind", {"kind": a.kind, "expected": ", ".join(kinds)}
-    p = s.players[a.player]
+    legal = g.legal_actions(a.player)
     frame = s.stack[-1]
+    expected = ACT_CHOICES[s.led] if frame["k"] == "act" else FRAME_CHOICES.get(frame["k"], ())
+    kinds = set(expected) | {x.kind for x in legal}
+    if a.kind not in kinds:
+        return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal}))}
+    p = s.players[a.player]
     if a.kind in ("play", "wild", "sell", "contract", "load") and any(c not in p.hand for c in a.cards):
         return "not_in_hand", {"p": a.player, "c": next(c for c in a.cards if c not in p.hand)}
     if a.kind == "play" and frame["k"] == "follow":

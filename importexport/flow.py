@@ -30,7 +30,7 @@ class FrameKind:
     skip: Callable[[Game, Frame], None] | None = None
     why: Callable[[Game, Frame, Action], Reason | None] | None = None
     deciders: Callable[[Frame], list[int]] | None = None
-    extras: bool = False  # may the decider also use free choices (drop a contract, anytime abilities)?
+    extras: bool = True  # may the decider also use free choices (drop a contract, anytime abilities)?
 
 
 FRAMES: dict[str, FrameKind] = {}
@@ -44,7 +44,7 @@ def decision(
     skip: Callable[[Game, Frame], None] | None = None,
     why: Callable[[Game, Frame, Action], Reason | None] | None = None,
     deciders: Callable[[Frame], list[int]] | None = None,
-    extras: bool = False,
+    extras: bool = True,
 ) -> None:
     """Register a decision frame.  With no options it is skipped (``skip``, or just dropped)."""
     FRAMES[kind] = FrameKind(options, resolve, None, skip, why, deciders, extras)

@@ -41,8 +41,8 @@ def levels(g: Game, seat: int) -> list[int]:
     have = [0] * 7
     for card in p.goods:
         have[GOODS_OF[card]] += g.mod(seat, "level_weight", 1, card) if g.state.abilities else 1
+    have[6] = sum(have[:6]) + (1 if p.harbour == GREY else 0)  # Capital: every good, the grey harbour
     have[p.harbour] += 1
-    have[6] = sum(have[:5]) + have[GREY]
     return have
 
 
@@ -233,17 +233,25 @@ def top_of_deck(g: Game) -> int | None:
     """Take the deck's top card; reshuffle the discards the moment the deck runs out."""
     s = g.state
     if not s.deck:
-        return None
+        _reshuffle_or_end(g)
+        if not s.deck:
+            return None
     card = s.deck.pop()
     if not s.deck:
-        if s.discard:
-            s.deck, s.discard = s.discard, []
-            g.rng_shuffle(s.deck)
-            g.emit("reshuffle", n=len(s.deck))
-        elif not s.end_reason:
-            s.end_reason = "cards"
-            g.emit("end_triggered", p=-1, why="cards")
+        _reshuffle_or_end(g)
     return card
+
+
+def _reshuffle_or_end(g: Game) -> None:
+    """The deck is empty: shuffle the discards into a new one, or, with none, the game is ending."""
+    s = g.state
+    if s.discard:
+        s.deck, s.discard = s.discard, []
+        g.rng_shuffle(s.deck)
+        g.emit("reshuffle", n=len(s.deck))
+    elif not s.end_reason:
+        s.end_reason = "cards"
+        g.emit("end_triggered", p=-1, why="cards")
 
 
 def draw_cards(g: Game, seat: int, count: int) -> int:

@@ -401,10 +401,10 @@ def run_sail(g: Game, fr: Frame) -> None:
     sail(g, g.state.ships[fr["s"]])
 
 
-decision("lead", lead_options, lead_resolve, extras=True)
+decision("lead", lead_options, lead_resolve)
 decision("declare", declare_options, declare_resolve)
-decision("follow", follow_options, follow_resolve, extras=True)
-decision("act", act_options, act_resolve, skip=act_skip, extras=True)
+decision("follow", follow_options, follow_resolve)
+decision("act", act_options, act_resolve, skip=act_skip)
 automatic("execute", execute)
 automatic("end_turn", end_turn)
 automatic("sail", run_sail)

@@ -32,18 +32,24 @@ class Almonds(Ability):
 
 @register
 class Flametorch(Ability):
-    """Flip a coin (the game's seeded random source): heads, everyone pays you 4; tails, you pay everyone 2."""
+    """Flip a coin (the game's seeded random source): heads, everyone pays you 4; tails, you pay everyone 2.
+
+    A player who cannot pay the full amount pays nothing; on tails that means the holder pays
+    nobody unless they can pay every other player.
+    """
 
     name = "FLAMETORCH"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         heads = g.rng_below(2) == 0
         g.emit("coin", p=seat, heads=heads)
-        for other in g.seat_order(seat)[1:]:
-            if heads:
+        others = g.seat_order(seat)[1:]
+        if heads:
+            for other in others:
                 pay_if_able(g, other, seat, 4, self.name)
-            else:
-                pay_if_able(g, seat, other, 2, self.name)
+        elif g.state.players[seat].credits >= 2 * len(others):  # unable to pay everyone: pays nobody
+            for other in others:
+                transfer(g, seat, other, 2, self.name)
 
 
 @register
