@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
 from .cards import CARDS
+from .constants import TRADE
 from .flow import deciders_of
 from .rules import (
     can_take_container,
@@ -92,6 +93,17 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "Your goods are full: at most twice your fulfilled contracts.",
         "de": "Deine Güter sind voll: höchstens doppelt so viele wie erfüllte Aufträge.",
     },
+    "unknown_card": {"en": "There is no card number {id} in the card list.", "de": "Im Kartenverzeichnis gibt es keine Karte Nummer {id}."},
+    "unknown_seat": {"en": "There is no seat number {id} at this table.", "de": "An diesem Tisch gibt es keinen Platz Nummer {id}."},
+    "unknown_ship": {"en": "There is no ship number {id} at this table.", "de": "An diesem Tisch gibt es kein Schiff Nummer {id}."},
+    "wild_action": {
+        "en": "A two-card wild stands for one of the five actions Supply, Import, Contract, Load or Pirate, never for Trade.",
+        "de": "Ein Zwei-Karten-Joker steht für eine der fünf Aktionen Vorrat, Import, Auftrag, Laden oder Pirat, nie für Tausch.",
+    },
+    "wrong_detail": {
+        "en": "That '{kind}' choice has a detail that does not fit; with these cards you may: {options}.",
+        "de": "Bei dieser Entscheidung ('{kind}') passt eine Angabe nicht; mit diesen Karten geht: {options}.",
+    },
     "not_legal": {
         "en": "That choice is not one of the {n} legal choices now.",
         "de": "Diese Entscheidung gehört nicht zu den {n} erlaubten Möglichkeiten.",
@@ -118,6 +130,11 @@ def reason(g: Game, a: Action) -> Reason:
     s = g.state
     if not s.stack:
         return "game_over", {}
+    if not 0 <= a.player < s.n:
+        return "unknown_seat", {"id": a.player}
+    bad_card = next((c for c in a.cards if not 0 <= c < len(CARDS)), None)
+    if bad_card is not None:
+        return "unknown_card", {"id": bad_card}
     deciders = deciders_of(s.stack[-1])
     if a.player not in deciders:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
@@ -130,20 +147,29 @@ def reason(g: Game, a: Action) -> Reason:
     p = s.players[a.player]
     if a.kind in ("play", "wild", "sell", "contract", "load") and any(c not in p.hand for c in a.cards):
         return "not_in_hand", {"p": a.player, "c": next(c for c in a.cards if c not in p.hand)}
-    if a.kind == "play" and frame["k"] == "follow":
+    if a.kind == "play" and frame["k"] == "follow" and len(a.cards) == 1:
         return "must_follow", {"a": s.led}
     if a.kind == "wild":
+        if not 0 <= a.target < TRADE:
+            return "wild_action", {}
+        if frame["k"] == "follow" and a.target != s.led:
+            return "must_follow", {"a": s.led}
         if len(a.cards) != 2 or CARDS.goods[a.cards[0]] != CARDS.goods[a.cards[1]]:
             return "wild_colour", {}
-        return "wild_only_without", {"a": a.target}
-    if a.kind == "declare":
+        if any(x.kind == "play" and CARDS.action[x.cards[0]] == a.target for x in legal):
+            return "wild_only_without", {"a": a.target}
+    if a.kind == "declare" and not frame["lo"] <= a.count <= frame["hi"]:
         return "declare_range", {"lo": frame["lo"], "hi": frame["hi"]}
-    if a.kind == "sell":
+    if a.kind == "sell" and s.sold[a.player]:
         return "sell_once", {}
     if a.kind == "crew" and a.cards and a.cards[0] not in s.island:
         return "not_on_island", {"c": a.cards[0]}
+    if a.kind in ("contract", "load", "pirate", "ship", "drop") and not -1 <= a.target < len(s.ships):
+        return "unknown_ship", {"id": a.target}
+    if a.kind in ("contract", "load", "drop") and a.target < 0:
+        return "unknown_ship", {"id": a.target}
     if a.kind in ("contract", "load") or (a.kind == "pirate" and a.target >= 0):
-        if not 0 <= a.target < len(s.ships) or s.ships[a.target].owner != a.player or s.ships[a.target].at_sea:
+        if s.ships[a.target].owner != a.player or s.ships[a.target].at_sea:
             return "ship_not_in_harbour", {"p": a.player, "s": a.target}
     if a.kind == "contract" and a.cards:
         ship, c = s.ships[a.target], a.cards[0]
@@ -165,8 +191,12 @@ def reason(g: Game, a: Action) -> Reason:
     if a.kind == "bid" and a.count > p.credits:
         return "bid_too_high", {"n": p.credits}
     if a.kind == "ship":
+        if a.target < 0:
+            return "unknown_ship", {"id": a.target}
         return "not_at_sea", {"s": a.target}
     if a.kind == "winner":
+        if not 0 <= a.target < s.n:
+            return "unknown_seat", {"id": a.target}
         return "not_tied", {"q": a.target}
     if a.kind == "take":
         if a.target == TAKE_DISCARD:
@@ -177,4 +207,7 @@ def reason(g: Game, a: Action) -> Reason:
             return "crew_full", {}
         if a.target == TAKE_GOODS and not goods_room(g, a.player):
             return "goods_full", {}
+    same = [x for x in legal if x.kind == a.kind and x.cards == a.cards]
+    if same:
+        return "wrong_detail", {"kind": a.kind, "options": "; ".join(g.describe(x) for x in same[:6])}
     return "not_legal", {"n": len(legal)}

@@ -18,6 +18,8 @@ from .actions import Action
 from .cards import CARDS
 from .engine import Game
 from .errors import IllegalActionError, SaveFileError
+from .flow import FRAMES
+from .i18n import LANGS, render_event
 from .state import State
 
 FORMAT = "importexport-save"
@@ -107,6 +109,13 @@ def check_cards(state: State) -> None:
             raise SaveFileError(f"the saved table holds {CARDS.names[card]} twice")
         seen.add(card)
     n = len(state.players)
+    if any(p.seat != i for i, p in enumerate(state.players)):
+        raise SaveFileError("the saved players are out of order (each player's seat must match its place)")
+    if not -1 <= state.led <= 5:
+        raise SaveFileError(f"the saved turn names an unknown action ({state.led})")
+    unknown = [f["k"] for f in state.stack if f.get("k") not in FRAMES]
+    if unknown:
+        raise SaveFileError(f"the saved game has an unknown pending step {unknown[0]!r}")
     if len(state.ships) != 2 * n or any(s.id != i or s.owner != i // 2 for i, s in enumerate(state.ships)):
         raise SaveFileError("the saved ships do not match the players (two ships per seat)")
     if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n:
@@ -130,6 +139,12 @@ def load(text: str | bytes) -> Game:
     state = State.from_dict(model.initial.model_dump())
     check_cards(state)
     log = [(t, k, a) for t, k, a in model.initial_log]
+    for event in log:
+        try:
+            for lang in LANGS:
+                render_event(event, lang)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
     try:
         g = Game.from_state(state, lang=model.lang, seed=model.seed, log=log)
         for step, text_action in enumerate(model.actions, 1):
@@ -138,8 +153,8 @@ def load(text: str | bytes) -> Game:
                 g.apply(action)
             except (ValueError, IllegalActionError) as exc:
                 raise SaveFileError(f"the saved moves break off at move {step} ({text_action!r}): {exc}") from None
-    except (KeyError, IndexError, TypeError) as exc:
-        raise SaveFileError(f"the saved position cannot be played from: {exc!r}") from None
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        raise SaveFileError(f"the saved position cannot be played from: a pending step or area is damaged ({exc})") from None
     if digest(g.state) != model.digest:
         raise SaveFileError("the saved position does not match its moves (the file was changed)")
     return g

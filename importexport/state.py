@@ -127,7 +127,7 @@ class State:
             "ships": [s.to_dict() for s in self.ships],
             "deck": list(self.deck), "discard": list(self.discard), "island": list(self.island),
             "active": self.active, "turn": self.turn,
-            "stack": [dict(f) for f in self.stack], "rng": self.rng, "abilities": self.abilities,
+            "stack": [_copy_frame(f) for f in self.stack], "rng": self.rng, "abilities": self.abilities,
             "led": self.led, "decl": list(self.decl), "played": list(self.played),
             "sold": list(self.sold), "end_reason": self.end_reason, "end_seat": self.end_seat,
             "winners": list(self.winners), "extra_turns": list(self.extra_turns),
