@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
 from .flow import Frame, automatic, decision
-from .rules import crew_room, gain, goods_room, pay_bank, remove_container, ship_home
+from .rules import add_good, crew_room, gain, goods_room, pay_bank, remove_container, ship_home
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -27,7 +27,7 @@ def ships_for_import(g: Game) -> list[int]:
 def import_round(g: Game, fr: Frame) -> None:
     s = g.state
     r = fr["r"]
-    bidders = [seat for seat in g.seat_order() if s.decl[seat] >= r]
+    bidders = fr.get("bidders") or [seat for seat in g.seat_order() if s.decl[seat] >= r]
     if not ships_for_import(g):
         g.emit("no_ship", r=r)
         return
@@ -132,16 +132,13 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
         fr["may"] -= 1
     if (fr["left"] <= 0 and fr["may"] <= 0) or not ship.containers:
         s.stack.pop()
-    p = s.players[a.player]
     if a.target == TAKE_CREW:
         fr["crew"] = True
-        p.crew.append(c)
+        s.players[a.player].crew.append(c)
         g.emit("take_crew", p=a.player, c=c)
     elif a.target == TAKE_GOODS:
-        p.goods.append(c)
+        add_good(g, a.player, c, colour)
         g.emit("take_goods", p=a.player, c=c)
-        if s.abilities:
-            g.notify("goods", seat=a.player, card=c, colour=colour)
     else:
         s.discard.append(c)
         g.emit("take_discard", p=a.player, c=c)
@@ -155,6 +152,8 @@ def after_import(g: Game, fr: Frame) -> None:
     if fr["p"] != ship.owner:
         comp = g.mod(ship.owner, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION
         gain(g, ship.owner, comp, "compensation")
+    if s.abilities:
+        g.notify("import_done", seat=fr["p"], ship=ship.id)
     if ship.at_sea and not ship.containers:
         ship_home(g, ship, "imported")
 

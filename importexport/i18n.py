@@ -54,6 +54,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{p} pirates {c} from {src} and {dest}.",
         "de": "{p} plündert {c} von {src} und {dest}.",
     },
+    "solo": {"en": "{p} plays {c} and carries out {a} alone.", "de": "{p} spielt {c} und führt {a} allein aus."},
     "trade": {"en": "{p} trades {c} for {d}.", "de": "{p} tauscht {c} gegen {d}."},
     "fulfil": {
         "en": "{p} fulfils {cards} on {s} with {n} containers.",

@@ -288,6 +288,25 @@ def deck_to_island(g: Game) -> None:
         g.emit("to_island", c=card)
 
 
+# --- cards moving between areas --------------------------------------------------------------
+
+def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
+    """Put a card among the player's goods (the caller has checked the goods limit)."""
+    s = g.state
+    s.players[seat].goods.append(card)
+    if s.abilities:
+        g.notify("goods", seat=seat, card=card, colour=GOODS_OF[card] if colour is None else colour)
+
+
+def add_crew(g: Game, seat: int, card: int) -> bool:
+    """Put a card into the crew if there is room (True), else onto the discard pile (False)."""
+    if crew_room(g, seat):
+        g.state.players[seat].crew.append(card)
+        return True
+    g.state.discard.append(card)
+    return False
+
+
 # --- ships ----------------------------------------------------------------------------------
 
 def ship_home(g: Game, ship: Ship, why: str) -> None:

@@ -86,6 +86,8 @@ def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
         return
     action = card_action(g, a.player, a.cards[0]) if a.kind == "play" else a.target
     s.led = action
+    if s.abilities:
+        g.notify("lead", seat=a.player, action=action)
     s.stack.append({"k": "execute"})
     if action != TRADE:
         for seat in reversed(g.seat_order()[1:]):
@@ -159,6 +161,8 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def execute(g: Game, fr: Frame) -> None:
     s = g.state
+    if s.abilities:
+        g.notify("declared", action=s.led, counts=list(s.decl))
     if s.led == IMPORT:
         rounds = max(s.decl)
         for r in range(rounds, 0, -1):
@@ -170,7 +174,7 @@ def execute(g: Game, fr: Frame) -> None:
 
 
 def act_options(g: Game, fr: Frame) -> list[Action]:
-    led = g.state.led
+    led = fr.get("a", g.state.led)
     if led == SUPPLY:
         return supply_options(g, fr["p"])
     if led == CONTRACT:
@@ -192,7 +196,43 @@ def act_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def act_skip(g: Game, fr: Frame) -> None:
     g.state.stack.pop()
-    g.emit("cannot_act", p=fr["p"], n=fr["left"], a=g.state.led)
+    g.emit("cannot_act", p=fr["p"], n=fr["left"], a=fr.get("a", g.state.led))
+
+
+def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
+    """``seat`` alone carries out ``count`` actions of type ``action`` (nobody follows or draws).
+
+    Abilities use it for free actions (a free Import, a free Load, ...).  An Import becomes one
+    bidding round per action with the player as the only bidder.
+    """
+    s = g.state
+    if action == IMPORT:
+        for r in range(count, 0, -1):
+            s.stack.append({"k": "import_round", "r": r, "bidders": [seat]})
+    else:
+        s.stack.append({"k": "act", "p": seat, "left": count, "a": action})
+
+
+def solo_play_options(g: Game, fr: Frame) -> list[Action]:
+    seat = fr["p"]
+    opts = [Action(seat, "play", (c,)) for c in g.state.players[seat].hand if ACTION_OF[c] != TRADE]
+    return opts + [Action(seat, "no")] if opts else []
+
+
+def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
+    """Play a card from the hand and carry out its action once, alone (AR GLASSES, PLATINUM RINGS)."""
+    s = g.state
+    s.stack.pop()
+    if a.kind == "no":
+        return
+    if fr["left"] != 1:
+        s.stack.append({**fr, "left": fr["left"] - 1})
+    card = a.cards[0]
+    s.players[a.player].hand.remove(card)
+    s.discard.append(card)
+    action = ACTION_OF[card]
+    g.emit("solo", p=a.player, c=card, a=action)
+    solo_action(g, a.player, action)
 
 
 # --- Supply -------------------------------------------------------------------------------
@@ -378,9 +418,9 @@ def end_turn(g: Game, fr: Frame) -> None:
     s.discard.extend(s.played)
     s.played.clear()
     if s.end_reason:
-        from .scoring import finish_game
-
-        finish_game(g)
+        s.stack.append({"k": "score"})
+        if s.abilities:
+            g.notify("game_end")  # last moves some abilities allow before the scoring
         return
     if s.extra_turns:
         if s.return_to < 0:
@@ -395,10 +435,18 @@ def end_turn(g: Game, fr: Frame) -> None:
     reset_turn(g)
     g.emit("turn", p=s.active)
     s.stack.append({"k": "lead", "p": s.active})
+    if s.abilities:
+        g.notify("turn_start", seat=s.active)
 
 
 def run_sail(g: Game, fr: Frame) -> None:
     sail(g, g.state.ships[fr["s"]])
+
+
+def run_score(g: Game, fr: Frame) -> None:
+    from .scoring import finish_game
+
+    finish_game(g)
 
 
 decision("lead", lead_options, lead_resolve)
@@ -408,3 +456,5 @@ decision("act", act_options, act_resolve, skip=act_skip)
 automatic("execute", execute)
 automatic("end_turn", end_turn)
 automatic("sail", run_sail)
+automatic("score", run_score)
+decision("solo", solo_play_options, solo_play_resolve)

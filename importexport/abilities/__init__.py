@@ -1,8 +1,11 @@
 """Card abilities: the shared mechanism (``registry``) and the abilities, grouped by what they change.
 
-Modules: ``instant`` (effects when a contract is fulfilled), ``loading`` (which containers fit),
-``importing`` (the Import action), ``reactions`` (answers to other players' moves), ``anytime``
-(free choices), ``scoring`` (end-of-game credits), ``game_end`` (end conditions and instant wins).
+Modules: ``instant`` (credits and cards for yourself when a contract is fulfilled),
+``exchanges`` (instant effects that move cards or credits between players and areas),
+``extra_actions`` (free or extra actions and turns), ``loading`` (which containers fit, cargo),
+``rule_changes`` (following, crew, limits, levels), ``reactions`` (answers to what happens),
+``importing`` and ``piracy`` (the Import and Pirate actions, ships), ``anytime`` (free choices),
+``scoring`` (end-of-game credits) and ``game_end`` (end conditions and instant wins).
 """
 
 from __future__ import annotations
@@ -11,8 +14,20 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..flow import Frame, automatic, decision
-from . import anytime, game_end, importing, instant, loading, reactions, scoring  # noqa: F401
-from .registry import ABILITY_OF, REGISTRY, dispatch, lasting
+from . import (  # noqa: F401  (each module registers its abilities)
+    anytime,
+    exchanges,
+    extra_actions,
+    game_end,
+    importing,
+    instant,
+    loading,
+    piracy,
+    reactions,
+    rule_changes,
+    scoring,
+)
+from .registry import ABILITY_OF, REGISTRY, declare_winner, dispatch, lasting
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -24,30 +39,23 @@ def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
     """Queue the instant abilities of just-fulfilled contracts, first contract first."""
     for c in reversed(cards):
         ability = ABILITY_OF[c]
-        if ability is not None and ability.instant and hasattr(ability, "on_fulfil"):
+        if ability is not None and hasattr(ability, "on_fulfil"):
             g.state.stack.append({"k": "instant", "p": seat, "c": c, "s": ship})
 
 
 def _run_instant(g: Game, fr: Frame) -> None:
-    if fr["c"] in g.state.players[fr["p"]].fulfilled:
+    if fr["c"] in g.state.players[fr["p"]].fulfilled:  # (another ability may have moved it meanwhile)
         g.emit("ability", p=fr["p"], c=fr["c"])
         ABILITY_OF[fr["c"]].on_fulfil(g, fr["p"], fr["c"], fr["s"])  # type: ignore[union-attr]
 
 
 def check_wins(g: Game) -> None:
     """End the game at once if a player meets an instant-win condition."""
-    s = g.state
     for seat in g.seat_order():
         for ability in lasting(g, seat):
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
-                from ..scoring import finish_game
-
-                s.end_reason, s.end_seat = "win", seat
-                s.marks["win_card"] = ability.card
-                s.stack.clear()
-                g.emit("instant_win", p=seat, c=ability.card)
-                finish_game(g)
+                declare_winner(g, seat, ability.card)
                 return
 
 

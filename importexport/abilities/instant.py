@@ -73,16 +73,15 @@ class BirdFeed(Ability):
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         queue = [q for q in g.seat_order() if q != seat]
-        g.state.stack.append({"k": "ask", "p": queue[0], "c": card, "owner": seat, "queue": queue[1:]})
+        self.ask(g, queue[0], "buy", owner=seat, queue=queue[1:])
 
-    def ask_options(self, g: Game, frame: Frame) -> list[Action]:
+    def options_buy(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         yes = [Action(seat, "yes", (frame["c"],))] if g.state.players[seat].credits >= 6 else []
         return [*yes, Action(seat, "no", (frame["c"],))]
 
-    def ask_resolve(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_buy(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
-        s.stack.pop()
         owner, buyer = frame["owner"], action.player
         if action.kind == "yes":
             transfer(g, buyer, owner, 6, self.name)
@@ -91,4 +90,4 @@ class BirdFeed(Ability):
             g.emit("bought_contract", p=buyer, q=owner, c=frame["c"])
             enforce_limits(g, owner)
         elif frame["queue"]:
-            s.stack.append({**frame, "p": frame["queue"][0], "queue": frame["queue"][1:]})
+            self.ask(g, frame["queue"][0], "buy", owner=owner, queue=frame["queue"][1:])

@@ -20,16 +20,15 @@ class Chairs(Ability):
 
     def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder and g.state.players[holder].hand:
-            g.state.stack.append({"k": "ask", "p": holder, "c": self.card})
+            self.ask(g, holder, "discard")
 
-    def ask_options(self, g: Game, frame: Frame) -> list[Action]:
+    def options_discard(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand
         ]
 
-    def ask_resolve(self, g: Game, frame: Frame, action: Action) -> None:
-        g.state.stack.pop()
+    def answer_discard(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "choose":
             card = action.cards[1]
             g.state.players[action.player].hand.remove(card)

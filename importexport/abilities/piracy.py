@@ -1,0 +1,3 @@
+"""Abilities that change the Pirate action, and ships."""
+
+from __future__ import annotations

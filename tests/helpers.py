@@ -1,0 +1,86 @@
+"""Shared helpers for the tests: card lookup, picking legal actions, ready-made positions."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from importexport import CARDS, Action, Game
+from importexport.abilities import REGISTRY
+from importexport.constants import COLOURS, RAINBOW_SLOT
+from importexport.scenario import load_scenario
+
+
+def cid(name: str) -> int:
+    """A card's id from its name."""
+    return CARDS.by_name(name).id
+
+
+def plain_cards(colour: str, count: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """``count`` base cards of ``colour`` with no registered ability (safe fillers for positions)."""
+    out = [
+        c.name for c in CARDS.cards
+        if c.set == "base" and c.goods == colour and c.name not in REGISTRY and c.name not in exclude
+    ]
+    if len(out) < count:
+        raise ValueError(f"only {len(out)} plain {colour} cards without abilities")
+    return out[:count]
+
+
+def matching(g: Game, kind: str, player: int | None = None, **fields: Any) -> list[Action]:
+    """The legal actions of ``kind`` (and ``player``) whose named fields equal the given values."""
+    out = []
+    for a in g.legal_actions(player):
+        if a.kind != kind:
+            continue
+        if all(getattr(a, k) == v for k, v in fields.items()):
+            out.append(a)
+    return out
+
+
+def apply_one(g: Game, kind: str, player: int | None = None, **fields: Any) -> Action:
+    """Apply the first legal action matching ``kind`` and ``fields``; fail clearly if there is none."""
+    found = matching(g, kind, player, **fields)
+    assert found, f"no legal {kind} {fields} among {[str(a) for a in g.legal_actions(player)]}"
+    g.apply(found[0])
+    return found[0]
+
+
+def fulfil_position(
+    contract: str,
+    abilities: bool,
+    *,
+    players: int = 3,
+    seat0: dict[str, Any] | None = None,
+    others: list[dict[str, Any]] | None = None,
+    **top: Any,
+) -> tuple[Game, Action]:
+    """Seat 0 (active, Load declared once) is one Load away from fulfilling ``contract``.
+
+    ``contract`` lies alone under seat 0's ship 0 with all but one of its containers loaded; the
+    last container is seat 0's only hand card.  Returns the game and that Load action.  ``seat0``
+    adds to (or overrides) seat 0's description, ``others`` describes seats 1.., and further
+    keyword arguments go to the scenario's top level.
+    """
+    card = CARDS.by_name(contract)
+    slots = list(card.slots(0))
+    used: set[str] = {card.name}
+    for extra in [seat0 or {}, *(others or [])]:
+        for value in extra.values():
+            if isinstance(value, list):
+                used.update(v for v in value if isinstance(v, str))
+    names: list[str] = []
+    for slot in slots:
+        colour = COLOURS[slot] if slot != RAINBOW_SLOT else "green"
+        name = plain_cards(colour, 1, used)[0]
+        used.add(name)
+        names.append(name)
+    first = {"hand": [names[-1]], "ships": [{"contracts": [contract], "containers": names[:-1]}]}
+    first.update(copy.deepcopy(seat0 or {}))
+    seats = [first, *(copy.deepcopy(others or []))]
+    spec = {"players": players, "abilities": abilities, "seats": seats,
+            "turn": {"led": "load", "declared": [1] + [-1] * (players - 1)}, **top}
+    g = load_scenario(spec)
+    load = Action(0, "load", (cid(names[-1]),), 0)
+    assert load in g.legal_actions(0), [str(a) for a in g.legal_actions(0)]
+    return g, load
