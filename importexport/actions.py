@@ -12,15 +12,17 @@ True
 kind       meaning
 ========== ============================================================================
 draw       draw instead of leading or following
-play       lead or follow with the card in ``cards``
+play       lead or follow with the card in ``cards`` (``target`` >= 0: played for that action
+           instead of the one it shows or the led one, where Trade crew or an ability allows it)
 wild       lead or follow with the two same-coloured ``cards``, standing for action ``target``
 declare    declare ``count`` actions (the card's action plus crew)
 sell       Supply: sell the card to the Supply Island
 crew       Supply: take the Supply Island card into your crew
 contract   Contract: place the card under ship ``target``, using ``count`` actions
            (``option``: the orientation of a J card)
-load       Load: load the card onto ship ``target``
-pirate     Pirate: take the container ``cards`` and load it onto ship ``target`` (-1: discard)
+load       Load: load the card onto ship ``target`` (further cards: loaded with it as one container)
+pirate     Pirate: take the container ``cards`` and load it onto ship ``target`` (-1: discard);
+           two cards: taken from ``option`` - 1 and ``count`` - 1 with two actions, loaded as one
 ship       Import: bid for the cargo of ship ``target`` this round
 bid        Import: a sealed bid of ``count`` credits
 winner     Import: the active player breaks a tie in favour of seat ``target``

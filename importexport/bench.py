@@ -1,6 +1,6 @@
 """Benchmark: random games, decisions per second, optionally beside python-chess.
 
-    python -m importexport.bench --players 4 --games 200 --seed 0 [--abilities] [--chess]
+    python -m importexport.bench --players 4 --games 200 --seed 0 [--abilities] [--modules all] [--chess]
 
 prints one JSON line: games, seconds, games_per_s, decisions_per_s, mean_decisions_per_game,
 max_save_bytes (and, with --chess, python-chess's random-game plies per second in the same run).
@@ -15,21 +15,24 @@ import time
 
 from .bots import RandomBot, play_out
 from .engine import Game
+from .setup import MODULES
+
+ALL_MODULES = tuple(MODULES)
 
 
-def run_games(players: int, games: int, seed: int, abilities: bool) -> dict[str, float]:
+def run_games(players: int, games: int, seed: int, abilities: bool, modules: tuple[str, ...] = ()) -> dict[str, object]:
     decisions = 0
     max_save = 0
     start = time.perf_counter()
     for i in range(games):
-        g = Game(players=players, seed=seed + i, abilities=abilities)
+        g = Game(players=players, seed=seed + i, abilities=abilities, modules=modules)
         bots = [RandomBot(seed * 1000 + i * 10 + s) for s in range(players)]
         decisions += play_out(g, bots)
         if i % 20 == 0:
             max_save = max(max_save, len(g.save()))
     seconds = time.perf_counter() - start
     return {
-        "players": players, "abilities": abilities, "games": games, "seconds": round(seconds, 3),
+        "players": players, "abilities": abilities, "modules": list(modules), "games": games, "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds, 2), "decisions_per_s": round(decisions / seconds),
         "mean_decisions_per_game": round(decisions / games, 1), "max_save_bytes": max_save,
     }
@@ -56,9 +59,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--abilities", action="store_true", help="play with card abilities on")
+    ap.add_argument("--modules", default="", help="comma-separated modules, or 'all' (see importexport.setup.MODULES)")
     ap.add_argument("--chess", action="store_true", help="also measure python-chess in the same run")
     args = ap.parse_args(argv)
-    result = run_games(args.players, args.games, args.seed, args.abilities)
+    modules = ALL_MODULES if args.modules == "all" else tuple(m for m in args.modules.split(",") if m)
+    result = run_games(args.players, args.games, args.seed, args.abilities, modules)
     if args.chess:
         plies = chess_plies_per_second()
         result["chess_plies_per_s"] = round(plies)

@@ -12,30 +12,51 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from .cards import CARDS
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
 from .flow import Frame, automatic, decision
-from .rules import add_good, crew_room, gain, goods_room, pay_bank, remove_container, ship_home
+from .rules import add_good, crew_room, gain, goods_room, pay_bank, remove_container, ship_home, transfer
 
 if TYPE_CHECKING:
     from .engine import Game
 
+GOODS_OF = CARDS.goods
 
 def ships_for_import(g: Game) -> list[int]:
     return [x.id for x in g.state.ships if x.at_sea and x.containers]
 
 
+ISLAND = -1  # an Import target an ability may add: the cards on the Supply Island
+
+
+def import_targets(g: Game, seat: int) -> list[int]:
+    """What ``seat`` may choose to bid for: ships at sea with cargo, and the Supply Island if an
+    ability of the chooser allows it (``import_island``)."""
+    out = ships_for_import(g)
+    s = g.state
+    if s.abilities and s.island and g.mod(seat, "import_island", False):
+        out.append(ISLAND)
+    return out
+
+
+def cargo(g: Game, target: int) -> list[int]:
+    """The cards an Import takes from: a ship's containers, or the Supply Island (-1)."""
+    return g.state.island if target == ISLAND else g.state.ships[target].containers
+
+
 def import_round(g: Game, fr: Frame) -> None:
     s = g.state
     r = fr["r"]
-    bidders = fr.get("bidders") or [seat for seat in g.seat_order() if s.decl[seat] >= r]
-    if not ships_for_import(g):
+    bidders = fr.get("bidders") or [seat for seat in g.seat_order() if s.decl[seat] >= r and s.acts[seat] < 0]
+    chooser = fr.get("p", s.active)
+    if not import_targets(g, chooser):
         g.emit("no_ship", r=r)
         return
-    s.stack.append({"k": "choose_ship", "p": s.active, "r": r, "bidders": bidders})
+    s.stack.append({"k": "choose_ship", "p": chooser, "r": r, "bidders": bidders})
 
 
 def ship_options(g: Game, fr: Frame) -> list[Action]:
-    return [Action(fr["p"], "ship", target=sid) for sid in ships_for_import(g)]
+    return [Action(fr["p"], "ship", target=sid) for sid in import_targets(g, fr["p"])]
 
 
 def ship_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -93,9 +114,17 @@ def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
     """The winner pays the bid and takes the cargo, card by card."""
     s = g.state
     g.emit("import_won", p=winner, n=amount, s=ship_id)
-    pay_bank(g, winner, amount, "bid")
+    payee = -1
+    if ship_id == ISLAND:  # the bid goes to the holder of the ability that opened the island
+        payee = next((q for q in g.seat_order() if g.mod(q, "import_island", False)), -1)
+    if payee < 0:
+        pay_bank(g, winner, amount, "bid")
+    elif payee != winner:
+        transfer(g, winner, payee, amount, "bid")
+    elif amount:
+        g.emit("bid_kept", p=winner, n=amount)
     more = g.mod(winner, "import_take", IMPORT_TAKE) - IMPORT_TAKE if s.abilities else 0
-    left = min(IMPORT_TAKE, len(s.ships[ship_id].containers))
+    left = min(IMPORT_TAKE, len(cargo(g, ship_id)))
     s.stack.append({"k": "after_import", "ship": ship_id, "p": winner})
     if left:
         s.stack.append({"k": "take", "p": winner, "ship": ship_id, "left": left, "may": more, "crew": False})
@@ -111,7 +140,7 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     crew_ok = not fr["crew"] and crew_room(g, seat)
     goods_ok = goods_room(g, seat)
     dests = ([TAKE_CREW] if crew_ok else []) + ([TAKE_GOODS] if goods_ok else []) or [TAKE_DISCARD]
-    cards = g.state.ships[fr["ship"]].containers
+    cards = cargo(g, fr["ship"])
     opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]
     if fr["left"] <= 0:
         opts.append(Action(seat, "no"))
@@ -123,14 +152,17 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
     if a.kind == "no":
         s.stack.pop()
         return
-    ship = s.ships[fr["ship"]]
     c = a.cards[0]
-    colour = remove_container(g, ship, c)
+    if fr["ship"] == ISLAND:
+        s.island.remove(c)
+        colour = GOODS_OF[c]
+    else:
+        colour = remove_container(g, s.ships[fr["ship"]], c)
     if fr["left"] > 0:
         fr["left"] -= 1
     else:
         fr["may"] -= 1
-    if (fr["left"] <= 0 and fr["may"] <= 0) or not ship.containers:
+    if (fr["left"] <= 0 and fr["may"] <= 0) or not cargo(g, fr["ship"]):
         s.stack.pop()
     if a.target == TAKE_CREW:
         fr["crew"] = True
@@ -143,11 +175,13 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
         s.discard.append(c)
         g.emit("take_discard", p=a.player, c=c)
     if s.abilities:
-        g.notify("imported", seat=a.player, card=c, colour=colour, ship=ship.id)
+        g.notify("imported", seat=a.player, card=c, colour=colour, ship=fr["ship"])  # -1: the Supply Island
 
 
 def after_import(g: Game, fr: Frame) -> None:
     s = g.state
+    if fr["ship"] == ISLAND:  # nobody's ship: no compensation, nothing sails home
+        return
     ship = s.ships[fr["ship"]]
     if fr["p"] != ship.owner:
         comp = g.mod(ship.owner, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION

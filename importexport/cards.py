@@ -121,6 +121,12 @@ class CardList:
         self.action = tuple(c.action_id for c in cards)
         self.slots = tuple(c.slots(0) for c in cards)
         self.cargo_size = tuple(len(s) for s in self.slots)
+        # J cards: the two container colours a card may be loaded as (empty for other cards).
+        self.j_colours = tuple(
+            tuple(sorted({COLOURS.index(k) for k in (c.cargo | c.cargo_alt) if k != RAINBOW})) if c.cargo_alt else ()
+            for c in cards
+        )
+        self.column = tuple(min(3, sum(c.level.values())) for c in cards)  # Tokyo harbour column
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -49,7 +49,8 @@ SET_SHORT: dict[str, str] = {
 
 SET_NOTES: dict[str, str] = {
     "base": (
-        "The deck a new `Game` is dealt from (scenarios may add other sets with their `sets` key). "
+        "The deck every game is dealt from; the other sets join it through the modules chosen at game "
+        "creation (`Game(modules=[...])`, a scenario's `modules` key). "
         "Twenty cards of each goods type."
     ),
     "capital": (

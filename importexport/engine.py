@@ -20,15 +20,15 @@ from typing import Any
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities
+from .abilities.registry import REGISTRY, active_abilities, modifiers_of
 from .actions import Action
 from .cards import CARDS
-from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalActionError
 from .flow import FRAMES, deciders_of
 from .i18n import LANGS, message, render_event
 from .rng import Rng
-from .setup import new_state
+from .setup import check_modules, new_state
 from .state import State
 
 Event = tuple[int, str, dict[str, Any]]
@@ -38,11 +38,17 @@ class Game:
     """One game: the current :class:`State`, how it began, and every choice made since.
 
     ``Game(players, seed, abilities)`` sets up a new table as the rulebook describes;
-    ``abilities=False`` plays the basic rules (card abilities off).  ``lang`` ("en" or "de")
-    is the language of refusals and of :meth:`narrate`.
+    ``abilities=False`` plays the basic rules (card abilities off).  ``modules`` switches on
+    expansions and variants (``setup.MODULES``: capital, tokyo, j, market, kickstarter, ...).
+    ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.
     """
 
-    def __init__(self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en") -> None:
+    _cache: dict[tuple[int, str], list[Any]] | None = None  # modifier lookups while options are listed
+
+    def __init__(
+        self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
+        modules: list[str] | tuple[str, ...] = (),
+    ) -> None:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Import/Export is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
         if lang not in LANGS:
@@ -53,7 +59,7 @@ class Game:
         self.log: list[Event] = []
         self.history: list[Action] = []
         self._opts: list[Action] = []
-        new_state(self, players, seed, abilities)
+        new_state(self, players, seed, abilities, check_modules(modules))
         self._begin()
 
     # --- construction -------------------------------------------------------------------
@@ -127,15 +133,24 @@ class Game:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            opts = kind.options(self, frame)  # type: ignore[misc]
+            if s.abilities:
+                self._cache = {}
+                try:
+                    opts = kind.options(self, frame)  # type: ignore[misc]
+                    if opts and kind.extras:
+                        opts = opts + extra_options(self, frame)
+                finally:
+                    self._cache = None
+            else:
+                opts = kind.options(self, frame)  # type: ignore[misc]
+                if opts and kind.extras:
+                    opts = opts + extra_options(self, frame)
             if not opts:
                 if kind.skip is not None:
                     kind.skip(self, frame)
                 else:
                     stack.pop()
                 continue
-            if kind.extras:
-                opts = opts + extra_options(self, frame)
             self._opts = opts
             return
         self._opts = []
@@ -187,14 +202,27 @@ class Game:
         r.shuffle(items)
         self.state.rng = r.state
 
+    def modifiers(self, seat: int, key: str) -> list[Any]:
+        """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
+        cache = self._cache
+        if cache is None:
+            return active_abilities(self, seat, key)
+        # listing options changes nothing, so who modifies what stays the same meanwhile
+        abilities = cache.get((seat, key))
+        if abilities is None:
+            abilities = cache[(seat, key)] = active_abilities(self, seat, key)
+        return abilities
+
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
-        for ability in active_abilities(self, seat, key):
+        for ability in self.modifiers(seat, key):
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
     def mod_all(self, key: str, value: Any, *context: Any) -> Any:
         """A table-wide rule value after everybody's abilities have changed it."""
+        if not self.state.abilities or modifiers_of(key) is None:
+            return value
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value
@@ -210,14 +238,14 @@ class Game:
         """Seats clockwise, from ``start`` (default: the active player)."""
         n = self.state.n
         first = self.state.active if start is None else start
-        return [(first + i) % n for i in range(n)]
+        return SEAT_ORDERS[n][first][:]
 
     # --- reading the game -----------------------------------------------------------------
 
     def narrate(self, lang: str | None = None, last: int | None = None) -> list[str]:
         """The event log as sentences."""
         events = self.log if last is None else self.log[-last:]
-        return [render_event(e, lang or self.lang) for e in events]
+        return [render_event(e, lang or self.lang, self.state) for e in events]
 
     def describe(self, action: Action, lang: str | None = None) -> str:
         from .describe import describe_action
@@ -246,7 +274,7 @@ class Game:
         from .explain import reason
 
         key, args = reason(self, action)
-        return IllegalActionError(message(key, self.lang, **args), key, args)
+        return IllegalActionError(message(key, self.lang, self.state, **args), key, args)
 
     def __repr__(self) -> str:
         s = self.state
@@ -270,9 +298,17 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
             ship = s.ships[ship_id]
             if not ship.at_sea:
                 out.extend(Action(seat, "drop", (c,), ship_id) for c in ship.contracts)
+    if "capital" in s.modules:  # Capital cards may be discarded from the hand at any time
+        out.extend(Action(seat, "discard", (c,)) for c in s.players[seat].hand if CARDS.goods[c] == GREY)
     if s.abilities:
         out.extend(_abilities.anytime_options(g, seat))
     return out
+
+
+def _discard_capital(g: Game, action: Action) -> None:
+    g.state.players[action.player].hand.remove(action.cards[0])
+    g.state.discard.append(action.cards[0])
+    g.emit("discard_hand", p=action.player, c=action.cards[0], why="capital")
 
 
 def _drop(g: Game, action: Action) -> None:
@@ -288,6 +324,8 @@ def _drop(g: Game, action: Action) -> None:
         fulfil(g, ship)
 
 
-EXTRA_CHOICES = {"drop": _drop, "anytime": _abilities.anytime_apply}
+SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
+
+EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}
 
 __all__ = ["Game", "Action", "CARDS", "REGISTRY"]

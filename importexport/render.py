@@ -44,7 +44,7 @@ def table_html(g: Game, lang: str | None = None) -> str:
         for sid in p.ships:
             x = s.ships[sid]
             where = "🌊" if x.at_sea else "⚓"
-            ships.append(f"{where} {escape(ship_name(sid, lang))}: {chips(x.contracts)} ⟵ {chips(x.containers)}")
+            ships.append(f"{where} {escape(ship_name(sid, lang, s))}: {chips(x.contracts)} ⟵ {chips(x.containers)}")
         marker = " ★" if p.seat == s.active else ""
         rows.append(
             f"<tr><td style='vertical-align:top'><b>{escape(seat_name(p.seat, lang))}{marker}</b><br>"

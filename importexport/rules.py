@@ -7,6 +7,7 @@ rules here never look at a card's name.
 
 from __future__ import annotations
 
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from .cards import CARDS
@@ -19,6 +20,7 @@ from .constants import (
     HAND_SIZE,
     MAX_CARGO_PER_SHIP,
     RAINBOW_SLOT,
+    RIDING,
     payout,
 )
 
@@ -39,11 +41,28 @@ def levels(g: Game, seat: int) -> list[int]:
     """
     p = g.state.players[seat]
     have = [0] * 7
+    capital_as = capital_goods_colour(g, seat)
     for card in p.goods:
-        have[GOODS_OF[card]] += g.mod(seat, "level_weight", 1, card) if g.state.abilities else 1
+        colour = GOODS_OF[card]
+        if colour == GREY:
+            colour = capital_as
+        have[colour] += g.mod(seat, "level_weight", 1, card) if g.state.abilities else 1
+    if g.state.abilities:  # abilities may count further cards as goods for the levels
+        have = g.mod(seat, "level_goods", have)
     have[6] = sum(have[:6]) + (1 if p.harbour == GREY else 0)  # Capital: every good, the grey harbour
     have[p.harbour] += 1
     return have
+
+
+def capital_goods_colour(g: Game, seat: int) -> int:
+    """Capital goods count as the type of the player's leftmost (first placed) non-Capital good.
+
+    Without one they count as no type (grey), though still as goods for Capital levels.
+    """
+    for card in g.state.players[seat].goods:
+        if GOODS_OF[card] != GREY:
+            return GOODS_OF[card]
+    return GREY
 
 
 def level_deficit(g: Game, seat: int, card: int, have: list[int] | None = None) -> int:
@@ -90,11 +109,11 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
     slot_count = [0] * 7
     for s in slots:
         slot_count[s] += 1
-    cont = [0] * 6
+    cont = [0] * 8  # (index RIDING: cards riding along with another container fill no slot)
     wild = 0
     abilities = g.state.abilities
     for c in colours:
-        if c == GREY or (abilities and g.mod(owner, "wild_container", False, c)):
+        if c == GREY or (abilities and c != RIDING and g.mod(owner, "wild_container", False, c)):
             wild += 1
         else:
             cont[c] += 1
@@ -129,7 +148,43 @@ def is_complete(g: Game, ship: Ship) -> bool:
     if not ship.contracts:
         return False
     slots = contract_slots(g, ship)
-    return _matched(g, ship.owner, slots, ship.colours) >= len(slots)
+    have = _matched(g, ship.owner, slots, ship.colours)
+    if have >= len(slots):
+        return True
+    return g.state.abilities and _complete_with_discounts(g, ship, have)
+
+
+def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
+    """The cargo slots of each contract on the ship, one list per contract (as ``contract_slots``)."""
+    out: list[list[int]] = []
+    for card, side in zip(ship.contracts, ship.sides):
+        slots = list(SLOTS_OF[card] if side == 0 else CARDS[card].slots(side))
+        if g.state.abilities and g.mod(ship.owner, "rainbow_contract", False, card):
+            slots = [RAINBOW_SLOT] * len(slots)
+        out.append(slots)
+    return out
+
+
+def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
+    """Abilities may let a contract be met with fewer containers (``cargo_discount``: how many of
+    its slots may stay empty, at most all but one; the owner picks which): is some choice met?"""
+    groups = slot_groups(g, ship)
+    choices: list[list[tuple[int, ...]]] = []
+    total = 0
+    for card, group in zip(ship.contracts, groups):
+        off = min(g.mod(ship.owner, "cargo_discount", 0, card, ship.id), len(group) - 1)
+        if off > 0:
+            total += off
+            choices.append(sorted(set(combinations(sorted(group), len(group) - off))))
+        else:
+            choices.append([tuple(group)])
+    if total <= 0 or have < sum(map(len, groups)) - total:
+        return False
+    for pick in product(*choices):
+        need = [slot for part in pick for slot in part]
+        if _matched(g, ship.owner, need, ship.colours) >= len(need):
+            return True
+    return False
 
 
 def max_cargo(g: Game, ship: Ship) -> int:
@@ -294,6 +349,8 @@ def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
     """Put a card among the player's goods (the caller has checked the goods limit)."""
     s = g.state
     s.players[seat].goods.append(card)
+    if s.market:
+        move_marker(g, GOODS_OF[card] if colour is None else colour, +1)
     if s.abilities:
         g.notify("goods", seat=seat, card=card, colour=GOODS_OF[card] if colour is None else colour)
 
@@ -305,6 +362,25 @@ def add_crew(g: Game, seat: int, card: int) -> bool:
         return True
     g.state.discard.append(card)
     return False
+
+
+# --- the goods market (module "market") --------------------------------------------------------
+
+def move_marker(g: Game, colour: int, step: int) -> None:
+    """Move a goods marker up or down one space, staying within -2..+2."""
+    market = g.state.market
+    if colour < len(market):
+        market[colour] = max(-2, min(2, market[colour] + step))
+
+
+def market_payout(g: Game, ship: Ship, amount: int) -> int:
+    """Each container's marker changes the payout; afterwards each marker moves down once per container."""
+    market = g.state.market
+    change = sum(market[c] for c in ship.colours if c < len(market))
+    g.emit("market", n=change, before=amount)
+    for c in ship.colours:
+        move_marker(g, c, -1)
+    return max(0, amount + change)
 
 
 # --- ships ----------------------------------------------------------------------------------
@@ -324,7 +400,12 @@ def remove_container(g: Game, ship: Ship, card: int) -> int:
     """Take one container off a ship; returns the colour it counted as."""
     i = ship.containers.index(card)
     ship.containers.pop(i)
-    return ship.colours.pop(i)
+    colour = ship.colours.pop(i)
+    if colour == RIDING:
+        return GOODS_OF[card]
+    if i and ship.colours[i - 1] == RIDING:  # the card that rode along with it is a container of its own again
+        ship.colours[i - 1] = GOODS_OF[ship.containers[i - 1]]
+    return colour
 
 
 def add_container(g: Game, ship: Ship, card: int, colour: int) -> None:
@@ -346,21 +427,28 @@ def fulfil(g: Game, ship: Ship) -> None:
     n = len(ship.containers)
     amount = g.mod(seat, "payout", payout(n), ship.id) if s.abilities else payout(n)
     g.emit("fulfil", p=seat, s=ship.id, cards=list(ship.contracts), n=n)
+    if s.market:
+        amount = market_payout(g, ship, amount)
     gain(g, seat, amount, "payout")
     contracts = ship.contracts[:]
     s.players[seat].fulfilled.extend(contracts)
     ship.contracts.clear()
     ship.sides.clear()
-    s.stack.append({"k": "sail", "s": ship.id})
+    s.stack.append({"k": "sail", "s": ship.id, "n": len(contracts)})  # n: contracts it carried
     if s.abilities:
         g.fire_instants(seat, contracts, ship.id)
         g.notify("fulfil", seat=seat, cards=contracts, ship=ship.id)
+        g.notify("fulfilled", seat=seat, cards=contracts, ship=ship.id)  # for on_fulfilled (on_fulfil is the instant hook)
 
 
 def sail(g: Game, ship: Ship) -> None:
     """After a fulfilment: the ship and its containers go to the Open Sea, one card to the island."""
     ship.at_sea = True
+    if g.state.abilities and RIDING in ship.colours:  # at sea, cards loaded together are single containers again
+        ship.colours[:] = [GOODS_OF[c] if col == RIDING else col for c, col in zip(ship.containers, ship.colours)]
     g.emit("sail", s=ship.id, p=ship.owner)
     if not ship.containers:
         ship_home(g, ship, "empty")
+    elif g.state.abilities:
+        g.notify("sail", ship=ship.id)
     deck_to_island(g)

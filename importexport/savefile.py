@@ -72,6 +72,9 @@ class StateModel(_Strict):
     extra_turns: list[int]
     return_to: int
     marks: dict[str, Any]
+    modules: list[str] = []
+    market: list[int] = []
+    acts: list[int] = []
 
 
 class SaveModel(_Strict):
@@ -116,7 +119,10 @@ def check_cards(state: State) -> None:
     unknown = [f["k"] for f in state.stack if f.get("k") not in FRAMES]
     if unknown:
         raise SaveFileError(f"the saved game has an unknown pending step {unknown[0]!r}")
-    if len(state.ships) != 2 * n or any(s.id != i or s.owner != i // 2 for i, s in enumerate(state.ships)):
+    # Two ships per seat (ids 2*seat, 2*seat+1); abilities may add extra ships after them.
+    if len(state.ships) < 2 * n or any(
+        s.id != i or not (s.owner == i // 2 if i < 2 * n else 0 <= s.owner < n) for i, s in enumerate(state.ships)
+    ):
         raise SaveFileError("the saved ships do not match the players (two ships per seat)")
     if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n:
         raise SaveFileError("the saved turn does not match the number of players")

@@ -36,13 +36,13 @@ from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS,
 from .engine import Game
 from .errors import ScenarioError
 from .rng import Rng
-from .setup import BASE_SETS
+from .setup import check_modules, deck_sets
 from .state import Player, Ship, State
 
 SEAT_KEYS = {"credits", "hand", "crew", "goods", "fulfilled", "ships", "harbour"}
 SHIP_KEYS = {"at_sea", "contracts", "containers"}
 TOP_KEYS = {"players", "abilities", "seed", "active", "harbours", "seats", "island", "deck", "discard",
-            "fill_deck", "turn", "lang", "sets"}
+            "fill_deck", "turn", "lang", "modules", "market"}
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
@@ -102,7 +102,18 @@ class _Builder:
             raise ScenarioError(f"harbours: give {n} different colours out of {', '.join(COLOURS)}")
         s = State()
         s.abilities = bool(spec.get("abilities", False))
+        try:
+            s.modules = check_modules(spec.get("modules", []))
+        except ValueError as exc:
+            raise ScenarioError(str(exc)) from None
+        if "market" in s.modules:
+            market = spec.get("market", [0] * 5)
+            if not isinstance(market, list) or len(market) != 5 or any(m not in range(-2, 3) for m in market):
+                raise ScenarioError("market: give five markers (green, yellow, black, blue, red), each -2 to 2")
+            s.market = list(market)
         seed = spec.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ScenarioError(f"seed must be a whole number of at least 0, not {seed!r}")
         s.rng = seed
         for seat in range(n):
             desc = seats[seat] if seat < len(seats) else {}
@@ -112,8 +123,7 @@ class _Builder:
         deck_top = self.cards(spec.get("deck"), "deck")
         rest: list[int] = []
         if spec.get("fill_deck", True):
-            sets = tuple(spec.get("sets", BASE_SETS))
-            rest = [c for c in CARDS.ids_in_sets(sets) if c not in self.used]
+            rest = [c for c in CARDS.ids_in_sets(deck_sets(s.modules)) if c not in self.used]
             rng = Rng(seed)
             rng.shuffle(rest)
             s.rng = rng.state
@@ -122,7 +132,7 @@ class _Builder:
         if not isinstance(active, int) or not 0 <= active < n:
             raise ScenarioError(f"active must be a seat from 0 to {n - 1}, not {active!r}")
         s.active = active
-        s.decl, s.sold = [-1] * n, [False] * n
+        s.decl, s.sold, s.acts = [-1] * n, [False] * n, [-1] * n
         self.turn(s, spec.get("turn"))
         g = Game.from_state(s, lang=lang, seed=seed, log=[(s.turn, "scenario", {"n": n, "p": active})])
         return g
@@ -181,10 +191,15 @@ class _Builder:
         if not turn:
             s.stack = [{"k": "lead", "p": s.active}]
             return
+        bad = ScenarioError("turn: give 'led' (an action name) and 'declared' (one whole number per seat, -1 for none)")
+        if not isinstance(turn, dict):
+            raise bad
         led = turn.get("led")
         declared = turn.get("declared")
         if led not in ACTIONS or not isinstance(declared, list) or len(declared) != s.n:
-            raise ScenarioError("turn: give 'led' (an action name) and 'declared' (one count per seat, -1 for none)")
+            raise bad
+        if any(not isinstance(x, int) or isinstance(x, bool) or x < -1 for x in declared):
+            raise bad
         s.led = ACTIONS.index(led)
-        s.decl = [int(x) for x in declared]
+        s.decl = list(declared)
         s.stack = [{"k": "end_turn"}, {"k": "execute"}]

@@ -17,10 +17,12 @@ from .constants import (
     BASE_COLOURS,
     COLOURS,
     GOODS_POINTS,
+    GREY,
     MAJORITY_BONUS,
     RED,
     UNFULFILLED_CONTAINER_POINTS,
 )
+from .rules import capital_goods_colour
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -42,8 +44,10 @@ class PlayerScore:
 def goods_counts(g: Game, seat: int) -> list[int]:
     """Goods per colour (index 0-4), as they count for scoring."""
     counts = [0] * 6
+    capital_as = capital_goods_colour(g, seat)
     for c in g.state.players[seat].goods:
-        counts[CARDS.goods[c]] += 1
+        colour = CARDS.goods[c]
+        counts[capital_as if colour == GREY else colour] += 1
     if g.state.abilities:
         counts = g.mod(seat, "goods_counts", counts)
     return counts
@@ -65,7 +69,8 @@ def final_scores(g: Game) -> list[PlayerScore]:
             len(s.ships[i].containers) for i in p.ships if not s.ships[i].at_sea and s.ships[i].contracts
         )
         score.lines.append(("containers", UNFULFILLED_CONTAINER_POINTS * loaded))
-        score.lines.append(("goods", sum(GOODS_POINTS[col] * counts[seat][col] for col in BASE_COLOURS)))
+        points = g.mod(seat, "goods_points", GOODS_POINTS) if s.abilities else GOODS_POINTS
+        score.lines.append(("goods", sum(points[col] * counts[seat][col] for col in BASE_COLOURS)))
         all_types = all(counts[seat][col] > 0 for col in BASE_COLOURS)
         score.lines.append(("all_types", ALL_TYPES_BONUS if all_types else 0))
         result.append(score)
@@ -74,6 +79,8 @@ def final_scores(g: Game) -> list[PlayerScore]:
         if top == 0:
             continue  # nobody owns this type: no majority
         tied = [seat for seat in range(s.n) if counts[seat][col] == top]
+        if s.abilities and len(tied) > 1:
+            tied = g.mod_all("majority_tie", tied, col)  # an ability may break the tie
         for seat in tied:
             amount = MAJORITY_BONUS[col]
             if s.abilities:

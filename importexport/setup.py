@@ -22,21 +22,55 @@ if TYPE_CHECKING:
 
 BASE_SETS = ("base",)
 
+# Expansions and variants that can be switched on at game creation, with the card sets they add.
+MODULES: dict[str, tuple[str, ...]] = {
+    "capital": ("capital",),  # the Trade action, grey Capital cards, the grey player below six
+    "tokyo": ("tokyo",),  # the Tokyo harbour replaces the Supply Island
+    "j": ("j",),  # cards with two contracts
+    "market": (),  # the goods market: supply and demand change payouts
+    "kickstarter": ("kickstarter",),
+    "kickstarter2": ("kickstarter2",),
+    "flag": ("flag",),
+    "promo": ("promo",),
+}
+CAPITAL_GREY_BONUS = 2  # with Capital, the grey player below six players starts with 2 more credits
 
-def new_state(g: Game, players: int, seed: int, abilities: bool, sets: tuple[str, ...] = BASE_SETS) -> None:
+
+def check_modules(modules: object) -> list[str]:
+    """The module names, validated and in a fixed order; a clear error for an unknown one."""
+    if isinstance(modules, str) or not isinstance(modules, (list, tuple, set, frozenset)):
+        raise ValueError("modules: give a list of module names, e.g. ['capital', 'market']")
+    unknown = [m for m in modules if m not in MODULES]
+    if unknown:
+        raise ValueError(f"unknown module {unknown[0]!r}: choose from {', '.join(MODULES)}")
+    return [m for m in MODULES if m in modules]
+
+
+def deck_sets(modules: list[str]) -> tuple[str, ...]:
+    return BASE_SETS + tuple(x for m in modules for x in MODULES[m])
+
+
+def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[str] | None = None) -> None:
     """Fill ``g.state`` with a fresh table for ``players`` players."""
     s = g.state
     s.rng = seed
     s.abilities = abilities
+    s.modules = modules or []
+    capital = "capital" in s.modules
+    if "market" in s.modules:
+        s.market = [0] * len(BASE_COLOURS)
     # The deck: every card of the chosen sets, shuffled.
-    s.deck = CARDS.ids_in_sets(sets)
+    s.deck = CARDS.ids_in_sets(deck_sets(s.modules))
     g.rng_shuffle(s.deck)
-    # Harbours: the grey one only with six players; each player one at random, with two ships.
-    harbours = list(BASE_COLOURS) + ([GREY] if players == MAX_PLAYERS else [])
+    # Harbours: the grey one only with six players (or with Capital); each player one at random.
+    harbours = list(BASE_COLOURS) + ([GREY] if players == MAX_PLAYERS or capital else [])
     g.rng_shuffle(harbours)
     for seat in range(players):
         colour = harbours[seat]
-        p = Player(seat, colour, START_CREDITS + (GREY_BONUS_SIX_PLAYERS if colour == GREY else 0))
+        bonus = 0
+        if colour == GREY:
+            bonus = GREY_BONUS_SIX_PLAYERS if players == MAX_PLAYERS else CAPITAL_GREY_BONUS
+        p = Player(seat, colour, START_CREDITS + bonus)
         s.players.append(p)
         for k in range(2):
             ship = Ship(2 * seat + k, seat, at_sea=(k == 1))
@@ -47,20 +81,26 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, sets: tuple[str
         s.island.append(top_of_deck(g))  # type: ignore[arg-type]
     for ship in s.ships:
         if ship.at_sea:
-            for _ in range(SEA_CARDS_PER_SHIP):
+            while len(ship.containers) < SEA_CARDS_PER_SHIP:
                 card = top_of_deck(g)
-                ship.containers.append(card)  # type: ignore[arg-type]
-                ship.colours.append(CARDS.goods[card])  # type: ignore[index]
+                if card is None:
+                    break
+                if CARDS.goods[card] == GREY:  # Capital: a grey card dealt to sea is replaced
+                    s.discard.append(card)
+                    continue
+                ship.containers.append(card)
+                ship.colours.append(CARDS.goods[card])
     for p in s.players:
         draw_cards(g, p.seat, HAND_SIZE)
     s.active = g.rng_below(players)
     reset_turn(g)
     s.stack = [{"k": "lead", "p": s.active}]
-    g.emit("setup", n=players, p=s.active, abilities=abilities)
+    g.emit("setup", n=players, p=s.active, abilities=abilities, modules=list(s.modules))
 
 
 def reset_turn(g: Game) -> None:
     s = g.state
     s.led = -1
     s.decl = [-1] * s.n
+    s.acts = [-1] * s.n
     s.sold = [False] * s.n

@@ -7,6 +7,7 @@ with pydantic.  Cards are referred to by their id in the card list.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 
@@ -92,7 +93,7 @@ class State:
     __slots__ = (
         "players", "ships", "deck", "discard", "island", "active", "turn", "stack", "rng",
         "abilities", "led", "decl", "played", "sold", "end_reason", "end_seat", "winners",
-        "extra_turns", "return_to", "marks",
+        "extra_turns", "return_to", "marks", "modules", "market", "acts",
     )
 
     def __init__(self) -> None:
@@ -108,6 +109,7 @@ class State:
         self.abilities = False
         self.led = -1  # action type led this turn (-1: none yet)
         self.decl: list[int] = []  # declared action count per seat (-1: not declared)
+        self.acts: list[int] = []  # per seat, an action type other than the led one (-1: the led one)
         self.played: list[int] = []  # cards played into harbours this turn
         self.sold: list[bool] = []  # sold to the Supply Island this turn
         self.end_reason = ""  # why the game is ending ("" while it goes on)
@@ -116,6 +118,8 @@ class State:
         self.extra_turns: list[int] = []  # seats owed an extra turn (PIRATES)
         self.return_to = -1  # whose regular turn comes after the extra turns
         self.marks: dict[str, Any] = {}  # small notes abilities keep between steps
+        self.modules: list[str] = []  # expansions and variants in play (see ``setup.MODULES``)
+        self.market: list[int] = []  # goods market markers, -2..+2 per goods colour (module "market")
 
     @property
     def n(self) -> int:
@@ -131,7 +135,8 @@ class State:
             "led": self.led, "decl": list(self.decl), "played": list(self.played),
             "sold": list(self.sold), "end_reason": self.end_reason, "end_seat": self.end_seat,
             "winners": list(self.winners), "extra_turns": list(self.extra_turns),
-            "return_to": self.return_to, "marks": dict(self.marks),
+            "return_to": self.return_to, "marks": copy.deepcopy(self.marks),
+            "modules": list(self.modules), "market": list(self.market), "acts": list(self.acts),
         }
 
     @classmethod
@@ -145,7 +150,9 @@ class State:
         s.led, s.decl, s.played = d["led"], list(d["decl"]), list(d["played"])
         s.sold, s.end_reason, s.end_seat = list(d["sold"]), d["end_reason"], d["end_seat"]
         s.winners, s.extra_turns = list(d["winners"]), list(d["extra_turns"])
-        s.return_to, s.marks = d["return_to"], dict(d["marks"])
+        s.return_to, s.marks = d["return_to"], copy.deepcopy(d["marks"])
+        s.modules, s.market = list(d.get("modules", [])), list(d.get("market", []))
+        s.acts = list(d.get("acts", [-1] * len(s.players)))
         return s
 
     def clone(self) -> State:
@@ -158,7 +165,8 @@ class State:
         s.led, s.decl, s.played, s.sold = self.led, self.decl[:], self.played[:], self.sold[:]
         s.end_reason, s.end_seat, s.winners = self.end_reason, self.end_seat, self.winners[:]
         s.extra_turns, s.return_to = self.extra_turns[:], self.return_to
-        s.marks = {k: (v[:] if isinstance(v, list) else v) for k, v in self.marks.items()}
+        s.marks = copy.deepcopy(self.marks) if self.marks else {}
+        s.modules, s.market, s.acts = self.modules, self.market[:], self.acts[:]
         return s
 
     def all_cards(self) -> list[int]:
@@ -170,6 +178,7 @@ class State:
             out += ship.contracts + ship.containers
         for frame in self.stack:
             out += frame.get("held", [])
+        out += [card for card, _ship in self.marks.get("tucked", ())]  # cards an ability tucked under a ship
         return out
 
 

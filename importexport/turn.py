@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import CARDS
-from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, SELL_PRICE, SUPPLY, TRADE
+from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, automatic, decision
 from .rules import (
     add_container,
+    add_good,
     can_take_container,
     cargo_size,
     contract_slots,
@@ -28,6 +29,7 @@ from .rules import (
     level_deficit,
     levels,
     max_cargo,
+    pay_bank,
     remove_container,
     sail,
     ship_home,
@@ -36,15 +38,21 @@ from .setup import reset_turn
 
 if TYPE_CHECKING:
     from .engine import Game
+    from .state import Ship
 
 ACTION_OF = CARDS.action
 GOODS_OF = CARDS.goods
+J_COLOURS = CARDS.j_colours
+J_LOAD_COST = 2  # J expansion: loading a two-colour card costs 2 credits
+TOKYO_COST = (2, 4, 6, 8)  # Tokyo harbour: cost to place a contract from the column of level 0, 1, 2, 3+
 WILD_ACTIONS = (0, 1, 2, 3, 4)  # the two-card wild never stands for Trade
 
 
 def card_action(g: Game, seat: int, card: int) -> int:
     """The action a card in hand stands for when played."""
-    return g.mod(seat, "card_action", ACTION_OF[card], card) if g.state.abilities else ACTION_OF[card]
+    if g.state.abilities and g.modifiers(seat, "card_action"):
+        return g.mod(seat, "card_action", ACTION_OF[card], card)
+    return ACTION_OF[card]
 
 
 def wild_pairs(hand: list[int]) -> list[tuple[int, int]]:
@@ -73,6 +81,8 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     if missing:
         for pair in wild_pairs(hand):
             opts.extend(Action(seat, "wild", pair, a) for a in missing)
+    if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
+        opts = g.mod(seat, "lead_options", opts)
     return opts
 
 
@@ -84,10 +94,8 @@ def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
         g.emit("lead_draw", p=a.player)
         draw_action(g, a.player)
         return
-    action = card_action(g, a.player, a.cards[0]) if a.kind == "play" else a.target
+    action = card_action(g, a.player, a.cards[0]) if a.kind == "play" and a.target < 0 else a.target
     s.led = action
-    if s.abilities:
-        g.notify("lead", seat=a.player, action=action)
     s.stack.append({"k": "execute"})
     if action != TRADE:
         for seat in reversed(g.seat_order()[1:]):
@@ -108,19 +116,26 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
         s.stack.append({"k": "declare", "p": seat, "lo": 1, "hi": 1 + extra})
     else:
         s.decl[seat] = 1
+    if s.abilities:  # last, so that questions the abilities ask come before declaring and following
+        g.notify("lead" if leading else "follow", seat=seat, action=action)
 
 
 # --- declare ------------------------------------------------------------------------------
 
 def declare_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["p"]
-    return [Action(seat, "declare", count=n) for n in range(fr["lo"], fr["hi"] + 1)]
+    opts = [Action(seat, "declare", count=n) for n in range(fr["lo"], fr["hi"] + 1)]
+    # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
+    return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
 def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
-    g.state.stack.pop()
-    g.state.decl[a.player] = a.count
-    g.emit("declare", p=a.player, n=a.count, a=g.state.led)
+    s = g.state
+    s.stack.pop()
+    s.decl[a.player] = a.count
+    if a.target == TRADE:
+        s.acts[a.player] = TRADE
+    g.emit("declare", p=a.player, n=a.count, a=s.acts[a.player] if s.acts[a.player] >= 0 else s.led)
 
 
 # --- follow -------------------------------------------------------------------------------
@@ -132,13 +147,22 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     hand = s.players[seat].hand
     opts = [Action(seat, "draw")]
     matching = False
+    any_card = s.abilities and g.modifiers(seat, "follow_with_any")
     for c in hand:
-        if card_action(g, seat, c) == led or (s.abilities and g.mod(seat, "follow_with_any", False, c)):
+        if card_action(g, seat, c) == led or (any_card and g.mod(seat, "follow_with_any", False, c)):
             opts.append(Action(seat, "play", (c,)))
             matching = True
     if not matching and led != TRADE:
         opts.extend(Action(seat, "wild", pair, led) for pair in wild_pairs(hand))
+    if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
+        opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
+    if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
+        opts = g.mod(seat, "follow_options", opts)
     return opts
+
+
+def trade_crew(g: Game, seat: int) -> int:
+    return crew_for(g, seat, TRADE) if "capital" in g.state.modules else 0
 
 
 def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -148,11 +172,16 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
     if a.kind == "draw":
         g.emit("follow_draw", p=seat)
         extra = crew_for(g, seat, s.led)
-        if extra:
-            s.stack.append({"k": "declare", "p": seat, "lo": 0, "hi": extra})
+        trades = trade_crew(g, seat) if s.led != TRADE else 0
+        if extra or trades:
+            s.stack.append({"k": "declare", "p": seat, "lo": 0, "hi": extra, "trade": trades})
         else:
             s.decl[seat] = 0
         draw_action(g, seat)
+        return
+    if a.target >= 0:  # played for another action than the led one (Trade crew, abilities)
+        s.acts[seat] = a.target
+        play_cards(g, seat, a.cards, a.target, leading=False)
         return
     play_cards(g, seat, a.cards, s.led, leading=False)
 
@@ -161,34 +190,50 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def execute(g: Game, fr: Frame) -> None:
     s = g.state
-    if s.abilities:
+    if s.abilities and not fr.get("asked"):
+        depth = len(s.stack)
         g.notify("declared", action=s.led, counts=list(s.decl))
+        if len(s.stack) > depth:  # abilities ask questions first; the actions are carried out after them
+            s.stack.insert(depth, {"k": "execute", "asked": True})
+            return
+    order = reversed(g.seat_order())
     if s.led == IMPORT:
-        rounds = max(s.decl)
+        for seat in order:  # players with another action (Trade crew, abilities) act after the bidding rounds
+            if s.decl[seat] > 0 and s.acts[seat] >= 0:
+                s.stack.append({"k": "act", "p": seat, "left": s.decl[seat], "a": s.acts[seat]})
+        rounds = max((d for seat, d in enumerate(s.decl) if s.acts[seat] < 0), default=0)
         for r in range(rounds, 0, -1):
             s.stack.append({"k": "import_round", "r": r})
         return
-    for seat in reversed(g.seat_order()):
+    for seat in order:
         if s.decl[seat] > 0:
-            s.stack.append({"k": "act", "p": seat, "left": s.decl[seat]})
+            frame = {"k": "act", "p": seat, "left": s.decl[seat]}
+            if s.acts[seat] >= 0:
+                frame["a"] = s.acts[seat]
+            s.stack.append(frame)
 
 
 def act_options(g: Game, fr: Frame) -> list[Action]:
     led = fr.get("a", g.state.led)
     if led == SUPPLY:
-        return supply_options(g, fr["p"])
-    if led == CONTRACT:
-        return contract_options(g, fr["p"], fr["left"])
-    if led == LOAD:
-        return load_options(g, fr["p"])
-    if led == PIRATE:
-        return pirate_options(g, fr["p"])
-    return trade_options(g, fr["p"])
+        opts = supply_options(g, fr["p"])
+    elif led == CONTRACT:
+        opts = contract_options(g, fr["p"], fr["left"])
+    elif led == LOAD:
+        opts = load_options(g, fr["p"])
+    elif led == PIRATE:
+        opts = pirate_options(g, fr["p"])
+    else:
+        opts = trade_options(g, fr["p"])
+    if g.state.abilities:  # abilities may offer more ways to carry out the action
+        opts = g.mod(fr["p"], "act_options", opts, led, fr["left"])
+    return opts
 
 
 def act_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
-    fr["left"] -= a.count if a.kind == "contract" else 1
+    # A Contract may use several actions (missing levels); each container pirated uses one.
+    fr["left"] -= a.count if a.kind == "contract" else max(1, len(a.cards)) if a.kind == "pirate" else 1
     if fr["left"] <= 0:
         s.stack.pop()
     PERFORM[a.kind](g, a)
@@ -208,7 +253,7 @@ def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
     s = g.state
     if action == IMPORT:
         for r in range(count, 0, -1):
-            s.stack.append({"k": "import_round", "r": r, "bidders": [seat]})
+            s.stack.append({"k": "import_round", "r": r, "bidders": [seat], "p": seat})
     else:
         s.stack.append({"k": "act", "p": seat, "left": count, "a": action})
 
@@ -278,7 +323,10 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
     have = levels(g, seat)
     room = [(x.id, max_cargo(g, x) - cargo_size(g, x)) for x in ships]
     opts: list[Action] = []
-    for c in p.hand:
+    sources = p.hand
+    if "tokyo" in s.modules:  # a contract may also come from the Tokyo harbour, for its column's cost
+        sources = p.hand + [c for c in s.island if TOKYO_COST[CARDS.column[c]] <= p.credits]
+    for c in sources:
         cost = 1 + level_deficit(g, seat, c, have)
         if cost > left:
             continue
@@ -293,7 +341,11 @@ def do_contract(g: Game, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     ship = s.ships[a.target]
-    s.players[a.player].hand.remove(c)
+    if c in s.island:  # from the Tokyo harbour
+        s.island.remove(c)
+        pay_bank(g, a.player, TOKYO_COST[CARDS.column[c]], "tokyo")
+    else:
+        s.players[a.player].hand.remove(c)
     ship.contracts.append(c)
     ship.sides.append(a.option)
     g.emit("contract", p=a.player, c=c, s=ship.id, n=a.count - 1)
@@ -317,17 +369,22 @@ def load_options(g: Game, seat: int) -> list[Action]:
     slots = {x.id: contract_slots(g, x) for x in ships}
     fits: dict[tuple[int, int], bool] = {}
     opts: list[Action] = []
+    credits = g.state.players[seat].credits
     for c in g.state.players[seat].hand:
         colour = GOODS_OF[c]
         if colour == GREY:
             continue  # grey containers cannot be loaded
-        for x in ships:
-            key = (x.id, colour)
-            ok = fits.get(key)
-            if ok is None:
-                ok = fits[key] = can_take_container(g, x, colour, slots[x.id])
-            if ok:
-                opts.append(Action(seat, "load", (c,), x.id))
+        choices = J_COLOURS[c]  # a J card is loaded as one of its two colours, for 2 credits
+        if choices and credits < J_LOAD_COST:
+            continue
+        for col in choices or (colour,):
+            for x in ships:
+                key = (x.id, col)
+                ok = fits.get(key)
+                if ok is None:
+                    ok = fits[key] = can_take_container(g, x, col, slots[x.id])
+                if ok:
+                    opts.append(Action(seat, "load", (c,), x.id, 0, col + 1 if choices else 0))
     return opts
 
 
@@ -336,22 +393,56 @@ def do_load(g: Game, a: Action) -> None:
     c = a.cards[0]
     s.players[a.player].hand.remove(c)
     ship = s.ships[a.target]
+    colour = a.option - 1 if a.option else GOODS_OF[c]
     g.emit("load", p=a.player, c=c, s=ship.id)
+    if J_COLOURS[c]:
+        pay_bank(g, a.player, J_LOAD_COST, "j_load")
     if s.abilities:
-        g.notify("load", seat=a.player, card=c, ship=ship.id, colour=GOODS_OF[c])
-    add_container(g, ship, c, GOODS_OF[c])
+        if len(a.cards) > 1:  # several cards loaded together as one container (an ability allows it)
+            colour = load_together(g, a.player, ship, a.cards, colour, s.players[a.player].hand)
+        g.notify("load", seat=a.player, card=c, ship=ship.id, colour=colour)
+    add_container(g, ship, c, colour)
+
+
+def load_together(g: Game, seat: int, ship: Ship, cards: tuple[int, ...], colour: int, source: list[int] | None) -> int:
+    """Cards after the first ride along with it (one container); returns the colour it counts as."""
+    for rider in cards[1:]:
+        if source is not None:
+            source.remove(rider)
+        ship.containers.append(rider)
+        ship.colours.append(RIDING)
+        g.emit("ride_along", p=seat, c=rider, d=cards[0], s=ship.id)
+    return g.mod(seat, "together_colour", colour, cards)
 
 
 # --- Pirate -------------------------------------------------------------------------------
 
+PIRATE_DISCARD, PIRATE_TO_GOODS = -1, -2  # where a pirated card goes besides one's own ships
+FROM_ISLAND, FROM_DECK = -1, -2  # where it comes from besides ships; -3 - k: seat k's hand (abilities)
+
+
 def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
-    """(card, colour, ship id or -1 for the Supply Island) of every container one may take."""
+    """(card, colour, ship id or -1 for the Supply Island) of every container one may take.
+
+    Abilities may add visible containers elsewhere (``pirate_sources``, e.g. ships in harbour).
+    """
     s = g.state
+    if s.abilities and not g.mod_all("pirate_allowed", True, seat):  # an ability forbids Pirate actions for now
+        return []
     out = [(c, GOODS_OF[c], -1) for c in s.island if GOODS_OF[c] != GREY]
     for x in s.ships:
         if x.at_sea and (not s.abilities or g.mod(x.owner, "piratable", True, seat)):
             out.extend((c, col, x.id) for c, col in zip(x.containers, x.colours) if col != GREY)
+    if s.abilities:
+        out = g.mod(seat, "pirate_sources", out)
     return out
+
+
+def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int, list[int]]) -> list[int]:
+    """Where a pirated container of ``colour`` may go: an own ship it fits, the discard pile (-1),
+    or whatever an ability adds (``pirate_targets``; -2 the pirate's goods)."""
+    dest = [x.id for x in ships if can_take_container(g, x, colour, slots[x.id])] + [PIRATE_DISCARD]
+    return g.mod(seat, "pirate_targets", dest, colour) if g.state.abilities else dest
 
 
 def pirate_options(g: Game, seat: int) -> list[Action]:
@@ -362,30 +453,60 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
     for c, colour, src in pirate_sources(g, seat):
         dest = targets.get(colour)
         if dest is None:
-            dest = targets[colour] = [x.id for x in ships if can_take_container(g, x, colour, slots[x.id])] + [-1]
+            dest = targets[colour] = pirate_targets(g, seat, colour, ships, slots)
         opts.extend(Action(seat, "pirate", (c,), d, 0, src + 1) for d in dest)
+    if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
+        # places an ability opens whose card is unseen until taken: no card, no target yet
+        opts.extend(Action(seat, "pirate", (), -1, 0, place + 1) for place in g.mod(seat, "pirate_unseen", []))
     return opts
 
 
 def do_pirate(g: Game, a: Action) -> None:
     s = g.state
+    if len(a.cards) > 1:  # two containers pirated with two actions, loaded together (an ability)
+        colour = pirate_one(g, a.player, a.cards[0], a.option - 1, a.target)
+        pirate_one(g, a.player, a.cards[1], a.count - 1, a.target)
+        ship = s.ships[a.target]
+        colour = load_together(g, a.player, ship, a.cards, colour, None)
+        add_container(g, ship, a.cards[0], colour)
+        return
+    if not a.cards:  # an unseen card (an ability's place): the ability takes it and asks where it goes
+        g.notify("pirate_unseen", seat=a.player, source=a.option - 1)
+        return
     c = a.cards[0]
-    src = a.option - 1
-    if src < 0:
-        s.island.remove(c)
-        colour = GOODS_OF[c]
-    else:
-        ship = s.ships[src]
-        colour = remove_container(g, ship, c)
-    g.emit("pirate", p=a.player, c=c, s=src, t=a.target)
-    if s.abilities:
-        g.notify("pirate", seat=a.player, card=c, source=src, colour=colour)
-    if src >= 0 and not s.ships[src].containers:
-        ship_home(g, s.ships[src], "pirated")
-    if a.target < 0:
+    colour = pirate_one(g, a.player, c, a.option - 1, a.target)
+    pirate_land(g, a.player, c, colour, a.target)
+
+
+def pirate_land(g: Game, seat: int, c: int, colour: int, target: int) -> None:
+    """The pirated card goes onto own ship ``target``, onto the discard pile (-1) or into the goods (-2)."""
+    s = g.state
+    if target == PIRATE_TO_GOODS:
+        add_good(g, seat, c, colour)
+    elif target < 0:
         s.discard.append(c)
     else:
-        add_container(g, s.ships[a.target], c, colour)
+        add_container(g, s.ships[target], c, colour)
+
+
+def pirate_one(g: Game, seat: int, c: int, src: int, target: int) -> int:
+    """Take container ``c`` from ship ``src`` (or the Supply Island, -1); returns its colour.
+
+    From another place (the deck, a hand: an ability's) the ability has already taken the card.
+    """
+    s = g.state
+    if src >= 0:
+        colour = remove_container(g, s.ships[src], c)
+    else:
+        if src == FROM_ISLAND:
+            s.island.remove(c)
+        colour = GOODS_OF[c]
+    g.emit("pirate", p=seat, c=c, s=src, t=target)
+    if s.abilities:
+        g.notify("pirate", seat=seat, card=c, source=src, colour=colour, target=target)
+    if src >= 0 and s.ships[src].at_sea and not s.ships[src].containers:
+        ship_home(g, s.ships[src], "pirated")
+    return colour
 
 
 # --- Trade (Capital) ----------------------------------------------------------------------

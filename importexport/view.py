@@ -25,6 +25,7 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
             p["hand_size"] = len(p["hand"])
     data["deck"] = []
     data["deck_size"] = len(s.deck)
+    data["deck_top"] = s.deck[-1] if s.deck and s.marks.get("deck_face_up") else None  # a face-up deck
     data["discard_top"] = s.discard[-1] if s.discard else None
     data["discard_size"] = len(s.discard)
     data["discard"] = []

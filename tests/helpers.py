@@ -16,11 +16,25 @@ def cid(name: str) -> int:
     return CARDS.by_name(name).id
 
 
+ACTIVE_ELSEWHERE = ("anytime_options", "on_container_fulfilled")
+
+
+def is_quiet(name: str) -> bool:
+    """A card whose ability (if any) acts only from the fulfilled contracts, so it is a safe filler
+    in a hand, a crew, the goods, on a ship or on the Supply Island."""
+    ability = REGISTRY.get(name)
+    if ability is None:
+        return True
+    if ability.as_contract or any(hasattr(ability, hook) for hook in ACTIVE_ELSEWHERE):
+        return False
+    return not any(attr.startswith("on_self_") for attr in dir(ability))
+
+
 def plain_cards(colour: str, count: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """``count`` base cards of ``colour`` with no registered ability (safe fillers for positions)."""
+    """``count`` base cards of ``colour`` whose abilities cannot act where fillers lie (see ``is_quiet``)."""
     out = [
         c.name for c in CARDS.cards
-        if c.set == "base" and c.goods == colour and c.name not in REGISTRY and c.name not in exclude
+        if c.set == "base" and c.goods == colour and is_quiet(c.name) and c.name not in exclude
     ]
     if len(out) < count:
         raise ValueError(f"only {len(out)} plain {colour} cards without abilities")

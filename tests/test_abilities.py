@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import is_quiet
 
 import importexport
 from importexport import CARDS
@@ -40,7 +41,7 @@ class Picker:
     def take(self, colour: str, n: int = 1) -> list[str]:
         pool = [
             c.name for c in CARDS.cards
-            if c.goods == colour and c.set == "base" and c.name not in REGISTRY and c.name.upper() not in self.used
+            if c.goods == colour and c.set == "base" and is_quiet(c.name) and c.name.upper() not in self.used
         ]
         assert len(pool) >= n, f"not enough plain {colour} cards"
         self.used.update(pool[:n])
@@ -49,7 +50,7 @@ class Picker:
     def with_action(self, action: str, n: int = 1) -> list[str]:
         pool = [
             c.name for c in CARDS.cards
-            if c.action == action and c.set == "base" and c.name not in REGISTRY and c.name.upper() not in self.used
+            if c.action == action and c.set == "base" and is_quiet(c.name) and c.name.upper() not in self.used
         ]
         assert len(pool) >= n, f"not enough plain {action} cards"
         self.used.update(pool[:n])
@@ -175,6 +176,7 @@ ALMONDS_PAYOUT = payout(cargo_count("ALMONDS"))
         (30, 4),
     ],
 )
+@pytest.mark.card("ALMONDS")
 def test_almonds_pays_8_or_4_after_the_payout(abilities, start, bonus):
     g = load_scenario(fulfil_spec("ALMONDS", abilities=abilities, seats=[{"credits": start}]))
     load_last(g, 0)
@@ -207,11 +209,13 @@ def seed_for(heads: bool) -> int:
     raise AssertionError(f"no seed below 200 gives {'heads' if heads else 'tails'}")
 
 
+@pytest.mark.card("FLAMETORCH")
 def test_flametorch_coin_is_deterministic_for_a_seed():
     for seed in (seed_for(True), seed_for(False), 7):
         assert coin_of(flametorch_game(seed)) == coin_of(flametorch_game(seed))
 
 
+@pytest.mark.card("FLAMETORCH")
 def test_flametorch_heads_everyone_else_pays_4_if_able():
     g = flametorch_game(seed_for(True))
     assert coin_of(g) is True
@@ -219,12 +223,14 @@ def test_flametorch_heads_everyone_else_pays_4_if_able():
     assert [p.credits for p in g.state.players] == [10 + FLAMETORCH_PAYOUT + 4, 10 - 4, 3]
 
 
+@pytest.mark.card("FLAMETORCH")
 def test_flametorch_tails_you_pay_everyone_else_2():
     g = flametorch_game(seed_for(False))
     assert coin_of(g) is False
     assert [p.credits for p in g.state.players] == [10 + FLAMETORCH_PAYOUT - 2 * 2, 10 + 2, 3 + 2]
 
 
+@pytest.mark.card("FLAMETORCH")
 @pytest.mark.parametrize("heads", [True, False], ids=["heads-seed", "tails-seed"])
 def test_flametorch_basic_rules_no_coin(heads):
     g = flametorch_game(seed_for(heads), abilities=False)
@@ -237,6 +243,7 @@ def test_flametorch_basic_rules_no_coin(heads):
 PIRATES_PAYOUT = payout(cargo_count("PIRATES"))
 
 
+@pytest.mark.card("PIRATES")
 @ON_OFF
 def test_pirates_others_pay_6_and_active_player_takes_an_extra_turn(abilities):
     seats = [{"credits": 10}, {"credits": 10}, {"credits": 3}, {"credits": 6}]
@@ -253,6 +260,7 @@ def test_pirates_others_pay_6_and_active_player_takes_an_extra_turn(abilities):
         assert [lead_draw(g) for _ in range(4)] == [1, 2, 3, 0]
 
 
+@pytest.mark.card("PIRATES")
 @ON_OFF
 def test_pirates_fulfilled_by_a_follower_extra_turn_then_the_next_player(abilities):
     g = load_scenario(fulfil_spec("PIRATES", abilities=abilities, players=4, seat=2, active=0))
@@ -282,6 +290,7 @@ def answer(g, seat: int, kind: str) -> None:
     g.apply(only(g, kind, seat, cards=(card_id("BIRD FEED"),)))
 
 
+@pytest.mark.card("BIRD FEED")
 def test_bird_feed_asks_in_seat_order_and_the_first_yes_buys():
     g = bird_feed_game()
     bf = card_id("BIRD FEED")
@@ -300,6 +309,7 @@ def test_bird_feed_asks_in_seat_order_and_the_first_yes_buys():
     assert not kinds(g) & {"yes", "no"}  # nobody else is asked
 
 
+@pytest.mark.card("BIRD FEED")
 def test_bird_feed_first_yes_ends_the_questions():
     g = bird_feed_game()
     answer(g, 0, "yes")
@@ -309,6 +319,7 @@ def test_bird_feed_first_yes_ends_the_questions():
     assert not kinds(g) & {"yes", "no"}
 
 
+@pytest.mark.card("BIRD FEED")
 def test_bird_feed_everyone_declines_the_owner_keeps_it():
     g = bird_feed_game()
     for seat in (0, 1, 3):
@@ -319,6 +330,7 @@ def test_bird_feed_everyone_declines_the_owner_keeps_it():
     assert not kinds(g) & {"yes", "no"}
 
 
+@pytest.mark.card("BIRD FEED")
 def test_bird_feed_basic_rules_nobody_is_asked():
     g = bird_feed_game(abilities=False)
     assert not kinds(g) & {"yes", "no"}
@@ -333,7 +345,7 @@ def wheat_position(abilities: bool, led: str):
     the missing container is a yellow card (in hand for Load, on the Supply Island for Pirate)."""
     contract = next(
         c.name for c in CARDS.cards
-        if c.set == "base" and c.name not in REGISTRY and "yellow" not in c.cargo and RAINBOW not in c.cargo
+        if c.set == "base" and is_quiet(c.name) and "yellow" not in c.cargo and RAINBOW not in c.cargo
     )
     pick = Picker("WHEAT", contract)
     loaded = pick.cargo(contract)[:-1]
@@ -350,6 +362,7 @@ def wheat_position(abilities: bool, led: str):
     return load_scenario(spec), contract, card_id(yellow)
 
 
+@pytest.mark.card("WHEAT")
 @ON_OFF
 def test_wheat_load_yellow_onto_another_colour(abilities):
     g, contract, yellow = wheat_position(abilities, "load")
@@ -364,6 +377,7 @@ def test_wheat_load_yellow_onto_another_colour(abilities):
     assert p.credits == 10 + payout(cargo_count(contract))
 
 
+@pytest.mark.card("WHEAT")
 @ON_OFF
 def test_wheat_pirate_yellow_onto_another_colour(abilities):
     g, contract, yellow = wheat_position(abilities, "pirate")
@@ -392,6 +406,7 @@ def take_goods(g, seat: int) -> None:
     g.apply(next(a for a in g.legal_actions(seat) if a.kind == "take" and a.target == TAKE_GOODS))
 
 
+@pytest.mark.card("SHAMPOO")
 @ON_OFF
 def test_shampoo_import_winner_takes_three(abilities):
     g = shampoo_game(abilities)
@@ -407,6 +422,7 @@ def test_shampoo_import_winner_takes_three(abilities):
     assert g.state.players[1].credits == 10 + 2  # the owner's compensation
 
 
+@pytest.mark.card("SHAMPOO")
 def test_shampoo_third_container_is_optional():
     g = shampoo_game(True)
     g.apply(only(g, "ship", 0, target=3))
@@ -432,6 +448,7 @@ def chairs_asked(g) -> bool:
     return g.deciders() == [1] and frame_kind(g) == "ask"
 
 
+@pytest.mark.card("CHAIRS")
 @ON_OFF
 def test_chairs_lead_draw_by_another_player(abilities):
     g, hand, _ = chairs_game(abilities)
@@ -449,6 +466,7 @@ def test_chairs_lead_draw_by_another_player(abilities):
     assert frame_kind(g) == "lead" and g.deciders() == [1]  # the turn went on
 
 
+@pytest.mark.card("CHAIRS")
 @ON_OFF
 def test_chairs_follow_draw_by_another_player_not_by_the_holder(abilities):
     g, hand, lead_card = chairs_game(abilities)
@@ -465,6 +483,7 @@ def test_chairs_follow_draw_by_another_player_not_by_the_holder(abilities):
         assert g.state.players[1].hand == before
 
 
+@pytest.mark.card("CHAIRS")
 def test_chairs_holder_leading_a_draw_is_not_asked():
     g, _, _ = chairs_game(True, active=1)
     assert lead_draw(g) == 1
@@ -514,6 +533,7 @@ def place_lutefisk(g) -> None:
     assert g.deciders() == [0]
 
 
+@pytest.mark.card("LUTEFISK")
 @pytest.mark.parametrize(("abilities", "level_met"), [(True, True), (True, False), (False, True)])
 def test_lutefisk_in_the_lead_decision(abilities, level_met):
     g = lutefisk_game(abilities, level_met)
@@ -525,6 +545,7 @@ def test_lutefisk_in_the_lead_decision(abilities, level_met):
         assert lutefisk_options(g) == []
 
 
+@pytest.mark.card("LUTEFISK")
 @pytest.mark.parametrize(("abilities", "level_met"), [(True, True), (True, False), (False, True)])
 def test_lutefisk_in_the_follow_decision(abilities, level_met):
     g = lutefisk_game(abilities, level_met, active=1)
@@ -537,6 +558,7 @@ def test_lutefisk_in_the_follow_decision(abilities, level_met):
         assert lutefisk_options(g) == []
 
 
+@pytest.mark.card("LUTEFISK")
 @pytest.mark.parametrize(("abilities", "level_met"), [(True, True), (True, False), (False, True)])
 def test_lutefisk_in_the_act_decision(abilities, level_met):
     g = lutefisk_game(abilities, level_met, turn={"led": "supply", "declared": [1, -1, -1]})
@@ -549,6 +571,7 @@ def test_lutefisk_in_the_act_decision(abilities, level_met):
         assert lutefisk_options(g) == []
 
 
+@pytest.mark.card("LUTEFISK")
 def test_lutefisk_in_the_holders_declare_decision():
     g = lutefisk_game(True, True, crew=True)
     g.apply(next(a for a in g.legal_actions(0) if a.kind == "play" and a.cards != (LUTEFISK,)))
@@ -558,6 +581,7 @@ def test_lutefisk_in_the_holders_declare_decision():
 
 # --- APPLE WATCH (end scoring: 6 per luxury + consumer pair) ------------------------------------
 
+@pytest.mark.card("APPLE WATCH")
 @ON_OFF
 @pytest.mark.parametrize(("blue", "black"), [(3, 2), (2, 2), (0, 3), (1, 4)])
 def test_apple_watch_scores_six_per_pair(abilities, blue, black):
@@ -571,6 +595,7 @@ def test_apple_watch_scores_six_per_pair(abilities, blue, black):
         assert "ability:APPLE WATCH" not in lines
 
 
+@pytest.mark.card("APPLE WATCH")
 @ON_OFF
 def test_apple_watch_counts_a_good_imported_during_play(abilities):
     pick = Picker("APPLE WATCH")
@@ -610,6 +635,7 @@ def sell_to_fifty(abilities: bool, holder: int, seller: int):
     return g
 
 
+@pytest.mark.card("CAN OPENERS")
 @ON_OFF
 def test_can_openers_holder_reaching_50_does_not_end_the_game(abilities):
     g = sell_to_fifty(abilities, holder=0, seller=0)
@@ -622,6 +648,7 @@ def test_can_openers_holder_reaching_50_does_not_end_the_game(abilities):
         assert g.is_over()
 
 
+@pytest.mark.card("CAN OPENERS")
 def test_can_openers_others_reaching_50_still_end_the_game():
     g = sell_to_fifty(True, holder=0, seller=1)
     assert g.state.end_reason == "credits"
@@ -648,6 +675,7 @@ def mother_load_game(abilities: bool):
     return g, card_id(red_cargo), card_id(green_cargo)
 
 
+@pytest.mark.card("MOTHER LOAD")
 @ON_OFF
 def test_mother_load_eighth_illegal_good_wins_at_once(abilities):
     g, red, _ = mother_load_game(abilities)
@@ -664,6 +692,7 @@ def test_mother_load_eighth_illegal_good_wins_at_once(abilities):
         assert kinds(g) == {"take"}
 
 
+@pytest.mark.card("MOTHER LOAD")
 def test_mother_load_seven_illegal_goods_do_not_win():
     g, _, green = mother_load_game(True)
     g.apply(only(g, "take", 0, cards=(green,), target=TAKE_GOODS))

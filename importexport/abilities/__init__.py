@@ -27,7 +27,7 @@ from . import (  # noqa: F401  (each module registers its abilities)
     rule_changes,
     scoring,
 )
-from .registry import ABILITY_OF, REGISTRY, declare_winner, dispatch, lasting
+from .registry import ABILITY_OF, REGISTRY, anyone_in_reach, declare_winner, dispatch, holders, in_reach, lasting
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -51,7 +51,12 @@ def _run_instant(g: Game, fr: Frame) -> None:
 
 def check_wins(g: Game) -> None:
     """End the game at once if a player meets an instant-win condition."""
+    winners = holders("wins")
+    if not anyone_in_reach(g, winners):
+        return  # no instant-win card in play: the usual case, checked quickly
     for seat in g.seat_order():
+        if not in_reach(g, seat, winners):
+            continue
         for ability in lasting(g, seat):
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
@@ -62,6 +67,9 @@ def check_wins(g: Game) -> None:
 def anytime_options(g: Game, seat: int) -> list[Action]:
     p = g.state.players[seat]
     out: list[Action] = []
+    cards = holders("anytime_options").fulfilled
+    if cards.isdisjoint(p.hand) and cards.isdisjoint(p.fulfilled):
+        return out
     for c in p.hand + p.fulfilled:
         ability = ABILITY_OF[c]
         if ability is not None and hasattr(ability, "anytime_options"):

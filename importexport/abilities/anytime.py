@@ -1,16 +1,38 @@
-"""Abilities a player may use whenever they are deciding, some straight from the hand."""
+"""Abilities a player may use whenever they are deciding, some straight from the hand.
+
+Each choice is an ``anytime`` action: ``cards[0]`` is the ability's card, the rest of the action
+(more cards, ``target``, ``option``) names what is chosen.  Abilities that may still be used once
+the game has ended (``last_chance``) give their holder one more decision then, before the final
+scoring: a question whose only own option is "done", next to the anytime choices.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
 from ..cards import CARDS
-from ..rules import cargo_size, fulfil, is_complete, level_deficit, max_cargo
-from .registry import Ability, register
+from ..constants import BLUE, GREEN, YELLOW
+from ..limits import enforce_limits
+from ..rules import (
+    add_container,
+    add_good,
+    can_take_container,
+    cargo_size,
+    fulfil,
+    gain,
+    is_complete,
+    level_deficit,
+    max_cargo,
+)
+from .game_end import CASH, EndStep, room_after_leaving
+from .registry import ABILITY_OF, Ability, register
+from .scoring import scoring_started
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..flow import Frame
 
 
 @register
@@ -41,3 +63,225 @@ class Lutefisk(Ability):
         g.emit("contract", p=action.player, c=card, s=ship.id, n=0, why=self.name)
         if ship.containers and is_complete(g, ship):
             fulfil(g, ship)
+
+
+# --- used from the fulfilled contracts ------------------------------------------------------------
+
+def last_chance_options(g: Game, seat: int) -> bool:
+    """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use?"""
+    for c in g.state.players[seat].fulfilled:
+        ability = ABILITY_OF[c]
+        if getattr(ability, "last_chance", False) and ability.anytime_options(g, seat, c):  # type: ignore[union-attr]
+            return True
+    return False
+
+
+class Fulfilled(EndStep):
+    """Base: an anytime ability of a fulfilled contract (not usable from the hand).
+
+    With ``last_chance``, its holder gets one more decision once the game has ended (one for all
+    such cards of the holder): "done", beside the anytime choices.
+    """
+
+    last_chance: ClassVar[bool] = False
+    phase = CASH
+
+    def holds(self, g: Game, seat: int, card: int) -> bool:
+        return card in g.state.players[seat].fulfilled
+
+    def on_game_end(self, g: Game, holder: int, data: dict) -> None:
+        if not self.last_chance:
+            return
+        if any(fr["k"] == "end_step" and fr["p"] == holder and fr["ph"] == CASH for fr in g.state.stack):
+            return  # one last chance per player
+        super().on_game_end(g, holder, data)
+
+    def at_end(self, g: Game, seat: int) -> None:
+        if last_chance_options(g, seat):
+            self.ask(g, seat, "last")
+
+    def options_last(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "no", (frame["c"],))] if last_chance_options(g, seat) else []
+
+    def answer_last(self, g: Game, frame: Frame, action: Action) -> None:
+        pass  # done: the scoring follows
+
+    def leave_fulfilled(self, g: Game, seat: int, card: int) -> None:
+        g.state.players[seat].fulfilled.remove(card)
+
+
+@register
+class Telescopes(Fulfilled):
+    """Whenever you decide, until the final scoring: hand in one of your technology goods (to the
+    discard pile) for 4 credits from the bank; as often as you have such goods.
+
+    Ruling: goods are cashed in one by one, so you may keep some; once the game has ended you get
+    one last chance before the scoring.
+    """
+
+    name = "TELESCOPES"
+    last_chance = True
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not self.holds(g, seat, card):
+            return []
+        return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].goods if CARDS.goods[c] == GREEN]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, good = action.player, action.target
+        s.players[seat].goods.remove(good)
+        s.discard.append(good)
+        g.emit("cash_in", p=seat, c=good, why=self.name)
+        gain(g, seat, 4, self.name)
+
+
+@register
+class OliveOil(Fulfilled):
+    """In your own turn, before the game has ended: discard this card from your fulfilled
+    contracts and take 2 credits from the bank.
+
+    Ruling: "your turn" is the active player's turn; once the last turn is over (the end-of-game
+    moves), it can no longer be used.
+    """
+
+    name = "OLIVE OIL"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not self.holds(g, seat, card) or seat != g.state.active or scoring_started(g):
+            return []
+        return [Action(seat, "anytime", (card,))]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        seat, card = action.player, action.cards[0]
+        self.leave_fulfilled(g, seat, card)
+        g.state.discard.append(card)
+        g.emit("discard_fulfilled", p=seat, c=card, why=self.name)
+        gain(g, seat, 2, self.name)
+        enforce_limits(g, seat)
+
+
+@register
+class BionicEars(Fulfilled):
+    """Whenever you decide: take this card from your fulfilled contracts back into your hand
+    (the limits drop with it; a player then over a limit discards down)."""
+
+    name = "BIONIC EARS"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        return [Action(seat, "anytime", (card,))] if self.holds(g, seat, card) else []
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        seat, card = action.player, action.cards[0]
+        self.leave_fulfilled(g, seat, card)
+        g.state.players[seat].hand.append(card)
+        g.emit("to_hand", p=seat, c=card, why=self.name)
+        enforce_limits(g, seat)
+
+
+SUSHI_CARDS = 4
+
+
+@register
+class SushiKnives(Fulfilled):
+    """Whenever you decide: discard 4 luxury cards from your hand for 2 credits from the bank
+    (the hand is not refilled until you next draw).
+
+    Ruling: usable again with 4 more luxury cards; the option names the 4 cards, and once the
+    game has ended you get one last chance before the scoring.
+    """
+
+    name = "SUSHI KNIVES"
+    last_chance = True
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not self.holds(g, seat, card):
+            return []
+        luxury = sorted(c for c in g.state.players[seat].hand if CARDS.goods[c] == BLUE)
+        return [Action(seat, "anytime", (card, *four)) for four in combinations(luxury, SUSHI_CARDS)]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat = action.player
+        for c in action.cards[1:]:
+            s.players[seat].hand.remove(c)
+            s.discard.append(c)
+            g.emit("discard_hand", p=seat, c=c, why=self.name)
+        gain(g, seat, 2, self.name)
+
+
+@register
+class IcelandWater(Fulfilled):
+    """Whenever you decide: sell an agriculture card from your hand to the Supply Island for
+    2 credits, as often as you like.
+
+    Ruling: each sale is one choice (the card is named by ``target``); it is no Supply action, so
+    the once-per-Supply sale stays free.  One last chance once the game has ended.
+    """
+
+    name = "ICELAND WATER"
+    last_chance = True
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not self.holds(g, seat, card):
+            return []
+        return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].hand if CARDS.goods[c] == YELLOW]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, sold = action.player, action.target
+        s.players[seat].hand.remove(sold)
+        s.island.append(sold)
+        g.emit("sell", p=seat, c=sold)
+        gain(g, seat, 2, self.name)
+
+
+SEGWAY_CREW, SEGWAY_GOODS, SEGWAY_LOAD = 0, 1, 2
+
+
+@register
+class Segways(Fulfilled):
+    """Whenever you decide, even once the game has ended: move this card from your fulfilled
+    contracts into your crew (``option`` 0) or your goods (1), or put it as a container onto one of
+    your ships in harbour (2, ``target`` = ship) where a container of its colour is still wanted.
+
+    Ruling: the usual limits apply, counted after the card has left the fulfilled contracts (which
+    lowers them); a player then over the other limit discards down.  Putting it on a ship is no
+    Load action, but a ship it completes is fulfilled as usual.
+    """
+
+    name = "SEGWAYS"
+    last_chance = True
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not self.holds(g, seat, card):
+            return []
+        s = g.state
+        crew, goods = room_after_leaving(g, seat, card)
+        out = []
+        if crew:
+            out.append(Action(seat, "anytime", (card,), option=SEGWAY_CREW))
+        if goods:
+            out.append(Action(seat, "anytime", (card,), option=SEGWAY_GOODS))
+        colour = CARDS.goods[card]
+        for sid in s.players[seat].ships:
+            if can_take_container(g, s.ships[sid], colour):
+                out.append(Action(seat, "anytime", (card,), sid, option=SEGWAY_LOAD))
+        return out
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, card = action.player, action.cards[0]
+        self.leave_fulfilled(g, seat, card)
+        if action.option == SEGWAY_CREW:
+            s.players[seat].crew.append(card)
+            g.emit("to_crew", p=seat, c=card, why=self.name)
+        elif action.option == SEGWAY_GOODS:
+            add_good(g, seat, card)
+            g.emit("to_goods", p=seat, c=card, why=self.name)
+        else:
+            ship = s.ships[action.target]
+            g.emit("to_ship", p=seat, c=card, s=ship.id, why=self.name)
+            add_container(g, ship, card, CARDS.goods[card])
+        enforce_limits(g, seat)

@@ -1,3 +1,919 @@
-"""Instant abilities that move cards or credits between players and areas."""
+"""Instant abilities that move cards or credits between players and areas.
+
+Many of them go round the table: :class:`Exchange` asks one seat after another (the seats still
+to ask travel in the question), skips a player who has nothing to choose, and ends with a
+closing step, usually the limits check (whoever is now over a crew or goods limit discards
+down).  Abilities that move their own card use the ``card`` they are called with rather than
+their registered card, so that WIND TURBINES can copy them and move itself.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action
+from ..cards import CARDS
+from ..constants import BLUE, GREEN, GREY, PIRATE, RED, YELLOW
+from ..limits import enforce_limits, over_limits
+from ..rules import (
+    add_container,
+    add_crew,
+    add_good,
+    can_take_container,
+    crew_room,
+    draw_cards,
+    fulfil,
+    gain,
+    goods_room,
+    is_complete,
+    max_cargo,
+    pay_bank,
+    remove_container,
+    ship_home,
+    transfer,
+)
+from .registry import ABILITY_OF, Ability, register
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..flow import Frame
+    from ..state import Ship
+
+GOODS_OF = CARDS.goods
+ROUND_KEYS = frozenset({"k", "p", "c", "q", "r", "queue", "left"})  # "left": a per-seat count
+
+
+# --- shared helpers ------------------------------------------------------------------------
+
+def others(g: Game, seat: int) -> list[int]:
+    """Every other seat, in seat order from the active player."""
+    return [q for q in g.seat_order() if q != seat]
+
+
+def limits_for(g: Game, seats: list[int]) -> None:
+    """Whoever of ``seats`` is over a limit now discards down (the first seat decides first)."""
+    for seat in reversed(list(dict.fromkeys(seats))):
+        enforce_limits(g, seat)
+
+
+def leave_fulfilled(g: Game, seat: int, card: int) -> bool:
+    """Take ``card`` out of ``seat``'s fulfilled contracts (False if it is not there)."""
+    fulfilled = g.state.players[seat].fulfilled
+    if card not in fulfilled:
+        return False
+    fulfilled.remove(card)
+    return True
+
+
+def departing(g: Game) -> set[int]:
+    """Ships that have just fulfilled their contracts and are about to sail."""
+    return {f["s"] for f in g.state.stack if f["k"] == "sail"}
+
+
+def harbour_ships(g: Game, seat: int) -> list[Ship]:
+    """``seat``'s ships in harbour, leaving out those about to sail."""
+    s = g.state
+    gone = departing(g)
+    return [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and i not in gone]
+
+
+def loadable(g: Game, ship: Ship, colour: int) -> bool:
+    """Could a container of ``colour`` be loaded onto ``ship`` as a Load action would?"""
+    return colour != GREY and can_take_container(g, ship, colour)
+
+
+def level_total(card: int) -> int:
+    return sum(CARDS[card].level.values())
+
+
+class Exchange(Ability):
+    """Shared machinery: a round of questions, seat after seat, then ``finish_<step>(g, data)``."""
+
+    def round(self, g: Game, step: str, seats: list[int], **data: Any) -> None:
+        self.proceed(g, step, list(seats), data)
+
+    def proceed(self, g: Game, step: str, queue: list[int], data: dict[str, Any]) -> None:
+        """Ask the next seat of ``queue`` that has a choice; with nobody left, close the round."""
+        while queue:
+            seat, queue = queue[0], queue[1:]
+            frame = {"k": "ask", "p": seat, "c": self.card, "q": step, "r": step, "queue": queue, **data}
+            if self.ask_options(g, frame):
+                g.state.stack.append(frame)
+                return
+        finish = getattr(self, "finish_" + step, None)
+        if finish is not None:
+            finish(g, data)
+
+    def goon(self, g: Game, frame: Frame) -> None:
+        """The current seat is done: on to the next one (the round's data goes on, the seat's own count not)."""
+        self.proceed(g, frame["r"], frame["queue"], {k: v for k, v in frame.items() if k not in ROUND_KEYS})
+
+    def again(self, g: Game, frame: Frame) -> None:
+        """Ask the same seat another question of the round (``frame``), or go on if it has no choice."""
+        if self.ask_options(g, frame):
+            g.state.stack.append(frame)
+        else:
+            self.goon(g, frame)
+
+
+# --- cards from hands ---------------------------------------------------------------------
+
+class HandRound(Exchange):
+    """Players in turn give up cards from their hand: to the holder, or onto the discard pile."""
+
+    everyone: ClassVar[bool] = False  # the holder gives up cards too (they are discarded)
+    draw: ClassVar[int] = 0  # cards each of them draws first
+    count: ClassVar[int] = 1  # cards each gives up
+    to_holder: ClassVar[bool] = True  # the cards go to the holder's hand (else to the discards)
+    discard_self: ClassVar[bool] = False  # the card is discarded afterwards
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        seats = g.seat_order() if self.everyone else others(g, seat)
+        if self.draw:
+            # all draws first: the giving in between never touches the deck, so the order is the same
+            for q in seats:
+                g.emit("ability_draw", p=q, n=draw_cards(g, q, self.draw), why=self.name)
+        self.round(g, "give", seats, owner=seat, me=card)
+
+    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
+
+    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        giver, c = action.player, action.cards[1]
+        s.players[giver].hand.remove(c)
+        if self.to_holder and giver != frame["owner"]:
+            s.players[frame["owner"]].hand.append(c)
+            g.emit("ex_give_card", p=giver, q=frame["owner"], c=c, why=self.name)
+        else:
+            s.discard.append(c)
+            g.emit("discard_hand", p=giver, c=c, why=self.name)
+        left = frame.get("left", self.count)
+        if left > 1:
+            self.again(g, {**frame, "left": left - 1})
+        else:
+            self.goon(g, frame)
+
+    def finish_give(self, g: Game, data: dict[str, Any]) -> None:
+        owner, me = data["owner"], data["me"]
+        if self.discard_self and leave_fulfilled(g, owner, me):
+            g.state.discard.append(me)
+            g.emit("ex_discard_contract", p=owner, c=me)
+            enforce_limits(g, owner)
+
+
+@register
+class OppositionLeaflets(HandRound):
+    """Every player, the holder too, discards one card of their choice from the hand (seat order from the active player)."""
+
+    name = "OPPOSITION LEAFLETS"
+    everyone = True
+    to_holder = False
+
+
+@register
+class MarketData(HandRound):
+    """Every other player gives you 2 hand cards of their choice (all they have if fewer); then this card is discarded.
+
+    Ruling: the German text says "all players"; giving cards to yourself changes nothing, so only
+    the others give.
+    """
+
+    name = "MARKET DATA"
+    count = 2
+    discard_self = True
+
+
+@register
+class Sculptures(HandRound):
+    """Every other player draws 3 cards, then gives you 2 hand cards of their choice."""
+
+    name = "SCULPTURES"
+    draw = 3
+    count = 2
+
+
+@register
+class Vacuums(Exchange):
+    """Every other player gives you either the whole hand or one of their luxury goods (their choice).
+
+    Ruling: an empty hand cannot be given; a player without cards must give a luxury good if
+    they own one, and a player with neither gives nothing.
+    """
+
+    name = "VACUUMS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.round(g, "vacuum", others(g, seat), owner=seat)
+
+    def options_vacuum(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        p = g.state.players[seat]
+        hand = [Action(seat, "choose", (self.card,))] if p.hand else []
+        return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if GOODS_OF[c] == BLUE]
+
+    def answer_vacuum(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        giver, owner = s.players[action.player], frame["owner"]
+        if len(action.cards) == 1:
+            cards = giver.hand[:]
+            giver.hand.clear()
+            s.players[owner].hand.extend(cards)
+            g.emit("ex_give_hand", p=action.player, q=owner, n=len(cards), why=self.name)
+        else:
+            c = action.cards[1]
+            giver.goods.remove(c)
+            add_good(g, owner, c)
+            g.emit("ex_give_good", p=action.player, q=owner, c=c, why=self.name)
+        self.goon(g, frame)
+
+    def finish_vacuum(self, g: Game, data: dict[str, Any]) -> None:
+        enforce_limits(g, data["owner"])
+
+
+# --- goods and contracts changing hands ---------------------------------------------------------
+
+RAIL_CREDITS, RAIL_CONTRACT, RAIL_GOODS = 0, 1, 2
+
+
+@register
+class Railguns(Exchange):
+    """Every other player hands you 4 credits, one fulfilled contract or 2 goods, choosing among the options
+    they can meet in full; one who can meet none gives nothing.  Over-limit players then discard down."""
+
+    name = "RAILGUNS"
+    price = 4
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.round(g, "railguns", others(g, seat), owner=seat)
+
+    def options_railguns(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        p = g.state.players[seat]
+        opts = [Action(seat, "choose", (self.card,), RAIL_CREDITS)] if p.credits >= self.price else []
+        opts += [Action(seat, "choose", (self.card, c), RAIL_CONTRACT) for c in p.fulfilled]
+        if len(p.goods) >= 2:
+            opts += [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in p.goods]
+        return opts
+
+    def answer_railguns(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        giver, owner = action.player, frame["owner"]
+        if action.target == RAIL_CREDITS:
+            transfer(g, giver, owner, self.price, self.name)
+        elif action.target == RAIL_CONTRACT:
+            c = action.cards[1]
+            s.players[giver].fulfilled.remove(c)
+            s.players[owner].fulfilled.append(c)
+            g.emit("ex_give_contract", p=giver, q=owner, c=c, why=self.name)
+        else:
+            self._give_good(g, giver, owner, action.cards[1])
+            self.again(g, {**frame, "q": "second"})  # the second good
+            return
+        self.goon(g, frame)
+
+    def options_second(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in g.state.players[seat].goods]
+
+    def answer_second(self, g: Game, frame: Frame, action: Action) -> None:
+        self._give_good(g, action.player, frame["owner"], action.cards[1])
+        self.goon(g, frame)
+
+    def _give_good(self, g: Game, giver: int, owner: int, c: int) -> None:
+        g.state.players[giver].goods.remove(c)
+        add_good(g, owner, c)
+        g.emit("ex_give_good", p=giver, q=owner, c=c, why=self.name)
+
+    def finish_railguns(self, g: Game, data: dict[str, Any]) -> None:
+        limits_for(g, g.seat_order())
+
+
+@register
+class Interest(Exchange):
+    """Every other player gives you one good of their choice; if you are then over your goods limit,
+    you discard received goods of your choice until you are not (the goods you had stay)."""
+
+    name = "INTEREST"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.round(g, "interest", others(g, seat), owner=seat, before=g.state.players[seat].goods[:])
+
+    def options_interest(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
+
+    def answer_interest(self, g: Game, frame: Frame, action: Action) -> None:
+        c = action.cards[1]
+        g.state.players[action.player].goods.remove(c)
+        add_good(g, frame["owner"], c)
+        g.emit("ex_give_good", p=action.player, q=frame["owner"], c=c, why=self.name)
+        self.goon(g, frame)
+
+    def finish_interest(self, g: Game, data: dict[str, Any]) -> None:
+        owner, before = data["owner"], data["before"]
+        received = [c for c in g.state.players[owner].goods if c not in before]
+        if received and over_limits(g, owner)[1]:
+            self.ask(g, owner, "keep", before=before)
+        else:
+            enforce_limits(g, owner)
+
+    def options_keep(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [
+            Action(seat, "choose", (self.card, c))
+            for c in g.state.players[seat].goods if c not in frame["before"]
+        ]
+
+    def answer_keep(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, c = action.player, action.cards[1]
+        g.state.players[seat].goods.remove(c)
+        g.state.discard.append(c)
+        g.emit("trim", p=seat, c=c, area=1)
+        self.finish_interest(g, {"owner": seat, "before": frame["before"]})
+
+
+@register
+class Insects(Ability):
+    """Give all your illegal goods to a player you choose (they keep what fits their goods limit, the rest
+    is discarded), then take any one good from that player into your goods.
+
+    Ruling: the illegal goods arrive in the order they lie in your goods area, so the last ones
+    are those discarded when the limit is reached.
+    """
+
+    name = "INSECTS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "target")
+
+    def options_target(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card,), q) for q in others(g, seat)]
+
+    def answer_target(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, victim = action.player, action.target
+        for c in [c for c in s.players[seat].goods if GOODS_OF[c] == RED]:
+            s.players[seat].goods.remove(c)
+            if goods_room(g, victim):
+                add_good(g, victim, c)
+                g.emit("ex_give_good", p=seat, q=victim, c=c, why=self.name)
+            else:
+                s.discard.append(c)
+                g.emit("ex_good_lost", p=victim, c=c, why=self.name)
+        if s.players[victim].goods:
+            self.ask(g, seat, "take", victim=victim)
+        else:
+            enforce_limits(g, seat)
+
+    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[frame["victim"]].goods]
+
+    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, c = action.player, action.cards[1]
+        g.state.players[frame["victim"]].goods.remove(c)
+        add_good(g, seat, c)
+        g.emit("ex_give_good", p=frame["victim"], q=seat, c=c, why=self.name)
+        enforce_limits(g, seat)
+
+
+@register
+class DinoBones(Exchange):
+    """Every player, you too, puts one of their goods on the Supply Island (their choice, seat order from
+    the active player); then you take any two Supply Island cards into your goods (discarding down if over)."""
+
+    name = "DINO BONES"
+    take = 2
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.round(g, "dino", g.seat_order(), owner=seat)
+
+    def options_dino(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
+
+    def answer_dino(self, g: Game, frame: Frame, action: Action) -> None:
+        c = action.cards[1]
+        g.state.players[action.player].goods.remove(c)
+        g.state.island.append(c)
+        g.emit("ex_good_to_island", p=action.player, c=c, why=self.name)
+        self.goon(g, frame)
+
+    def finish_dino(self, g: Game, data: dict[str, Any]) -> None:
+        if g.state.island:
+            self.ask(g, data["owner"], "take", left=self.take)
+
+    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.island]
+
+    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, c = action.player, action.cards[1]
+        g.state.island.remove(c)
+        add_good(g, seat, c)
+        g.emit("ex_island_to_goods", p=seat, c=c, why=self.name)
+        if frame["left"] > 1 and g.state.island:
+            self.ask(g, seat, "take", left=frame["left"] - 1)
+        else:
+            enforce_limits(g, seat)
+
+
+# --- your own areas ---------------------------------------------------------------------------
+
+@register
+class Sanitizer(Ability):
+    """Your whole crew becomes your goods and your goods your crew; then you discard down to both limits."""
+
+    name = "SANITIZER"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        p = g.state.players[seat]
+        crew, goods = p.crew[:], p.goods[:]
+        p.crew[:] = goods
+        p.goods.clear()
+        g.emit("ex_swap_crew_goods", p=seat, why=self.name)
+        for c in crew:
+            add_good(g, seat, c)
+        enforce_limits(g, seat)
+
+
+@register
+class SoySauce(Ability):
+    """You may move your whole crew into your goods for 2 credits per card moved; then discard down to the goods limit.
+
+    Ruling: every moved card earns its 2 credits, also one discarded afterwards; which goods go
+    is your choice, as with any limit.
+    """
+
+    name = "SOY SAUCE"
+    per_card = 2
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        if g.state.players[seat].crew:
+            self.ask(g, seat, "shift")
+
+    def options_shift(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
+
+    def answer_shift(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "yes":
+            return
+        seat = action.player
+        p = g.state.players[seat]
+        crew = p.crew[:]
+        p.crew.clear()
+        g.emit("ex_crew_to_goods", p=seat, n=len(crew), why=self.name)
+        for c in crew:
+            add_good(g, seat, c)
+        gain(g, seat, self.per_card * len(crew), self.name)
+        enforce_limits(g, seat)
+
+
+class MoveSelf(Ability):
+    """The fulfilled card leaves the fulfilled contracts for the goods or the crew (after a price, if any)."""
+
+    area: ClassVar[str] = "goods"
+    price: ClassVar[int] = 0  # paid to the bank first; unable to pay: the card stays where it is
+    full_discards: ClassVar[bool] = False  # no crew room: the card is discarded instead
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        p = g.state.players[seat]
+        if card not in p.fulfilled:
+            return
+        if self.price:
+            if p.credits < self.price:
+                g.emit("ex_cannot_pay", p=seat, n=self.price, c=card)
+                return
+            pay_bank(g, seat, self.price, self.name)
+        p.fulfilled.remove(card)
+        if self.area == "goods":
+            add_good(g, seat, card)
+            g.emit("ex_to_goods", p=seat, c=card)
+        elif not self.full_discards:
+            p.crew.append(card)
+            g.emit("ex_to_crew", p=seat, c=card)
+        elif add_crew(g, seat, card):
+            g.emit("ex_to_crew", p=seat, c=card)
+        else:
+            g.emit("ex_crew_full", p=seat, c=card)
+        enforce_limits(g, seat)
+
+
+@register
+class SolarPanels(MoveSelf):
+    """Pay the bank 2 credits, then this card moves from your fulfilled contracts into your goods.
+
+    Ruling: a holder with fewer than 2 credits cannot use the ability; the card stays a fulfilled contract.
+    """
+
+    name = "SOLAR PANELS"
+    price = 2
+
+
+@register
+class Avocado(MoveSelf):
+    """This card moves into your crew, or is discarded if your crew has no room.
+
+    Ruling: the card leaves the fulfilled contracts first, so the crew limit it is checked
+    against does not count it (otherwise it would leave the crew over its limit at once).
+    """
+
+    name = "AVOCADO"
+    area = "crew"
+    full_discards = True
+
+
+@register
+class SmallPoodles(MoveSelf):
+    """Once fulfilled, this card moves into your goods (discarding down if that breaks a limit)."""
+
+    name = "SMALL POODLES"
+
+
+@register
+class UnpasteurizedCheese(MoveSelf):
+    """Once fulfilled, this card joins your crew, where it counts as a Pirate crew card (not a Contract one).
+
+    Ruling: it joins even a full crew; the owner then discards down to the limit and may keep it.
+    """
+
+    name = "UNPASTEURIZED CHEESE"
+    area = "crew"
+    in_crew = True
+
+    def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:
+        return value + (action == PIRATE) - (action == CARDS.action[self.card])
+
+
+@register
+class Beer(Ability):
+    """You may put this card on the Supply Island instead of keeping it fulfilled, taking 6 credits."""
+
+    name = "BEER"
+    bonus = 6
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "sell", me=card)
+
+    def options_sell(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
+
+    def answer_sell(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, me = action.player, frame["me"]
+        if action.kind == "yes" and leave_fulfilled(g, seat, me):
+            g.state.island.append(me)
+            g.emit("ex_to_island", p=seat, c=me)
+            gain(g, seat, self.bonus, self.name)
+            enforce_limits(g, seat)
+
+
+# --- the card becomes a container or a contract again ---------------------------------------------
+
+@register
+class Euros(Ability):
+    """This card becomes a container on a ship at sea of your choice (any player's); with none at sea it
+    stays among your fulfilled contracts.
+
+    Ruling: the ship that has just fulfilled it is not at sea yet (it sails after the instant
+    abilities), so it is not a choice.
+    """
+
+    name = "EUROS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "ship", me=card)
+
+    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        if frame["me"] not in g.state.players[seat].fulfilled:
+            return []
+        return [Action(seat, "choose", (self.card,), x.id) for x in g.state.ships if x.at_sea]
+
+    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, me = action.player, frame["me"]
+        ship = g.state.ships[action.target]
+        leave_fulfilled(g, seat, me)
+        ship.containers.append(me)
+        ship.colours.append(GOODS_OF[me])
+        g.emit("ex_load", p=seat, c=me, s=ship.id, why=self.name)
+        enforce_limits(g, seat)
+
+
+ALGO_CREW = -1
+
+
+@register
+class TheAlgorithm(Ability):
+    """Move this card into your crew, or load it onto one of your harbour ships whose contracts still need a
+    container it can fill; if neither is possible it stays among your fulfilled contracts.
+
+    Ruling: "may either ... or" is read as a choice between the two places, since the card names
+    its own fallback for when neither is possible; the crew room is judged without this card
+    counting as a fulfilled contract, because it leaves them.
+    """
+
+    name = "THE ALGORITHM"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "place", me=card)
+
+    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+        seat, me = frame["p"], frame["me"]
+        p = g.state.players[seat]
+        if me not in p.fulfilled:
+            return []
+        i = p.fulfilled.index(me)
+        p.fulfilled.pop(i)  # judge the crew room as it will be once the card has left
+        room = crew_room(g, seat)
+        p.fulfilled.insert(i, me)
+        opts = [Action(seat, "choose", (self.card, me), ALGO_CREW)] if room else []
+        colour = GOODS_OF[me]
+        return opts + [
+            Action(seat, "choose", (self.card, me), x.id)
+            for x in harbour_ships(g, seat) if can_take_container(g, x, colour)
+        ]
+
+    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, me = action.player, frame["me"]
+        leave_fulfilled(g, seat, me)
+        if action.target == ALGO_CREW:
+            g.state.players[seat].crew.append(me)
+            g.emit("ex_to_crew", p=seat, c=me)
+        else:
+            g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
+            add_container(g, g.state.ships[action.target], me, GOODS_OF[me])
+        enforce_limits(g, seat)
+
+
+@register
+class CheapLabor(Ability):
+    """Load this card onto one of your harbour ships, even one without a contract (but not beyond its cargo
+    limit); if no ship can take it, it stays among your fulfilled contracts.
+
+    Ruling: the ship that has just fulfilled it is about to sail and is not a choice.
+    """
+
+    name = "CHEAP LABOR"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "ship", me=card)
+
+    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+        seat, me = frame["p"], frame["me"]
+        if me not in g.state.players[seat].fulfilled:
+            return []
+        colour = GOODS_OF[me]
+        return [
+            Action(seat, "choose", (self.card,), x.id)
+            for x in harbour_ships(g, seat)
+            if (can_take_container(g, x, colour) if x.contracts else len(x.containers) < max_cargo(g, x))
+        ]
+
+    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, me = action.player, frame["me"]
+        leave_fulfilled(g, seat, me)
+        g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
+        add_container(g, g.state.ships[action.target], me, GOODS_OF[me])
+        enforce_limits(g, seat)
+
+
+@register
+class Bamboo(Ability):
+    """You may place this card again as a contract under one of your harbour ships without contracts,
+    free of any action.
+
+    Ruling: "at no cost" also waives the level requirement (extra actions are what pays for
+    missing levels); a ship that is about to sail is not free.
+    """
+
+    name = "BAMBOO"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "again", me=card)
+
+    def options_again(self, g: Game, frame: Frame) -> list[Action]:
+        seat, me = frame["p"], frame["me"]
+        if me not in g.state.players[seat].fulfilled:
+            return []
+        size = CARDS.cargo_size[me]
+        opts = [
+            Action(seat, "choose", (self.card,), x.id)
+            for x in harbour_ships(g, seat) if not x.contracts and size <= max_cargo(g, x)
+        ]
+        return opts + [Action(seat, "no", (self.card,))] if opts else []
+
+    def answer_again(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "no":
+            return
+        seat, me = action.player, frame["me"]
+        ship = g.state.ships[action.target]
+        leave_fulfilled(g, seat, me)
+        ship.contracts.append(me)
+        ship.sides.append(0)
+        g.emit("contract", p=seat, c=me, s=ship.id, n=0, why=self.name)
+        if ship.containers and is_complete(g, ship):
+            fulfil(g, ship)
+        enforce_limits(g, seat)
+
+
+# --- other contracts' abilities --------------------------------------------------------------
+
+@register
+class Apples(Ability):
+    """Put one agriculture card from your hand among your fulfilled contracts (no level needed); its own
+    instant ability, if any, then takes effect as if you had just fulfilled it.
+
+    Ruling: only that card's own ability is triggered (no payout, no "whenever you fulfil" reactions).
+    """
+
+    name = "APPLES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "pick", ship=ship)
+
+    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand if GOODS_OF[c] == YELLOW]
+
+    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, c = action.player, action.cards[1]
+        p = g.state.players[seat]
+        p.hand.remove(c)
+        p.fulfilled.append(c)
+        g.emit("ex_play_fulfilled", p=seat, c=c, why=self.name)
+        g.fire_instants(seat, [c], frame["ship"])
+
+
+@register
+class StolenDocuments(Ability):
+    """Swap this card for a fulfilled technology contract of another player; the stolen card joins your
+    fulfilled contracts and its instant ability takes effect as if you had just fulfilled it.
+
+    Ruling: "Stolen Research" in the German rules is this card; as with APPLES only the stolen
+    card's own ability is triggered.
+    """
+
+    name = "STOLEN DOCUMENTS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "steal", me=card, ship=ship)
+
+    def options_steal(self, g: Game, frame: Frame) -> list[Action]:
+        s = g.state
+        seat = frame["p"]
+        if frame["me"] not in s.players[seat].fulfilled:
+            return []
+        return [
+            Action(seat, "choose", (self.card, c), q)
+            for q in others(g, seat) for c in s.players[q].fulfilled if GOODS_OF[c] == GREEN
+        ]
+
+    def answer_steal(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, victim, c, me = action.player, action.target, action.cards[1], frame["me"]
+        theirs = s.players[victim].fulfilled
+        theirs[theirs.index(c)] = me
+        s.players[seat].fulfilled.remove(me)
+        s.players[seat].fulfilled.append(c)
+        g.emit("ex_steal", p=seat, q=victim, c=me, d=c)
+        g.fire_instants(seat, [c], frame["ship"])
+
+
+COPY_MARK = "copy:{}"
+
+
+@register
+class WindTurbines(Ability):
+    """Copy the ability of another fulfilled contract of level 1 or lower (any player's), chosen now and kept
+    for the rest of the game: an instant one takes effect at once, a lasting one works while this
+    card lies among its holder's fulfilled contracts.
+
+    Ruling: "any other fulfilled contract" is not limited to your own, so every player's count;
+    only cards whose ability this edition implements can be chosen, and a copied ability that
+    moves "this card" moves WIND TURBINES.
+    """
+
+    name = "WIND TURBINES"
+    lends = True
+    max_level = 1
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "copy", me=card, ship=ship)
+
+    def copyable(self, c: int) -> bool:
+        ability = ABILITY_OF[c]
+        return (
+            ability is not None and level_total(c) <= self.max_level
+            and not (ability.as_contract or ability.in_crew or ability.lends)
+        )
+
+    def options_copy(self, g: Game, frame: Frame) -> list[Action]:
+        seat, me = frame["p"], frame["me"]
+        return [
+            Action(seat, "choose", (self.card, c))
+            for q in g.seat_order() for c in g.state.players[q].fulfilled if c != me and self.copyable(c)
+        ]
+
+    def answer_copy(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, me, c = action.player, frame["me"], action.cards[1]
+        g.state.marks[COPY_MARK.format(me)] = c
+        g.emit("ex_copy", p=seat, c=me, d=c)
+        ability = ABILITY_OF[c]
+        if hasattr(ability, "on_fulfil") and me in g.state.players[seat].fulfilled:
+            ability.on_fulfil(g, seat, me, frame["ship"])  # type: ignore[union-attr]
+
+    def copied(self, g: Game, card: int) -> Ability | None:
+        c = g.state.marks.get(COPY_MARK.format(card))
+        return None if c is None else ABILITY_OF[c]
+
+    def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
+        ability = self.copied(g, card)
+        return [] if ability is None else [ability]
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        ability = self.copied(g, card)
+        if ability is None or not hasattr(ability, "anytime_options") or card not in g.state.players[seat].fulfilled:
+            return []
+        return ability.anytime_options(g, seat, card)
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        self.copied(g, action.cards[0]).anytime_apply(g, action)  # type: ignore[union-attr]
+
+
+# --- the table ------------------------------------------------------------------------------
+
+BAN_MARK = "pirate_ban"
+
+
+@register
+class Surstromming(Ability):
+    """Nobody may carry out a Pirate action until the holder's next turn begins."""
+
+    name = "SURSTRÖMMING"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        ban = g.state.marks.get(BAN_MARK, [])
+        if seat not in ban:
+            g.state.marks[BAN_MARK] = [*ban, seat]
+        g.emit("ex_pirate_ban", p=seat)
+
+    def modify_pirate_allowed(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
+        return value and not g.state.marks.get(BAN_MARK)
+
+    def on_turn_start(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        ban = g.state.marks.get(BAN_MARK)
+        if ban and data["seat"] in ban:
+            g.state.marks[BAN_MARK] = [q for q in ban if q != data["seat"]]
+            g.emit("ex_pirate_ban_over", p=data["seat"])
+
+
+@register
+class FakeMoney(Ability):
+    """Take one container from each loaded ship of the other players (at sea or in harbour), in any order;
+    load each onto one of your ships if it fits anywhere, otherwise it goes to your hand.
+
+    Ruling: a container is loaded as with a Load action (so grey ones go to the hand); a ship
+    at sea left empty returns to its harbour.
+    """
+
+    name = "FAKE MONEY"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        s = g.state
+        ships = [i for q in others(g, seat) for i in s.players[q].ships if s.ships[i].containers]
+        if ships:
+            self.ask(g, seat, "take", ships=ships)
+
+    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+        s = g.state
+        seat = frame["p"]
+        mine = [x for x in harbour_ships(g, seat) if x.contracts]
+        opts: list[Action] = []
+        for sid in frame["ships"]:
+            for c in s.ships[sid].containers:
+                dests = [x.id for x in mine if loadable(g, x, GOODS_OF[c])] or [-1]
+                opts.extend(Action(seat, "choose", (self.card, c), d) for d in dests)
+        return opts
+
+    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, c = action.player, action.cards[1]
+        src = next(x for x in s.ships if c in x.containers)
+        remove_container(g, src, c)
+        g.emit("ex_take_container", p=seat, c=c, s=src.id, why=self.name)
+        if src.at_sea and not src.containers:
+            ship_home(g, src, self.name)
+        rest = [i for i in frame["ships"] if i != src.id]
+        if action.target >= 0:
+            g.emit("ex_load", p=seat, c=c, s=action.target, why=self.name)
+            add_container(g, s.ships[action.target], c, GOODS_OF[c])
+        else:
+            s.players[seat].hand.append(c)
+            g.emit("ex_keep", p=seat, c=c)
+        if rest:
+            self.ask(g, seat, "take", ships=rest)

@@ -1,3 +1,873 @@
-"""Abilities that grant free or extra actions, draws and turns."""
+"""Abilities that grant free or extra actions, draws and turns.
+
+Three shared mechanisms carry most of them:
+
+* extra choices inside one's own action (``modify_act_options``): the ability adds ``anytime``
+  choices to the holder's own act decision (one more Load for 2 credits, draw instead of
+  loading, a free extra contract, ...); ``anytime_apply`` carries them out, and spends one of
+  the declared actions where the card says the choice replaces one;
+* free single actions (``offer_free_action``): a question listing the ordinary choices of one
+  action plus "no" (NANOBOTS, PAPRIKA);
+* free imports (``free_import_options`` / ``free_import``): one container from a ship at sea
+  straight into crew or goods, without bidding and without compensation (POCKY, PAPER,
+  STRETCH GOAL).
+
+"Once per turn" notes live in ``state.marks`` under ``"<CARD>/<seat>"`` as ``[turn, uses]``.
+"""
 
 from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .. import turn as _turn
+from ..actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from ..bidding import ships_for_import
+from ..cards import CARDS
+from ..constants import (
+    BASE_ACTIONS,
+    BLACK,
+    BLUE,
+    CONTRACT,
+    GREEN,
+    GREY,
+    IMPORT,
+    LOAD,
+    PIRATE,
+    RAINBOW_SLOT,
+    SUPPLY,
+    TRADE,
+    YELLOW,
+)
+from ..flow import automatic
+from ..limits import enforce_limits
+from ..rules import (
+    _matched,
+    add_container,
+    add_good,
+    can_take_container,
+    cargo_size,
+    crew_room,
+    draw_action,
+    draw_cards,
+    fulfil,
+    gain,
+    goods_room,
+    is_complete,
+    level_deficit,
+    max_cargo,
+    pay_bank,
+    remove_container,
+    ship_home,
+    top_of_deck,
+)
+from .registry import ABILITY_OF, Ability, register
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..flow import Frame
+
+GOODS_OF = CARDS.goods
+
+
+# --- small shared pieces ------------------------------------------------------------------------
+
+def top_frame(g: Game) -> Frame | None:
+    stack = g.state.stack
+    return stack[-1] if stack else None
+
+
+def own_act_frame(g: Game, seat: int, action: int) -> Frame | None:
+    """The top frame if it is ``seat`` carrying out its own ``action`` actions, else None."""
+    fr = top_frame(g)
+    if fr is not None and fr["k"] == "act" and fr["p"] == seat and fr.get("a", g.state.led) == action:
+        return fr
+    return None
+
+
+def spend_action(g: Game) -> None:
+    """The choice just made uses one of the actions of the act frame on top."""
+    fr = g.state.stack[-1]
+    fr["left"] -= 1
+    if fr["left"] <= 0:
+        g.state.stack.pop()
+
+
+def wrap(card: int, a: Action) -> Action:
+    """An ordinary choice ``a`` offered as the ``anytime`` use of ``card``."""
+    return Action(a.player, "anytime", (card, *a.cards), a.target, a.count, a.option)
+
+
+def unwrap(a: Action, kind: str) -> Action:
+    return Action(a.player, kind, a.cards[1:], a.target, a.count, a.option)
+
+
+def in_play(g: Game, seat: int, card: int) -> bool:
+    """Lasting abilities work from the fulfilled contracts (anytime hooks also see the hand)."""
+    return card in g.state.players[seat].fulfilled
+
+
+class PerTurn:
+    """Counting the uses of a "once per turn" (or "n times per turn") ability in ``state.marks``."""
+
+    name: ClassVar[str] = ""
+
+    def used(self, g: Game, seat: int) -> int:
+        note = g.state.marks.get(f"{self.name}/{seat}")
+        return note[1] if note and note[0] == g.state.turn else 0
+
+    def note_use(self, g: Game, seat: int) -> None:
+        g.state.marks[f"{self.name}/{seat}"] = [g.state.turn, self.used(g, seat) + 1]
+
+
+# --- free single actions (NANOBOTS, PAPRIKA) ----------------------------------------------------
+
+def action_options(g: Game, seat: int, action: int) -> list[Action]:
+    """The ordinary choices of one action of type ``action`` (a Contract without skipping levels)."""
+    if action == SUPPLY:
+        return _turn.supply_options(g, seat)
+    if action == CONTRACT:
+        return _turn.contract_options(g, seat, 1)
+    if action == LOAD:
+        return _turn.load_options(g, seat)
+    if action == PIRATE:
+        return _turn.pirate_options(g, seat)
+    return _turn.trade_options(g, seat)
+
+
+class FreeAction(Ability):
+    """Base: the holder may carry out one free action of type ``free_action`` now, if possible."""
+
+    free_action: ClassVar[int] = LOAD
+
+    def offer_free_action(self, g: Game, seat: int) -> None:
+        if action_options(g, seat, self.free_action):
+            self.ask(g, seat, "free_action")
+
+    def options_free_action(self, g: Game, frame: Frame) -> list[Action]:
+        opts = action_options(g, frame["p"], self.free_action)
+        return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
+
+    def answer_free_action(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "no":
+            g.emit("ability", p=action.player, c=self.card)
+            _turn.PERFORM[action.kind](g, action)
+
+
+# --- free imports (POCKY, PAPER, STRETCH GOAL) -----------------------------------------------
+
+def free_import_options(g: Game, seat: int, areas: tuple[int, ...], optional: bool, card: int) -> list[Action]:
+    """Taking one container from any ship at sea into one of ``areas`` (crew, goods) with room.
+
+    A compulsory import with no room anywhere takes the card and discards it, as the Import
+    action does; an optional one is then not offered at all.
+    """
+    ships = ships_for_import(g)
+    if not ships:
+        return []
+    room = {TAKE_CREW: crew_room, TAKE_GOODS: goods_room}
+    dests = [d for d in areas if room[d](g, seat)]
+    if not dests:
+        if optional:
+            return []
+        dests = [TAKE_DISCARD]
+    opts = [Action(seat, "take", (c,), d) for sid in ships for c in g.state.ships[sid].containers for d in dests]
+    if optional:
+        opts.append(Action(seat, "no", (card,)))
+    return opts
+
+
+def free_import(g: Game, action: Action, why: str) -> None:
+    """Carry out a free import chosen from ``free_import_options`` (no bid, no compensation)."""
+    s = g.state
+    seat, c = action.player, action.cards[0]
+    ship = next(x for x in s.ships if x.at_sea and c in x.containers)
+    colour = remove_container(g, ship, c)
+    g.emit("free_import", p=seat, c=c, s=ship.id, why=why)
+    if action.target == TAKE_CREW:
+        s.players[seat].crew.append(c)
+        g.emit("take_crew", p=seat, c=c)
+    elif action.target == TAKE_GOODS:
+        add_good(g, seat, c, colour)
+        g.emit("take_goods", p=seat, c=c)
+    else:
+        s.discard.append(c)
+        g.emit("take_discard", p=seat, c=c)
+    if s.abilities:
+        g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
+    if ship.at_sea and not ship.containers:
+        ship_home(g, ship, "imported")
+
+
+def _resume(g: Game, fr: Frame) -> None:
+    """An automatic step an ability left for itself: carry on with ``then_<step>``."""
+    ability = ABILITY_OF[fr["c"]]
+    getattr(ability, "then_" + fr["q"])(g, fr)
+
+
+automatic("resume_extra", _resume)
+
+
+# --- instant: free actions alone ----------------------------------------------------------------
+
+@register
+class ArGlasses(Ability):
+    """On fulfilment you may play up to 2 cards from your hand, one after the other, each carrying
+    out its action once, alone (no crew, nobody follows or draws)."""
+
+    name = "AR GLASSES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        g.state.stack.append({"k": "solo", "p": seat, "left": 2})
+
+
+@register
+class Glasses(Ability):
+    """On fulfilment you carry out one Import alone: you choose the ship and take its cards for free.
+
+    Ruling: the holder, not the active player, chooses the ship, since the Import is carried out
+    without the other players; the ship's owner gets the usual 2 credits if it is not yours.
+    """
+
+    name = "GLASSES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        _turn.solo_action(g, seat, IMPORT)
+
+
+@register
+class PlatinumRings(Ability):
+    """On fulfilment draw up to 8 hand cards, then play any number of them one at a time, each
+    carrying out its action once, alone (no crew, no level skipping, one sale at most).
+
+    Ruling: the single sale is the usual once-per-turn sale, so a player who has already sold to
+    the Supply Island this turn cannot sell again here.
+    """
+
+    name = "PLATINUM RINGS"
+    hand_target: ClassVar[int] = 8
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        need = self.hand_target - len(g.state.players[seat].hand)
+        if need > 0:
+            g.emit("draw", p=seat, n=draw_cards(g, seat, need))
+        g.state.stack.append({"k": "solo", "p": seat, "left": -1})
+
+
+# --- instant and lasting: free imports ----------------------------------------------------------
+
+@register
+class Pocky(Ability):
+    """On fulfilment take 2 credits, draw 2 cards, then import one container of your choice from a
+    ship at sea into your crew or goods, without bidding.
+
+    Ruling: the import is compulsory; with no room in crew or goods the card is taken and
+    discarded, as in an Import; the ship's owner gets no compensation (the card gives none).
+    """
+
+    name = "POCKY"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        gain(g, seat, 2, self.name)
+        g.emit("draw", p=seat, n=draw_cards(g, seat, 2))
+        self.ask(g, seat, "import")
+
+    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+        return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), False, self.card)
+
+    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+        free_import(g, action, self.name)
+
+
+@register
+class Paper(Ability):
+    """Each consumer contract you fulfil (this one included) lets you import one container from a
+    ship at sea into your crew or goods, without bidding; the ship's owner gets nothing."""
+
+    name = "PAPER"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder:
+            return
+        for c in data["cards"]:
+            if GOODS_OF[c] == BLACK:
+                self.ask(g, holder, "import")
+
+    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+        return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), True, self.card)
+
+    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "no":
+            free_import(g, action, self.name)
+
+
+@register
+class StretchGoal(Ability):
+    """On fulfilment, clockwise from you, each player draws 2 cards, takes 2 credits and imports one
+    container from a ship at sea into their goods, without bidding.
+
+    Ruling: the card names no trigger, so the effect happens once, when it is fulfilled.  The
+    import is compulsory like an Import's; a player whose goods are full takes the card and
+    discards it.  No ship owner is compensated.
+    """
+
+    name = "STRETCH GOAL"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.next_player(g, g.seat_order(seat))
+
+    def next_player(self, g: Game, queue: list[int]) -> None:
+        while queue:
+            seat, queue = queue[0], queue[1:]
+            g.emit("draw", p=seat, n=draw_cards(g, seat, 2))
+            gain(g, seat, 2, self.name)
+            if free_import_options(g, seat, (TAKE_GOODS,), False, self.card):
+                self.ask(g, seat, "import", queue=queue)
+                return
+
+    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+        return free_import_options(g, frame["p"], (TAKE_GOODS,), False, self.card)
+
+    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+        # The next player's turn comes after anything this import sets off.
+        g.state.stack.append({"k": "resume_extra", "c": self.card, "q": "import", "queue": frame["queue"]})
+        free_import(g, action, self.name)
+
+    def then_import(self, g: Game, frame: Frame) -> None:
+        self.next_player(g, frame["queue"])
+
+
+# --- instant: a contract from the Supply Island --------------------------------------------------
+
+@register
+class Spacecraft(Ability):
+    """On fulfilment you must place a card from the Supply Island as a contract on one of your ships
+    in harbour, if any fits (level requirement met, cargo room); it costs nothing.
+
+    Ruling: the ship whose fulfilment this is about to sail, so it cannot take the new contract.
+    """
+
+    name = "SPACECRAFT"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "place", ship=ship)
+
+    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+        s = g.state
+        seat = frame["p"]
+        ships = [s.ships[i] for i in s.players[seat].ships if i != frame["ship"] and not s.ships[i].at_sea]
+        room = [(x.id, max_cargo(g, x) - cargo_size(g, x)) for x in ships]
+        opts: list[Action] = []
+        for c in s.island:
+            if level_deficit(g, seat, c):
+                continue
+            card = CARDS[c]
+            for side in (0, 1) if card.cargo_alt is not None else (0,):
+                size = len(card.slots(side))
+                opts.extend(Action(seat, "choose", (self.card, c), sid, 0, side) for sid, free in room if size <= free)
+        return opts
+
+    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, c, ship = action.player, action.cards[1], s.ships[action.target]
+        s.island.remove(c)
+        ship.contracts.append(c)
+        ship.sides.append(action.option)
+        g.emit("contract_from_island", p=seat, c=c, s=ship.id, why=self.name)
+        if s.abilities:
+            g.notify("contract", seat=seat, card=c, ship=ship.id)
+        if ship.containers and is_complete(g, ship):
+            fulfil(g, ship)
+
+
+# --- draws ----------------------------------------------------------------------------------------
+
+@register
+class Jidohanbaiki(Ability):
+    """As the active player you may, instead of drawing, take 2 credits: your turn ends as after a
+    draw, but no cards are drawn.
+
+    Ruling: no cards are drawn, so abilities that answer a draw (CHAIRS, LUMBER) are not set off.
+    """
+
+    name = "JIDOHANBAIKI"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        fr = top_frame(g)
+        if not in_play(g, seat, card) or fr is None or fr["k"] != "lead" or fr["p"] != seat:
+            return []
+        return [Action(seat, "anytime", (card,))]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        s.stack.pop()  # the lead decision
+        s.stack.append({"k": "end_turn"})
+        g.emit("credits_instead", p=action.player, why=self.name)
+        gain(g, action.player, 2, self.name)
+
+
+@register
+class Lumber(Ability):
+    """Whenever another player takes a draw action, you may take a draw action too."""
+
+    name = "LUMBER"
+
+    def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder:
+            self.ask(g, holder, "draw")
+
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        return [Action(frame["p"], "yes", (self.card,)), Action(frame["p"], "no", (self.card,))]
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            g.emit("ability", p=action.player, c=self.card)
+            draw_action(g, action.player)
+
+
+@register
+class Nanobots(FreeAction):
+    """After each of your draw actions you may carry out one free Load, if you can.
+
+    Ruling: "draw cards" means the draw action (filling the hand), as for LUMBER and CHAIRS;
+    cards drawn through other abilities do not count.
+    """
+
+    name = "NANOBOTS"
+
+    def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self.offer_free_action(g, holder)
+
+
+@register
+class Paprika(FreeAction):
+    """Each time you place a contract on a ship you may also load one container for free, if you can."""
+
+    name = "PAPRIKA"
+
+    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self.offer_free_action(g, holder)
+
+
+# --- more within the Load action ----------------------------------------------------------------
+
+class ExtraLoad(PerTurn, Ability):
+    """Base: during your own Load action, a choice that adds one more Load action.
+
+    ``per_turn`` limits the uses per turn (None: unlimited); ``cost`` is paid to the bank.
+    """
+
+    cost: ClassVar[int] = 0
+
+    def limit(self, g: Game, seat: int) -> int | None:
+        return None
+
+    def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
+        return True
+
+    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+        fr = own_act_frame(g, seat, LOAD)
+        if action != LOAD or fr is None or not value or g.state.players[seat].credits < self.cost:
+            return value
+        limit = self.limit(g, seat)
+        if (limit is not None and self.used(g, seat) >= limit) or not self.allowed(g, seat, fr):
+            return value
+        return [*value, Action(seat, "anytime", (self.card,))]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        seat = action.player
+        self.note_use(g, seat)
+        if self.cost:
+            pay_bank(g, seat, self.cost, self.name)
+        g.state.stack[-1]["left"] += 1
+        g.emit("extra_action", p=seat, a=LOAD, why=self.name)
+
+
+@register
+class Batteries(ExtraLoad):
+    """During your Load action you may pay 2 credits for one more Load, once per turn.
+
+    Ruling: the card is marked instant, but its text describes a standing right ("once per turn"),
+    so it works from the fulfilled contracts for the rest of the game.
+    """
+
+    name = "BATTERIES"
+    cost = 2
+
+    def limit(self, g: Game, seat: int) -> int | None:
+        return 1
+
+
+@register
+class Playstations(ExtraLoad):
+    """Every 2 technology goods you own give one more Load during your Load action.
+
+    Ruling: the extra Loads are counted per turn (your Load action of the turn), not once per
+    single declared action.
+    """
+
+    name = "PLAYSTATIONS"
+
+    def limit(self, g: Game, seat: int) -> int | None:
+        return sum(1 for c in g.state.players[seat].goods if GOODS_OF[c] == GREEN) // 2
+
+
+@register
+class MachineArms(ExtraLoad):
+    """When you lead Load you may keep loading cards from your hand for as long as you want and can
+    (offered as "one more Load" whenever your last declared Load is due)."""
+
+    name = "MACHINE ARMS"
+
+    def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
+        s = g.state
+        return (
+            seat == s.active and s.led == LOAD and "a" not in frame and frame["left"] == 1
+            and any(a.kind == "load" for a in _turn.load_options(g, seat))
+        )
+
+
+@register
+class CellPhones(Ability):
+    """During your Load action you may, for one of your Loads, draw the top card instead of loading
+    from your hand: if it fits one of your contracts it must be loaded, otherwise you keep it.
+
+    Ruling: this is a way to carry out a declared Load, so it is offered even when nothing in the
+    hand fits (a declared action must be carried out if it can be).
+    """
+
+    name = "CELL PHONES"
+
+    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+        s = g.state
+        if action != LOAD or own_act_frame(g, seat, LOAD) is None or not (s.deck or s.discard):
+            return value
+        return [*value, Action(seat, "anytime", (self.card,))]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat = action.player
+        spend_action(g)
+        card = top_of_deck(g)
+        if card is None:
+            return
+        s.players[seat].hand.append(card)
+        g.emit("draw_instead", p=seat, why=self.name)
+        loads = self.loads_of(g, seat, card)
+        if len(loads) == 1:
+            _turn.PERFORM["load"](g, loads[0])
+        elif loads:
+            self.ask(g, seat, "load_drawn", drawn=card)
+        else:
+            g.emit("keep_drawn", p=seat, why=self.name)
+
+    def loads_of(self, g: Game, seat: int, card: int) -> list[Action]:
+        return [a for a in _turn.load_options(g, seat) if a.cards == (card,)]
+
+    def options_load_drawn(self, g: Game, frame: Frame) -> list[Action]:
+        return self.loads_of(g, frame["p"], frame["drawn"])
+
+    def answer_load_drawn(self, g: Game, frame: Frame, action: Action) -> None:
+        _turn.PERFORM["load"](g, action)
+
+
+@register
+class SmartCars(PerTurn, Ability):
+    """Once per turn, during your Load action, you may put a hand card on the Supply Island instead
+    of loading it and take 2 credits; that uses one of your Loads.
+
+    Ruling: as a way to carry out a declared Load it is offered even when nothing in the hand fits.
+    """
+
+    name = "SMART CARS"
+
+    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+        if action != LOAD or own_act_frame(g, seat, LOAD) is None or self.used(g, seat):
+            return value
+        return [*value, *(Action(seat, "anytime", (self.card, c)) for c in g.state.players[seat].hand)]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, c = action.player, action.cards[1]
+        self.note_use(g, seat)
+        spend_action(g)
+        s.players[seat].hand.remove(c)
+        s.island.append(c)
+        g.emit("island_drop", p=seat, c=c, why=self.name)
+        gain(g, seat, 2, self.name)
+
+
+@register
+class MapleSyrup(Ability):
+    """From your hand: during your Load action, holding 30 credits or more, you may load this card
+    without using one of your Loads (its level requirement must be met)."""
+
+    name = "MAPLE SYRUP"
+    min_credits: ClassVar[int] = 30
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        p = g.state.players[seat]
+        if (
+            card not in p.hand or p.credits < self.min_credits or own_act_frame(g, seat, LOAD) is None
+            or level_deficit(g, seat, card)
+        ):
+            return []
+        return [wrap(card, a) for a in _turn.load_options(g, seat) if a.cards == (card,)]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        g.emit("ability", p=action.player, c=self.card)
+        _turn.PERFORM["load"](g, unwrap(action, "load"))
+
+
+# --- more within the Pirate and Contract actions ------------------------------------------------
+
+@register
+class Contraband(PerTurn, Ability):
+    """Once per turn, during your Pirate action, you may pirate one more container, from a ship at sea."""
+
+    name = "CONTRABAND"
+
+    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+        if action != PIRATE or own_act_frame(g, seat, PIRATE) is None or self.used(g, seat):
+            return value
+        extra = [wrap(self.card, a) for a in value if a.kind == "pirate" and a.option > 0 and len(a.cards) == 1]
+        return value + extra
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        self.note_use(g, action.player)
+        g.emit("ability", p=action.player, c=self.card)
+        _turn.PERFORM["pirate"](g, unwrap(action, "pirate"))
+
+
+@register
+class JasmineTea(Ability):
+    """During your Contract action you may place further contracts whose level requirement you meet
+    without using up an action (one Contract action places as many as you like)."""
+
+    name = "JASMINE TEA"
+
+    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+        if action != CONTRACT or own_act_frame(g, seat, CONTRACT) is None:
+            return value
+        hand = g.state.players[seat].hand
+        extra = [wrap(self.card, a) for a in value if a.kind == "contract" and a.count == 1 and a.cards[0] in hand]
+        return value + extra
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        g.emit("ability", p=action.player, c=self.card)
+        _turn.PERFORM["contract"](g, unwrap(action, "contract"))
+
+
+@register
+class TsukijiFish(Ability):
+    """During your turn you may place luxury or agriculture cards from your hand as contracts at any
+    moment, without an action (level requirements and cargo room as usual)."""
+
+    name = "TSUKIJI FISH"
+    colours: ClassVar[tuple[int, ...]] = (BLUE, YELLOW)
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        s = g.state
+        if not in_play(g, seat, card) or s.active != seat:
+            return []
+        hand = s.players[seat].hand
+        if not any(GOODS_OF[c] in self.colours for c in hand):
+            return []
+        return [
+            wrap(card, a) for a in _turn.contract_options(g, seat, 1)
+            if a.count == 1 and a.cards[0] in hand and GOODS_OF[a.cards[0]] in self.colours
+        ]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        g.emit("ability", p=action.player, c=self.card)
+        _turn.PERFORM["contract"](g, unwrap(action, "contract"))
+
+
+def flour_slots(g: Game, seat: int, card: int) -> list[int]:
+    slots = list(CARDS.slots[card])
+    if g.state.abilities and g.mod(seat, "rainbow_contract", False, card):
+        return [RAINBOW_SLOT] * len(slots)
+    return slots
+
+
+def loadable(card: int) -> bool:
+    """May the card be loaded as a plain container (not grey, not a two-colour J card)?"""
+    return GOODS_OF[card] != GREY and CARDS[card].cargo_alt is None
+
+
+@register
+class Flour(Ability):
+    """From your hand: with one of your Contract actions, place Flour (level requirement met) and at
+    once load onto it, from your hand, all the containers its cargo asks for.
+
+    Ruling: the card speaks of 4 containers; here it asks for as many as Flour's cargo requirement
+    in the card list, and the hand must hold enough fitting cards to fill it completely.
+    """
+
+    name = "FLOUR"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        s = g.state
+        p = s.players[seat]
+        fr = own_act_frame(g, seat, CONTRACT)
+        if card not in p.hand or fr is None or level_deficit(g, seat, card):
+            return []
+        slots = flour_slots(g, seat, card)
+        colours = [GOODS_OF[c] for c in p.hand if c != card and loadable(c)]
+        if _matched(g, seat, slots, colours) < len(slots):
+            return []
+        return [
+            Action(seat, "anytime", (card,), sid) for sid in p.ships
+            if not s.ships[sid].at_sea and cargo_size(g, s.ships[sid]) + len(slots) <= max_cargo(g, s.ships[sid])
+        ]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, ship = action.player, s.ships[action.target]
+        spend_action(g)
+        s.players[seat].hand.remove(self.card)
+        ship.contracts.append(self.card)
+        ship.sides.append(0)
+        g.emit("ability", p=seat, c=self.card)
+        g.emit("contract", p=seat, c=self.card, s=ship.id, n=0)
+        if s.abilities:
+            g.notify("contract", seat=seat, card=self.card, ship=ship.id)
+        self.ask(g, seat, "load", ship=ship.id, chosen=[])
+
+    def options_load(self, g: Game, frame: Frame) -> list[Action]:
+        s = g.state
+        seat, ship = frame["p"], s.ships[frame["ship"]]
+        if self.card not in ship.contracts:
+            return []
+        slots = flour_slots(g, seat, self.card)
+        chosen = [GOODS_OF[c] for c in frame["chosen"]]
+        hand = [c for c in s.players[seat].hand if loadable(c)]
+        opts = []
+        for c in hand:
+            col = GOODS_OF[c]
+            # c must fit next to the containers already chosen, and the rest of the hand must still
+            # be able to complete Flour's cargo (the transversal matroid exchange property).
+            rest = [GOODS_OF[x] for x in hand if x != c]
+            if (
+                can_take_container(g, ship, col)
+                and _matched(g, seat, slots, [*chosen, col]) == len(chosen) + 1
+                and _matched(g, seat, slots, [*chosen, col, *rest]) >= len(slots)
+            ):
+                opts.append(Action(seat, "load", (c,), ship.id))
+        return opts
+
+    def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, c, ship = action.player, action.cards[0], s.ships[frame["ship"]]
+        chosen = [*frame["chosen"], c]
+        if len(chosen) < len(flour_slots(g, seat, self.card)):
+            self.ask(g, seat, "load", ship=ship.id, chosen=chosen)
+        s.players[seat].hand.remove(c)
+        g.emit("load", p=seat, c=c, s=ship.id)
+        add_container(g, ship, c, GOODS_OF[c])
+
+
+# --- swaps with the Supply Island ------------------------------------------------------------------
+
+@register
+class Rope(PerTurn, Ability):
+    """Once per turn, as the active player, you may swap a hand card for a Supply Island card."""
+
+    name = "ROPE"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        s = g.state
+        if not in_play(g, seat, card) or s.active != seat or self.used(g, seat):
+            return []
+        return [Action(seat, "anytime", (card, h, i)) for h in s.players[seat].hand for i in s.island]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, h, i = action.player, action.cards[1], action.cards[2]
+        self.note_use(g, seat)
+        hand = s.players[seat].hand
+        hand.remove(h)
+        s.island.remove(i)
+        s.island.append(h)
+        hand.append(i)
+        g.emit("island_swap", p=seat, cards=[h], d=i, why=self.name)
+
+
+@register
+class LedLights(Ability):
+    """During your turn you may, as often as you like, give 2 hand cards to the Supply Island for 1
+    card from it (first pick the island card, then the two hand cards)."""
+
+    name = "LED LIGHTS"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        s = g.state
+        fr = top_frame(g)
+        if not in_play(g, seat, card) or s.active != seat or len(s.players[seat].hand) < 2:
+            return []
+        if fr is not None and fr["k"] == "ask" and fr["c"] == card:  # (already giving cards)
+            return []
+        return [Action(seat, "anytime", (card, i)) for i in s.island]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        self.ask(g, action.player, "give", want=action.cards[1])
+
+    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+        s = g.state
+        if frame["want"] not in s.island:  # (another choice took it meanwhile)
+            return []
+        hand = sorted(s.players[frame["p"]].hand)
+        return [Action(frame["p"], "choose", (self.card, a, b)) for a, b in combinations(hand, 2)]
+
+    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        seat, want = action.player, frame["want"]
+        hand = s.players[seat].hand
+        for c in action.cards[1:]:
+            hand.remove(c)
+            s.island.append(c)
+        s.island.remove(want)
+        hand.append(want)
+        g.emit("island_swap", p=seat, cards=list(action.cards[1:]), d=want, why=self.name)
+
+
+# --- virtual crew --------------------------------------------------------------------------------
+
+@register
+class UsDollars(Ability):
+    """At any moment you may discard this fulfilled contract: for the rest of that turn it counts as
+    one crew card of the action type you name (beyond the crew limit).
+
+    Ruling: named while you are declaring, it raises the count you may declare at once; named
+    earlier, it counts when you lead, follow or draw; named later in the turn it has no effect.
+    """
+
+    name = "US DOLLARS"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        if not in_play(g, seat, card):
+            return []
+        actions = (*BASE_ACTIONS, TRADE) if "capital" in getattr(g.state, "modules", ()) else BASE_ACTIONS
+        return [Action(seat, "anytime", (card,), a) for a in actions]
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, kind = action.player, action.target
+        s.players[seat].fulfilled.remove(self.card)
+        s.discard.append(self.card)
+        keep = [x for x in s.marks.get("lingering", []) if x[2] == s.turn]
+        s.marks["lingering"] = [*keep, [seat, self.card, s.turn]]
+        s.marks[f"{self.name}/{seat}"] = [s.turn, kind]
+        g.emit("virtual_crew", p=seat, c=self.card, a=kind)
+        fr = top_frame(g)
+        if fr is not None and fr["k"] == "declare" and fr["p"] == seat and kind == s.led:
+            fr["hi"] += 1
+        enforce_limits(g, seat)  # one fulfilled contract fewer
+
+    def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:
+        note = g.state.marks.get(f"{self.name}/{seat}")
+        if note and note[0] == g.state.turn and note[1] == action and self.card not in g.state.players[seat].fulfilled:
+            return value + 1
+        return value

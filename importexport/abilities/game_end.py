@@ -1,16 +1,97 @@
-"""Abilities that change how the game ends: the end conditions and instant wins."""
+"""Abilities that change how the game ends: the end conditions, instant wins and the last moves
+some cards allow once the game has ended, before the final scoring.
+
+End-of-game steps: when the game ends (the ``game_end`` event, fired with the ``score`` frame
+already on the stack), every such ability queues an ``end_step`` frame above ``score``.  The
+steps run in phase order (``CASH``: last use of anytime abilities, ``MOVE``: cards moving between
+areas, ``ANNOUNCE``: types picked for the scoring), within a phase in seat order from the active
+player.  A step runs when it is reached, so it sees what earlier steps changed; it either acts
+at once or asks its holder (``self.ask``), and the question comes before the next step.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from ..actions import Action
 from ..cards import CARDS
-from ..constants import RED
-from .registry import Ability, register
+from ..constants import BASE_COLOURS, RED, SUPPLY
+from ..flow import automatic
+from ..limits import enforce_limits
+from ..rules import add_good, crew_room, goods_limit, goods_load, goods_room
+from ..scoring import goods_counts
+from .registry import ABILITY_OF, Ability, register
+from .scoring import has_most
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..flow import Frame
 
+CASH, MOVE, ANNOUNCE = 0, 1, 2  # phases of the end-of-game steps, in the order they run
+
+
+def _order(fr: Frame) -> tuple[int, int, int]:
+    return fr["ph"], fr["o"], fr["n"]
+
+
+def queue_end_step(g: Game, ability: Ability, seat: int, phase: int) -> None:
+    """Queue ``ability``'s end-of-game step for ``seat`` (on top of the ``score`` frame)."""
+    stack = g.state.stack
+    queued = sum(1 for fr in stack if fr["k"] == "end_step")
+    stack.append({
+        "k": "end_step", "p": seat, "c": ability.card, "ph": phase, "o": g.seat_order().index(seat), "n": queued,
+    })
+
+
+def _run_end_step(g: Game, fr: Frame) -> None:
+    """Run the earliest queued step first: the steps waiting right below are sorted by phase, seat
+    order and queueing order whatever order the event left them in."""
+    stack = g.state.stack
+    j = len(stack)
+    while j > 0 and stack[j - 1]["k"] == "end_step":
+        j -= 1
+    if j < len(stack) and min(_order(x) for x in stack[j:]) < _order(fr):
+        stack[j:] = sorted([*stack[j:], fr], key=_order, reverse=True)  # the earliest on top
+        return
+    seat, card = fr["p"], fr["c"]
+    if card in g.state.players[seat].fulfilled:  # (the card may have left the fulfilled area)
+        ABILITY_OF[card].at_end(g, seat)  # type: ignore[union-attr]
+
+
+automatic("end_step", _run_end_step)
+
+
+class EndStep(Ability):
+    """An ability with a step once the game has ended (``at_end``), in the phase ``phase``."""
+
+    phase: ClassVar[int] = MOVE
+
+    def on_game_end(self, g: Game, holder: int, data: dict) -> None:
+        queue_end_step(g, self, holder, self.phase)
+
+    def at_end(self, g: Game, seat: int) -> None:
+        raise NotImplementedError
+
+
+def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
+    """(crew room, goods room) once the fulfilled contract ``card`` has left the fulfilled
+    contracts (which lowers both limits)."""
+    fulfilled = g.state.players[seat].fulfilled
+    i = fulfilled.index(card)
+    fulfilled.pop(i)
+    try:
+        return crew_room(g, seat), goods_room(g, seat)
+    finally:
+        fulfilled.insert(i, card)
+
+
+def fulfilled_to_goods(g: Game, seat: int, card: int, why: str) -> None:
+    g.state.players[seat].fulfilled.remove(card)
+    add_good(g, seat, card)
+    g.emit("to_goods", p=seat, c=card, why=why)
+
+
+# --- end conditions ---------------------------------------------------------------------------
 
 @register
 class CanOpeners(Ability):
@@ -23,6 +104,18 @@ class CanOpeners(Ability):
 
 
 @register
+class MriMachine(Ability):
+    """The credit total that ends the game is 20 higher (70 instead of 50) for every player."""
+
+    name = "MRI MACHINE"
+
+    def modify_end_credits_all(self, g: Game, seat: int, value: int) -> int:
+        return value + 20
+
+
+# --- instant wins -----------------------------------------------------------------------------
+
+@register
 class MotherLoad(Ability):
     """Owning 8 illegal goods wins the game on the spot."""
 
@@ -30,3 +123,189 @@ class MotherLoad(Ability):
 
     def wins(self, g: Game, seat: int) -> bool:
         return sum(1 for c in g.state.players[seat].goods if CARDS.goods[c] == RED) >= 8
+
+
+@register
+class ExoticFish(Ability):
+    """You win at once while you hold at least twice the credits of every other player and more
+    goods than anybody else.
+
+    Ruling: "the most goods" is the total of all goods as they count for scoring, and a tie is not
+    "the most" (unless you win ties); with no credits at all you do not hold twice anything.
+    """
+
+    name = "EXOTIC FISH"
+
+    def wins(self, g: Game, seat: int) -> bool:
+        s = g.state
+        mine = s.players[seat].credits
+        if mine <= 0 or any(mine < 2 * p.credits for q, p in enumerate(s.players) if q != seat):
+            return False
+        return has_most(g, seat, [sum(goods_counts(g, q)) for q in range(s.n)])
+
+
+@register
+class GraphicsCards(Ability):
+    """You win at once while you hold the most goods of 4 of the 5 goods types.
+
+    Ruling: "the most" means more than each other player (a tie only counts if you win ties).
+    """
+
+    name = "GRAPHICS CARDS"
+
+    def wins(self, g: Game, seat: int) -> bool:
+        counts = [goods_counts(g, q) for q in range(g.state.n)]
+        return sum(1 for col in BASE_COLOURS if has_most(g, seat, [c[col] for c in counts])) >= 4
+
+
+@register
+class Improbability(Ability):
+    """You win at once when your crew, your fulfilled contracts and your goods each hold at least
+    one card of each of the five goods colours (grey Capital cards are no colour here)."""
+
+    name = "IMPROBABILITY"
+
+    def wins(self, g: Game, seat: int) -> bool:
+        p = g.state.players[seat]
+        colours = set(BASE_COLOURS)
+        return all(colours <= {CARDS.goods[c] for c in area} for area in (p.crew, p.fulfilled, p.goods))
+
+
+# --- last moves before the scoring --------------------------------------------------------------
+
+@register
+class CheapShirts(EndStep):
+    """Once the game has ended, your crew moves into your goods, as many cards as the goods limit
+    leaves room for; when not all of them fit, you pick which ones, one at a time.
+
+    Ruling: the move is compulsory (the card says to move as many as fit), only the choice of
+    cards is yours.
+    """
+
+    name = "CHEAP SHIRTS"
+    phase = MOVE
+
+    def at_end(self, g: Game, seat: int) -> None:
+        self._fill(g, seat)
+
+    def _room(self, g: Game, seat: int) -> int:
+        return goods_limit(g, seat) - goods_load(g, seat)
+
+    def _fill(self, g: Game, seat: int) -> None:
+        crew = g.state.players[seat].crew
+        room = self._room(g, seat)
+        if room <= 0 or not crew:
+            return
+        if len(crew) <= room:
+            for c in list(crew):
+                self._move(g, seat, c)
+        else:
+            self.ask(g, seat, "shirts")
+
+    def _move(self, g: Game, seat: int, card: int) -> None:
+        g.state.players[seat].crew.remove(card)
+        add_good(g, seat, card)
+        g.emit("to_goods", p=seat, c=card, why=self.name)
+
+    def options_shirts(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        if self._room(g, seat) <= 0:
+            return []
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].crew]
+
+    def answer_shirts(self, g: Game, frame: Frame, action: Action) -> None:
+        self._move(g, action.player, action.cards[1])
+        self._fill(g, action.player)
+
+
+@register
+class Diamonds(EndStep):
+    """Once the game has ended, you may move up to two of your fulfilled contracts into your goods,
+    one at a time, each only if it finds room there.
+
+    Ruling: "two" is read as "up to two" (the ability is optional, and the goods limit may leave
+    room for one only).  A contract leaving the fulfilled area lowers both limits first; a crew
+    now over its limit is trimmed as usual.  DIAMONDS may move itself, which ends its ability.
+    """
+
+    name = "DIAMONDS"
+    phase = MOVE
+
+    def at_end(self, g: Game, seat: int) -> None:
+        self.ask(g, seat, "diamonds", left=2)
+
+    def options_diamonds(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        fulfilled = g.state.players[seat].fulfilled
+        if self.card not in fulfilled:
+            return []
+        moves = [Action(seat, "choose", (self.card, c)) for c in fulfilled if room_after_leaving(g, seat, c)[1]]
+        return [*moves, Action(seat, "no", (self.card,))] if moves else []
+
+    def answer_diamonds(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "no":
+            return
+        seat = action.player
+        fulfilled_to_goods(g, seat, action.cards[1], self.name)
+        if frame["left"] > 1:
+            self.ask(g, seat, "diamonds", left=frame["left"] - 1)
+        enforce_limits(g, seat)
+
+
+def supply_crew(g: Game, seat: int) -> int:
+    return sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == SUPPLY)
+
+
+@register
+class Teslas(EndStep):
+    """Once the game has ended, you name a goods type; each of your Supply crew cards then also
+    counts as one good of that type in the scoring (goods value, all types and majorities)."""
+
+    name = "TESLAS"
+    phase = ANNOUNCE
+
+    def at_end(self, g: Game, seat: int) -> None:
+        if supply_crew(g, seat):
+            self.ask(g, seat, "teslas")
+
+    def options_teslas(self, g: Game, frame: Frame) -> list[Action]:
+        return [Action(frame["p"], "choose", (self.card,), col) for col in BASE_COLOURS]
+
+    def answer_teslas(self, g: Game, frame: Frame, action: Action) -> None:
+        g.state.marks["teslas_type"] = [action.player, action.target]
+        g.emit("end_goods_type", p=action.player, g=action.target, c=self.card)
+
+    def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
+        chosen = g.state.marks.get("teslas_type")
+        if not chosen or chosen[0] != seat:
+            return counts
+        counts = list(counts)
+        counts[chosen[1]] += supply_crew(g, seat)
+        return counts
+
+
+@register
+class Cologne(EndStep):
+    """Once the game has ended, you pick an action type shown in your crew; each crew card showing
+    it scores 4 credits."""
+
+    name = "COLOGNE"
+    phase = ANNOUNCE
+
+    def at_end(self, g: Game, seat: int) -> None:
+        if g.state.players[seat].crew:
+            self.ask(g, seat, "cologne")
+
+    def options_cologne(self, g: Game, frame: Frame) -> list[Action]:
+        shown = sorted({CARDS.action[c] for c in g.state.players[frame["p"]].crew})
+        return [Action(frame["p"], "choose", (self.card,), a) for a in shown]
+
+    def answer_cologne(self, g: Game, frame: Frame, action: Action) -> None:
+        g.state.marks["cologne_action"] = [action.player, action.target]
+        g.emit("end_action_type", p=action.player, a=action.target, c=self.card)
+
+    def score(self, g: Game, seat: int) -> int:
+        chosen = g.state.marks.get("cologne_action")
+        if not chosen or chosen[0] != seat:
+            return 0
+        return 4 * sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == chosen[1])

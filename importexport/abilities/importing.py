@@ -18,3 +18,19 @@ class Shampoo(Ability):
 
     def modify_import_take(self, g: Game, seat: int, value: int) -> int:
         return max(value, 3)
+
+
+@register
+class DarkFlight(Ability):
+    """You may choose the Supply Island as the cargo of an Import round you choose for; the winning
+    bid of that round is paid to you instead of the bank, and if you win you pay nothing.
+
+    Ruling: the player who picks the cargo (the active player, or you in a free Import) must hold
+    this card to pick the island; the winner takes its cards as from a ship (two, crew or goods);
+    no ship owner is compensated.
+    """
+
+    name = "DARK FLIGHT"
+
+    def modify_import_island(self, g: Game, seat: int, value: bool) -> bool:
+        return True

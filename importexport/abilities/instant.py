@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..cards import CARDS
+from ..constants import BASE_COLOURS, BLACK, GREEN, GREY, RED, YELLOW
 from ..limits import enforce_limits
-from ..rules import gain, pay_bank, transfer
-from .registry import Ability, register
+from ..rules import capital_goods_colour, draw_cards, gain, pay_bank, top_of_deck, transfer
+from .registry import Ability, declare_winner, register
 
 if TYPE_CHECKING:
     from ..engine import Game
     from ..flow import Frame
+
+GOODS_OF = CARDS.goods
 
 
 def pay_if_able(g: Game, payer: int, payee: int, amount: int, why: str) -> None:
@@ -73,7 +77,7 @@ class BirdFeed(Ability):
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         queue = [q for q in g.seat_order() if q != seat]
-        self.ask(g, queue[0], "buy", owner=seat, queue=queue[1:])
+        self.ask(g, queue[0], "buy", owner=seat, queue=queue[1:], me=card)  # me: the card sold (a copy's own)
 
     def options_buy(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
@@ -84,10 +88,540 @@ class BirdFeed(Ability):
         s = g.state
         owner, buyer = frame["owner"], action.player
         if action.kind == "yes":
+            card = frame.get("me", frame["c"])
             transfer(g, buyer, owner, 6, self.name)
-            s.players[owner].fulfilled.remove(frame["c"])
-            s.players[buyer].fulfilled.append(frame["c"])
-            g.emit("bought_contract", p=buyer, q=owner, c=frame["c"])
+            s.players[owner].fulfilled.remove(card)
+            s.players[buyer].fulfilled.append(card)
+            g.emit("bought_contract", p=buyer, q=owner, c=card)
             enforce_limits(g, owner)
         elif frame["queue"]:
-            self.ask(g, frame["queue"][0], "buy", owner=owner, queue=frame["queue"][1:])
+            self.ask(g, frame["queue"][0], "buy", owner=owner, queue=frame["queue"][1:], me=frame.get("me", frame["c"]))
+
+
+# --- group A: credits and cards for yourself ------------------------------------------------------
+# Shared pieces first: counting, paying, naming a goods type, drawing.  The cards below are small
+# classes over them; cards that differ only in a colour or a number share a base class.
+
+
+def goods_of_type(g: Game, seat: int, colour: int) -> int:
+    """How many of ``seat``'s goods are of ``colour`` (Capital goods count as the type they stand for)."""
+    capital_as = capital_goods_colour(g, seat)
+    return sum(1 for c in g.state.players[seat].goods if (capital_as if GOODS_OF[c] == GREY else GOODS_OF[c]) == colour)
+
+
+def has_good_of(g: Game, seat: int, colour: int) -> bool:
+    return goods_of_type(g, seat, colour) > 0
+
+
+def round_up_even(n: int) -> int:
+    return n + n % 2
+
+
+def draw_into_hand(g: Game, seat: int, count: int) -> list[int]:
+    """Draw up to ``count`` cards into the hand (fewer if deck and discards run out); the cards drawn."""
+    hand = g.state.players[seat].hand
+    before = len(hand)
+    draw_cards(g, seat, count)
+    drawn = hand[before:]
+    if count > 0:
+        g.emit("draw", p=seat, n=len(drawn))
+    return drawn
+
+
+def pay_bank_if_able(g: Game, seat: int, amount: int, why: str) -> None:
+    """A player who cannot pay the whole amount to the bank pays nothing."""
+    if g.state.players[seat].credits >= amount:
+        pay_bank(g, seat, amount, why)
+
+
+class CreditsPerCount(Ability):
+    """Base: take ``per`` credits for each thing ``count`` finds."""
+
+    per = 2
+
+    def count(self, g: Game, seat: int, ship: int) -> int:
+        raise NotImplementedError
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        gain(g, seat, self.per * self.count(g, seat, ship), self.name)
+
+
+class GoodsEverywhere(CreditsPerCount):
+    """Base: credits per good of ``colour`` in every player's goods area, the holder's included."""
+
+    colour = YELLOW
+
+    def count(self, g: Game, seat: int, ship: int) -> int:
+        return sum(goods_of_type(g, other, self.colour) for other in range(g.state.n))
+
+
+@register
+class Honey(GoodsEverywhere):
+    """2 credits per agriculture good owned by anybody, yourself included."""
+
+    name = "HONEY"
+    colour = YELLOW
+
+
+@register
+class Pens(GoodsEverywhere):
+    """2 credits per consumer good in all goods areas, yours included.
+
+    Ruling: "in every player's harbour" means the goods areas; crew cards are not goods.
+    """
+
+    name = "PENS"
+    colour = BLACK
+
+
+@register
+class Pilllows(CreditsPerCount):
+    """2 credits per card among your fulfilled contracts, this one included.
+
+    Ruling: the contract printed on the harbour is not a card and does not count; contracts
+    fulfilled together with this one do (they already lie in the area).
+    """
+
+    name = "PILLLOWS"
+
+    def count(self, g: Game, seat: int, ship: int) -> int:
+        return len(g.state.players[seat].fulfilled)
+
+
+@register
+class Rice(CreditsPerCount):
+    """2 credits per agriculture (yellow) card among your fulfilled contracts, this one included."""
+
+    name = "RICE"
+
+    def count(self, g: Game, seat: int, ship: int) -> int:
+        return sum(1 for c in g.state.players[seat].fulfilled if GOODS_OF[c] == YELLOW)
+
+
+@register
+class MuayThaiShorts(CreditsPerCount):
+    """2 credits per contract fulfilled on this ship, this one included."""
+
+    name = "MUAY THAI SHORTS"
+
+    def count(self, g: Game, seat: int, ship: int) -> int:
+        # the ship's "sail" step, still pending, records how many contracts it carried
+        for frame in reversed(g.state.stack):
+            if frame["k"] == "sail" and frame["s"] == ship:
+                return int(frame.get("n", 1))
+        return 1
+
+
+@register
+class Tej(Ability):
+    """Take your crew count minus 2, rounded up to an even number, in credits (none if not positive)."""
+
+    name = "TEJ"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        gain(g, seat, round_up_even(len(g.state.players[seat].crew) - 2), self.name)
+
+
+@register
+class Flowers(Ability):
+    """Every player, the holder included, takes 4 credits from the bank."""
+
+    name = "FLOWERS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        for other in g.seat_order(seat):
+            gain(g, other, 4, self.name)
+
+
+class OthersPayYou(Ability):
+    """Base: each other player who qualifies pays the holder ``amount`` (all or nothing)."""
+
+    amount = 2
+
+    def qualifies(self, g: Game, other: int) -> bool:
+        return True
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        for other in g.seat_order(seat)[1:]:
+            if self.qualifies(g, other):
+                pay_if_able(g, other, seat, self.amount, self.name)
+
+
+@register
+class Ammunition(OthersPayYou):
+    """Each other player owning an illegal good pays you 2 (a player holding fewer than 2 pays nothing)."""
+
+    name = "AMMUNITION"
+
+    def qualifies(self, g: Game, other: int) -> bool:
+        return has_good_of(g, other, RED)
+
+
+@register
+class DangerPets(OthersPayYou):
+    """Each other player pays you 2 (a player holding fewer than 2 pays nothing)."""
+
+    name = "DANGER PETS"
+
+
+@register
+class ImportTax(Ability):
+    """Each other player able to pays the bank 4; the card then goes to the discard pile, not to
+    your fulfilled contracts (so it counts for no limit afterwards)."""
+
+    name = "IMPORT TAX"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        s = g.state
+        for other in g.seat_order(seat)[1:]:
+            pay_bank_if_able(g, other, 4, self.name)
+        s.players[seat].fulfilled.remove(card)
+        s.discard.append(card)
+        g.emit("contract_discarded", p=seat, c=card)
+        enforce_limits(g, seat)
+
+
+@register
+class RooibosTea(Ability):
+    """Everyone drinking tea at the table right now takes 2 credits: each player, in seat order
+    from the active player, answers yes or no."""
+
+    name = "ROOIBOS TEA"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        queue = g.seat_order()
+        self.ask(g, queue[0], "tea", queue=queue[1:])
+
+    def options_tea(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "yes", (frame["c"],)), Action(seat, "no", (frame["c"],))]
+
+    def describe_tea(self, g: Game, action: Action) -> tuple[str, dict[str, int]] | None:
+        return ("true_now", {}) if action.kind == "yes" else None
+
+    def answer_tea(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            gain(g, action.player, 2, self.name)
+        if frame["queue"]:
+            self.ask(g, frame["queue"][0], "tea", queue=frame["queue"][1:])
+
+
+# --- cards for yourself ---------------------------------------------------------------------------
+
+
+@register
+class Cups(Ability):
+    """Draw 5 cards."""
+
+    name = "CUPS"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        draw_into_hand(g, seat, 5)
+
+
+@register
+class MerinoWool(Ability):
+    """Draw as many cards as you hold in your hand (nothing with an empty hand)."""
+
+    name = "MERINO WOOL"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        draw_into_hand(g, seat, len(g.state.players[seat].hand))
+
+
+@register
+class Potatoes(Ability):
+    """Your choice: take 2 credits (``choose`` target 0) or draw 5 cards (target 1)."""
+
+    name = "POTATOES"
+    CREDITS, DRAW = 0, 1
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "pick")
+
+    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+        seat, c = frame["p"], frame["c"]
+        return [Action(seat, "choose", (c,), self.CREDITS), Action(seat, "choose", (c,), self.DRAW)]
+
+    def describe_pick(self, g: Game, action: Action) -> tuple[str, dict[str, int]]:
+        return ("take_credits", {"n": 2}) if action.target == self.CREDITS else ("draw_cards", {"n": 5})
+
+    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.target == self.CREDITS:
+            gain(g, action.player, 2, self.name)
+        else:
+            draw_into_hand(g, action.player, 5)
+
+
+@register
+class YakuzaArt(Ability):
+    """With a consumer good among your goods, draw 5 cards; with a technology good, take 4 credits;
+    with both, both.
+
+    Ruling: each part happens whenever its condition holds; the closing "you may do both" only
+    says the two parts do not exclude each other, so nobody is asked.
+    """
+
+    name = "YAKUZA ART"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        consumer, technology = has_good_of(g, seat, BLACK), has_good_of(g, seat, GREEN)
+        if consumer:
+            draw_into_hand(g, seat, 5)
+        if technology:
+            gain(g, seat, 4, self.name)
+
+
+@register
+class Vaccines(Ability):
+    """Every card on the Supply Island goes into your hand."""
+
+    name = "VACCINES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        s = g.state
+        if s.island:
+            taken = s.island[:]
+            s.island.clear()
+            s.players[seat].hand.extend(taken)
+            g.emit("take_island", p=seat, cards=taken)
+
+
+@register
+class MassageTables(Ability):
+    """Reveal deck cards until two share a goods type; take 1 credit per revealed card, rounded up
+    to an even number, and all revealed cards into your hand.
+
+    Ruling: Capital (grey) is a goods type too, so two grey cards also stop the revealing; if
+    deck and discards run out first, the cards revealed so far count.
+    """
+
+    name = "MASSAGE TABLES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        revealed: list[int] = []
+        seen: set[int] = set()
+        while True:
+            top = top_of_deck(g)
+            if top is None:
+                break
+            revealed.append(top)
+            if GOODS_OF[top] in seen:
+                break
+            seen.add(GOODS_OF[top])
+        if not revealed:
+            return
+        g.emit("reveal_deck", p=seat, cards=revealed)
+        gain(g, seat, round_up_even(len(revealed)), self.name)
+        g.state.players[seat].hand.extend(revealed)
+
+
+@register
+class Antiquities(Ability):
+    """Pick any illegal (red) card from the deck into your hand; the deck is then shuffled.
+
+    The choice is ``choose`` with cards (ANTIQUITIES, the picked card).  With no illegal card in
+    the deck the deck is still shuffled (it was looked through).
+    """
+
+    name = "ANTIQUITIES"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        if any(GOODS_OF[c] == RED for c in g.state.deck):
+            self.ask(g, seat, "pick")
+        else:
+            self.shuffle(g, seat, found=False)
+
+    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+        seat, c = frame["p"], frame["c"]
+        return [Action(seat, "choose", (c, x)) for x in sorted(g.state.deck) if GOODS_OF[x] == RED]
+
+    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+        s = g.state
+        picked = action.cards[1]
+        s.deck.remove(picked)
+        s.players[action.player].hand.append(picked)
+        self.shuffle(g, action.player, found=True)
+
+    def shuffle(self, g: Game, seat: int, found: bool) -> None:
+        g.rng_shuffle(g.state.deck)
+        g.emit("deck_search" if found else "deck_search_none", p=seat)
+
+
+@register
+class HawaiianSalt(Ability):
+    """Every other player shows their hand; take each agriculture (yellow) card shown into your
+    hand and 2 credits per card taken."""
+
+    name = "HAWAIIAN SALT"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        s = g.state
+        mine = s.players[seat].hand
+        for other in g.seat_order(seat)[1:]:
+            hand = s.players[other].hand
+            if hand:
+                g.emit("reveal_hand", p=other, cards=list(hand))
+            else:
+                g.emit("empty_hand", p=other)
+            taken = [c for c in hand if GOODS_OF[c] == YELLOW]
+            if taken:
+                for c in taken:
+                    hand.remove(c)
+                mine.extend(taken)
+                g.emit("take_from_hand", p=seat, q=other, cards=taken)
+                gain(g, seat, 2 * len(taken), self.name)
+
+
+@register
+class MujiPens(Ability):
+    """You may lay your whole hand (even an empty one) face up on the Supply Island; then you take
+    3 cards at random from each other player's hand (all of them from a hand of fewer than 3).
+
+    Ruling: the card lets the holder choose whether to use it ("you may do this"), so it is a
+    yes/no question; once used, no fewer cards may be taken than the rule says.
+    """
+
+    name = "MUJI PENS"
+    TAKE = 3
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        self.ask(g, seat, "use")
+
+    def options_use(self, g: Game, frame: Frame) -> list[Action]:
+        seat, c = frame["p"], frame["c"]
+        return [Action(seat, "yes", (c,)), Action(seat, "no", (c,))]
+
+    def answer_use(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "yes":
+            return
+        s = g.state
+        seat = action.player
+        mine = s.players[seat].hand
+        if mine:
+            laid = mine[:]
+            mine.clear()
+            s.island.extend(laid)
+            g.emit("hand_to_island", p=seat, cards=laid)
+        for other in g.seat_order(seat)[1:]:
+            hand = s.players[other].hand
+            n = min(self.TAKE, len(hand))
+            for _ in range(n):
+                mine.append(hand.pop(g.rng_below(len(hand))))
+            if n:
+                g.emit("take_random", p=seat, q=other, n=n)
+
+
+@register
+class YerbaMate(Ability):
+    """The deck lies face up from now on: everybody sees its top card (``state.marks["deck_face_up"]``,
+    shown as ``deck_top`` in every player view), never the cards below."""
+
+    name = "YERBA MATE"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        if not g.state.marks.get("deck_face_up"):
+            g.state.marks["deck_face_up"] = True
+            g.emit("deck_face_up", p=seat)
+
+
+# --- naming a goods type --------------------------------------------------------------------------
+
+
+class NameAType(Ability):
+    """Base: the holder names one of the five goods types (``choose``, target = colour), then
+    ``named`` runs.  Chance comes only from the order of the deck."""
+
+    optional = False  # True: a "no" answer skips the ability
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        if self.can_use(g, seat):
+            self.ask(g, seat, "name")
+
+    def can_use(self, g: Game, seat: int) -> bool:
+        return True
+
+    def options_name(self, g: Game, frame: Frame) -> list[Action]:
+        seat, c = frame["p"], frame["c"]
+        out = [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
+        return out + [Action(seat, "no", (c,))] if self.optional else out
+
+    def describe_name(self, g: Game, action: Action) -> tuple[str, dict[str, int]] | None:
+        """Menu wording of a naming option (see ``describe.describe_action``)."""
+        return ("name_goods", {"goods": action.target}) if action.kind == "choose" else None
+
+    def answer_name(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "choose":
+            return
+        g.emit("name_type", p=action.player, goods=action.target)
+        self.named(g, action.player, action.target, frame["c"])
+
+    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+        raise NotImplementedError
+
+
+class DrawForNamedType(NameAType):
+    """Base: name a type, draw ``draws`` cards; if one is of that type, take ``prize`` credits."""
+
+    draws = 2
+    prize = 8
+
+    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+        drawn = draw_into_hand(g, seat, self.draws)
+        hit = next((c for c in drawn if GOODS_OF[c] == colour), None)
+        if hit is None:
+            g.emit("type_missed", p=seat)
+        else:
+            g.emit("type_shown", p=seat, c=hit)
+            gain(g, seat, self.prize, self.name)
+
+
+@register
+class Showers(DrawForNamedType):
+    """Name a goods type and draw 2 cards; 8 credits if at least one is of that type."""
+
+    name = "SHOWERS"
+    draws, prize = 2, 8
+
+
+@register
+class LuckyCards(DrawForNamedType):
+    """You may pay the bank 30 credits, name a goods type and draw a card: 50 credits if it is of
+    that type.
+
+    Ruling: the rulebook gives no timing symbol, but the text is a single gamble, so it is carried
+    out once, when the contract is fulfilled.  Paying is the price of the gamble, so the holder may
+    decline ("no"); a holder with fewer than 30 credits cannot use it.
+    """
+
+    name = "LUCKY CARDS"
+    draws, prize = 1, 50
+    cost = 30
+    optional = True
+
+    def can_use(self, g: Game, seat: int) -> bool:
+        if g.state.players[seat].credits >= self.cost:
+            return True
+        g.emit("cannot_pay_ability", p=seat, c=self.card, n=self.cost)
+        return False
+
+    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+        pay_bank(g, seat, self.cost, self.name)
+        super().named(g, seat, colour, card)
+
+
+@register
+class RollsRoyce(NameAType):
+    """Name a goods type and reveal the deck's top card: of that type, you win the game at once;
+    otherwise the card goes into your hand."""
+
+    name = "ROLLS ROYCE"
+
+    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+        top = top_of_deck(g)
+        if top is None:
+            return
+        g.emit("reveal_deck", p=seat, cards=[top])
+        g.state.players[seat].hand.append(top)
+        if GOODS_OF[top] == colour:
+            declare_winner(g, seat, card)

@@ -1,3 +1,503 @@
-"""Abilities that change the Pirate action, and ships."""
+"""Abilities that change the Pirate action, and ships.
+
+Pirate: a fee to the Pirate King (POISON BOTTLES), a toll from earlier pirates (SHOTGUNS),
+rewards for the pirate (BIG AMMUNITION, STOLEN RICE, STOLEN TIRES), another destination
+(STEM CELLS: the goods), more sources (MINI VAN) and protected ships (WATER NOTEPAD).
+
+Ships: a ship at sea with one container left comes home (AEROPONICS), an extra ship for one
+voyage (DIESEL ENGINE) and two ships joined into one super ship (PARTNERSHIP).  What these
+leave on the table is kept in ``state.marks``: ``one_use_ships`` (ids of ships that are
+discarded after their voyage; the card lies tucked under its ship) and ``super_ships`` (a
+flat list of pairs: the super ship's id, then the id of the ship lashed to it, which is out
+of its owner's ship list meanwhile).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..cards import CARDS
+from ..constants import CONTRACT, GREY, PIRATE, YELLOW, payout
+from ..flow import automatic
+from ..limits import enforce_limits
+from ..rules import (
+    cargo_size,
+    contract_slots,
+    deck_to_island,
+    draw_cards,
+    fulfil,
+    gain,
+    goods_room,
+    is_complete,
+    level_deficit,
+    max_cargo,
+    pay_bank,
+    top_of_deck,
+)
+from ..state import Ship
+from ..turn import (
+    FROM_DECK,
+    PIRATE_TO_GOODS,
+    own_open_ships,
+    pirate_land,
+    pirate_one,
+    pirate_targets,
+)
+from .instant import pay_if_able
+from .registry import REGISTRY, Ability, lasting, register
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..flow import Frame
+
+GOODS_OF = CARDS.goods
+
+
+def first_this_turn(g: Game, key: str, seat: int) -> bool:
+    """True the first time ``seat`` is noted under ``key`` this turn (``marks[key]``: [turn, seats...])."""
+    s = g.state
+    noted = s.marks.get(key)
+    if not noted or noted[0] != s.turn:
+        noted = [s.turn]
+    if seat in noted[1:]:
+        return False
+    s.marks[key] = [*noted, seat]  # a new list: copies of the state share the old one
+    return True
+
+
+def hand_place(seat: int) -> int:
+    """The place code of ``seat``'s hand as a Pirate source (see ``turn.FROM_DECK``)."""
+    return -3 - seat
+
+
+# --- the Pirate action ------------------------------------------------------------------------
+
+@register
+class WaterNotepad(Ability):
+    """Nobody, you included, may pirate containers from your ships."""
+
+    name = "WATER NOTEPAD"
+
+    def modify_piratable(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
+        return False
+
+
+@register
+class StolenRice(Ability):
+    """Every agriculture container you pirate earns you 2 credits from the bank.
+
+    Ruling: the colour is the one the container counted as where it was taken (a J card
+    loaded as yellow is agriculture).
+    """
+
+    name = "STOLEN RICE"
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and data["colour"] == YELLOW:
+            gain(g, holder, 2, self.name)
+
+
+@register
+class StolenTires(Ability):
+    """Each time your Pirate action takes a card from a ship or the Supply Island, draw a card,
+    then turn the deck's next card face up onto the Supply Island."""
+
+    name = "STOLEN TIRES"
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and data["source"] >= -1:  # a ship (id) or the island (-1)
+            drawn = draw_cards(g, holder, 1)
+            g.emit("draw", p=holder, n=drawn)
+            deck_to_island(g)
+
+
+@register
+class BigAmmunition(Ability):
+    """When you pirate from another player's ship at sea, take a random card from that player's hand.
+
+    Ruling: only ships at sea count (not ships in harbour that MINI VAN opens); nothing
+    happens if the owner's hand is empty.
+    """
+
+    name = "BIG AMMUNITION"
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        src = data["source"]
+        if data["seat"] != holder or src < 0:
+            return
+        ship = g.state.ships[src]
+        owner = ship.owner
+        hand = g.state.players[owner].hand
+        if ship.at_sea and owner != holder and hand:
+            card = hand.pop(g.rng_below(len(hand)))
+            g.state.players[holder].hand.append(card)
+            g.emit("steal_random", p=holder, q=owner, why=self.name)
+
+
+@register
+class PoisonBottles(Ability):
+    """The Pirate King: every other player pays you 2 credits when carrying out their first
+    Pirate action of a turn (further Pirate actions that turn cost nothing more).
+
+    Ruling: the fee is due when the Pirate action is carried out, not when it is declared; a
+    player who cannot pay all 2 credits pays nothing.
+    """
+
+    name = "POISON BOTTLES"
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        payer = data["seat"]
+        if payer != holder and first_this_turn(g, self.name, payer):
+            pay_if_able(g, payer, holder, 2, self.name)
+
+
+@register
+class Shotguns(Ability):
+    """In a Pirate turn in which you carry out Pirate actions too, each player whose Pirate actions
+    come before yours gives you 2 credits or 2 cards from the hand (their choice), once per turn.
+
+    Ruling: "before you" is the order of carrying out (clockwise from the active player), so the
+    holder must have declared Pirate actions this turn; a player who can afford neither gives
+    nothing.  Free Pirate actions outside a Pirate turn have no order and are not affected.
+    """
+
+    name = "SHOTGUNS"
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        s = g.state
+        payer = data["seat"]
+        if payer == holder or s.led != PIRATE or s.decl[holder] <= 0 or (s.acts and s.acts[holder] >= 0):
+            return
+        order = g.seat_order()
+        if order.index(payer) > order.index(holder) or not first_this_turn(g, self.name, payer):
+            return
+        options = self._ways(g, payer)
+        if len(options) == 2:
+            self.ask(g, payer, "pay", to=holder)
+        elif options == [0]:
+            self._pay_credits(g, payer, holder)
+        elif options == [1]:
+            self.ask(g, payer, "card", to=holder, left=2)
+
+    @staticmethod
+    def _ways(g: Game, payer: int) -> list[int]:
+        p = g.state.players[payer]
+        return [w for w, ok in ((0, p.credits >= 2), (1, len(p.hand) >= 2)) if ok]
+
+    def _pay_credits(self, g: Game, payer: int, holder: int) -> None:
+        pay_if_able(g, payer, holder, 2, self.name)
+
+    def options_pay(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card,), way) for way in self._ways(g, seat)]
+
+    def answer_pay(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.target == 0:
+            self._pay_credits(g, action.player, frame["to"])
+        else:
+            self.ask(g, action.player, "card", to=frame["to"], left=2)
+
+    def options_card(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
+
+    def answer_card(self, g: Game, frame: Frame, action: Action) -> None:
+        card = action.cards[1]
+        g.state.players[action.player].hand.remove(card)
+        g.state.players[frame["to"]].hand.append(card)
+        g.emit("give_hand_card", p=action.player, q=frame["to"], why=self.name)
+        if frame["left"] > 1 and g.state.players[action.player].hand:
+            self.ask(g, action.player, "card", to=frame["to"], left=frame["left"] - 1)
+
+
+@register
+class StemCells(Ability):
+    """When you pirate, you may pay 2 credits to put the container into your goods instead.
+
+    Ruling: the goods limit applies (the choice is offered only with room for one more good).
+    """
+
+    name = "STEM CELLS"
+
+    def modify_pirate_targets(self, g: Game, seat: int, value: list[int], colour: int) -> list[int]:
+        if g.state.players[seat].credits >= 2 and goods_room(g, seat):
+            return [*value, PIRATE_TO_GOODS]
+        return value
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and data.get("target") == PIRATE_TO_GOODS:
+            pay_bank(g, holder, 2, self.name)
+
+
+@register
+class MiniVan(Ability):
+    """Your Pirate actions may also take a container from another player's ship in harbour, the top
+    card of the deck, or a random card from another player's hand; what cannot be loaded is discarded.
+
+    Ruling: "any player's hand" is read as any other player's (stealing from yourself is no
+    theft); WATER NOTEPAD still protects ships in harbour; an unseen card is taken first and
+    its destination (a ship it fits, the discard pile) chosen once it is seen.
+    """
+
+    name = "MINI VAN"
+
+    def modify_pirate_sources(self, g: Game, seat: int, value: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        s = g.state
+        extra = []
+        for q in g.seat_order(seat)[1:]:
+            for sid in s.players[q].ships:
+                x = s.ships[sid]
+                if not x.at_sea and x.containers and g.mod(q, "piratable", True, seat):
+                    extra.extend((c, col, sid) for c, col in zip(x.containers, x.colours) if col != GREY)
+        return value + extra if extra else value
+
+    def modify_pirate_unseen(self, g: Game, seat: int, value: list[int]) -> list[int]:
+        s = g.state
+        places = [FROM_DECK] if s.deck or s.discard else []
+        places += [hand_place(q) for q in g.seat_order(seat)[1:] if s.players[q].hand]
+        return value + places
+
+    def on_pirate_unseen(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder:
+            return
+        s = g.state
+        src = data["source"]
+        if src == FROM_DECK:
+            card = top_of_deck(g)
+        else:
+            hand = s.players[-3 - src].hand
+            card = hand.pop(g.rng_below(len(hand))) if hand else None
+        g.emit("pirate_unseen", p=holder, s=src)
+        if card is None:
+            return
+        dests = self._dests(g, holder, card)
+        if len(dests) == 1:
+            self._land(g, holder, card, src, dests[0])
+        else:
+            self.ask(g, holder, "dest", src=src, held=[card])
+
+    @staticmethod
+    def _dests(g: Game, seat: int, card: int) -> list[int]:
+        ships = own_open_ships(g, seat)
+        dests = pirate_targets(g, seat, GOODS_OF[card], ships, {x.id: contract_slots(g, x) for x in ships})
+        if GOODS_OF[card] == GREY:  # grey cards are never loaded
+            dests = [d for d in dests if d < 0]
+        return dests
+
+    @staticmethod
+    def _land(g: Game, seat: int, card: int, src: int, target: int) -> None:
+        colour = pirate_one(g, seat, card, src, target)
+        pirate_land(g, seat, card, colour, target)
+
+    def options_dest(self, g: Game, frame: Frame) -> list[Action]:
+        seat, card = frame["p"], frame["held"][0]
+        return [Action(seat, "choose", (self.card, card), d) for d in self._dests(g, seat, card)]
+
+    def answer_dest(self, g: Game, frame: Frame, action: Action) -> None:
+        self._land(g, action.player, frame["held"][0], frame["src"], action.target)
+
+
+# --- ships ----------------------------------------------------------------------------------------
+
+def _return_loaded(g: Game, fr: Frame) -> None:
+    """AEROPONICS: a ship of the holder at sea with one container left comes home with it."""
+    s = g.state
+    ship = s.ships[fr["s"]]
+    ability = REGISTRY[Aeroponics.name]
+    if not (ship.at_sea and len(ship.containers) == 1 and any(a is ability for a in lasting(g, ship.owner))):
+        return
+    ship.at_sea = False
+    s.stack[:] = [f for f in s.stack if not (f["k"] == "take" and f["ship"] == ship.id)]  # an Import stops here
+    g.emit("ship_home_loaded", s=ship.id, p=ship.owner, c=ship.containers[0], why=Aeroponics.name)
+    g.notify("ship_home", ship=ship.id)
+
+
+automatic("lone_container", _return_loaded)
+
+
+@register
+class Aeroponics(Ability):
+    """Whenever one of your ships at sea holds a single container, it comes back to your harbour at
+    once with that container still aboard, even partway through an Import.
+
+    Ruling: checked whenever a container leaves your ship at sea (Pirate, Import) and when it
+    sails, and for all your ships at sea when this contract is fulfilled; the check runs right
+    after the step that caused it, so an Import winner cannot take the last container.
+    """
+
+    name = "AEROPONICS"
+
+    def _check(self, g: Game, holder: int, sid: int) -> None:
+        if sid >= 0 and g.state.ships[sid].owner == holder:
+            g.state.stack.append({"k": "lone_container", "s": sid})
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        for sid in g.state.players[seat].ships:
+            self._check(g, seat, sid)
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self._check(g, holder, data["source"])
+
+    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self._check(g, holder, data["ship"])
+
+    def on_sail(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self._check(g, holder, data["ship"])
+
+
+def _one_use(g: Game) -> list[int]:
+    return g.state.marks.get("one_use_ships", [])
+
+
+def retire_ship(g: Game, sid: int) -> None:
+    """A one-use ship home from its voyage leaves play: its card (and anything aboard) is discarded."""
+    s = g.state
+    ship = s.ships[sid]
+    s.marks["one_use_ships"] = [x for x in _one_use(g) if x != sid]
+    owner = s.players[ship.owner]
+    if sid in owner.ships:
+        owner.ships.remove(sid)
+    tucked = s.marks.get("tucked", [])
+    card = next((c for c, under in tucked if under == sid), None)
+    s.marks["tucked"] = [[c, under] for c, under in tucked if under != sid]
+    s.discard.extend(ship.contracts + ship.containers)
+    ship.contracts.clear()
+    ship.sides.clear()
+    ship.containers.clear()
+    ship.colours.clear()
+    if card is not None:
+        s.discard.append(card)
+        g.emit("ship_discarded", s=sid, p=ship.owner, c=card)
+
+
+@register
+class DieselEngine(Ability):
+    """The card becomes an extra ship in your harbour for a single voyage: once it has sailed and
+    come back empty, it is discarded.
+
+    Ruling: the card leaves your fulfilled contracts (it lies in the harbour as the ship), so it
+    does not raise your limits; a one-use ship that comes home for any reason has made its
+    voyage (a container AEROPONICS brings home with it is discarded along with it).
+    """
+
+    name = "DIESEL ENGINE"
+
+    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+        s = g.state
+        p = s.players[seat]
+        p.fulfilled.remove(card)
+        extra = Ship(len(s.ships), seat)
+        s.ships.append(extra)
+        p.ships.append(extra.id)
+        s.marks["tucked"] = [*s.marks.get("tucked", []), [card, extra.id]]
+        s.marks["one_use_ships"] = [*_one_use(g), extra.id]
+        g.emit("extra_ship", p=seat, c=card, s=extra.id)
+        enforce_limits(g, seat)
+
+    def watch_ship_home(self, g: Game, data: dict[str, Any]) -> None:
+        if data["ship"] in _one_use(g):
+            retire_ship(g, data["ship"])
+
+
+def _pairs(g: Game) -> list[int]:
+    return g.state.marks.get("super_ships", [])
+
+
+def lashed_to(g: Game, sid: int) -> int:
+    """The ship joined to super ship ``sid`` (-1 if ``sid`` is no super ship)."""
+    pairs = _pairs(g)
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == sid:
+            return pairs[i + 1]
+    return -1
+
+
+@register
+class Partnership(Ability):
+    """With a Contract action, join two of your harbour ships whose contracts together need at most
+    4 containers into one super ship and place Partnership on it.  It still takes at most 6; its
+    fulfilment pays double; when others import from it you get 4 instead of 2; once it is empty
+    the two ships are separate again in your harbour.
+
+    Ruling: the joining is the Contract action that places Partnership (its level requirement and
+    the usual extra actions for missing levels apply), offered while carrying out Contract
+    actions; both ships must hold contracts.  The contracts and containers of the second ship
+    move onto the first, which is the super ship.  The ships stay joined until the super ship has
+    sailed and been emptied (or come home), even if Partnership is discarded unfulfilled; its
+    payout is doubled whatever contracts it carries.  "Double" is the payout the owner would get
+    for those containers; the compensation is 2 more than the usual one.
+    """
+
+    name = "PARTNERSHIP"
+
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        s = g.state
+        fr = s.stack[-1] if s.stack else None
+        if (
+            card not in s.players[seat].hand or fr is None or fr["k"] != "act" or fr["p"] != seat
+            or fr.get("a", s.led) != CONTRACT
+        ):
+            return []
+        cost = 1 + level_deficit(g, seat, card)
+        if cost > fr["left"]:
+            return []
+        size = CARDS.cargo_size[card]
+        ships = [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and s.ships[i].contracts]
+        opts = []
+        for i, a in enumerate(ships):
+            for b in ships[i + 1:]:
+                need = cargo_size(g, a) + cargo_size(g, b)
+                if need <= 4 and need + size <= max_cargo(g, a):
+                    opts.append(Action(seat, "anytime", (card,), a.id, cost, b.id))
+        return opts
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        s = g.state
+        seat, card = action.player, action.cards[0]
+        fr = s.stack[-1]
+        fr["left"] -= action.count
+        if fr["left"] <= 0:
+            s.stack.pop()
+        a, b = s.ships[action.target], s.ships[action.option]
+        s.players[seat].hand.remove(card)
+        s.players[seat].ships.remove(b.id)
+        a.contracts += b.contracts
+        a.sides += b.sides
+        a.containers += b.containers
+        a.colours += b.colours
+        b.contracts, b.sides, b.containers, b.colours = [], [], [], []
+        s.marks["super_ships"] = [*_pairs(g), a.id, b.id]
+        g.emit("super_ship", p=seat, s=a.id)
+        a.contracts.append(card)
+        a.sides.append(0)
+        g.emit("contract", p=seat, c=card, s=a.id, n=action.count - 1)
+        g.notify("contract", seat=seat, card=card, ship=a.id)
+        if a.containers and not a.at_sea and card in a.contracts and is_complete(g, a):
+            fulfil(g, a)
+
+    def watch_fulfil(self, g: Game, data: dict[str, Any]) -> None:
+        sid = data["ship"]
+        if lashed_to(g, sid) >= 0:
+            n = len(g.state.ships[sid].containers)
+            gain(g, data["seat"], g.mod(data["seat"], "payout", payout(n), sid), self.name)
+
+    def watch_import_done(self, g: Game, data: dict[str, Any]) -> None:
+        ship = g.state.ships[data["ship"]]
+        if lashed_to(g, ship.id) >= 0 and data["seat"] != ship.owner:
+            gain(g, ship.owner, 2, self.name)
+
+    def watch_ship_home(self, g: Game, data: dict[str, Any]) -> None:
+        s = g.state
+        sid = data["ship"]
+        other = lashed_to(g, sid)
+        if other < 0:
+            return
+        pairs = _pairs(g)
+        i = next(i for i in range(0, len(pairs), 2) if pairs[i] == sid)
+        s.marks["super_ships"] = pairs[:i] + pairs[i + 2:]
+        owner = s.ships[other].owner
+        s.players[owner].ships = sorted([*s.players[owner].ships, other])
+        g.emit("super_ship_split", s=sid, p=owner)
+        if other in _one_use(g):  # it sailed too, as half of the super ship
+            retire_ship(g, other)

@@ -1,16 +1,677 @@
-"""Abilities that answer what other players do, even outside their holder's turn."""
+"""Abilities that answer what other players do, even outside their holder's turn.
+
+Most of them react to an event (``on_<event>``) with credits, cards or a question.  A lasting
+card starts working once it lies among its owner's fulfilled contracts, so its own fulfilment
+triggers it only where the card says so ("this one included": ``includes_self``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action
+from ..actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from ..cards import CARDS
+from ..constants import BLACK, BLUE, GREEN, IMPORT, PIRATE, RED, YELLOW
+from ..limits import enforce_limits
+from ..rules import add_good, crew_room, draw_cards, gain, goods_room, remove_container, ship_home
+from .instant import pay_if_able
 from .registry import Ability, register
 
 if TYPE_CHECKING:
     from ..engine import Game
     from ..flow import Frame
 
+GOODS_OF = CARDS.goods
+CREDITS, CARDS_CHOICE = 0, 1  # ``target`` of a "choose" between credits and cards
+
+
+def draw(g: Game, seat: int, count: int, why: str) -> None:
+    """``seat`` draws ``count`` cards from the deck because of an ability."""
+    got = draw_cards(g, seat, count)
+    g.emit("ability_draw", p=seat, n=got, why=why)
+
+
+class Reaction(Ability):
+    """Shared helpers: yes/no questions and whether a fulfilment counts for the card."""
+
+    includes_self: ClassVar[bool] = False  # does the card's own fulfilment trigger it?
+
+    def counts(self, data: dict[str, Any]) -> bool:
+        """Does this fulfilment count?  Not the one that fulfilled this very card, unless it says so."""
+        return self.includes_self or self.card not in data["cards"]
+
+    def yes_no(self, seat: int) -> list[Action]:
+        return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
+
+    def credits_or_cards(self, seat: int) -> list[Action]:
+        return [Action(seat, "choose", (self.card,), CREDITS), Action(seat, "choose", (self.card,), CARDS_CHOICE)]
+
+
+# --- ships coming home --------------------------------------------------------------------------
+
+@register
+class Backpacks(Reaction):
+    """Whenever any ship comes back from the Open Sea to a harbour, you may draw a card.
+
+    Ruling: the rulebook marks the card instant, but the effect it describes lasts, so it works
+    like a lasting card while it lies among your fulfilled contracts (its own fulfilment does
+    nothing).  A ship that sails with no container left and turns back at once counts too: it
+    did go to the Open Sea and come back.
+    """
+
+    name = "BACKPACKS"
+
+    def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self.ask(g, holder, "draw")
+
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        return self.yes_no(frame["p"])
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            draw(g, action.player, 1, self.name)
+
+
+@register
+class Toyota(Reaction):
+    """Whenever one of your own ships comes back to your harbour, draw 3 cards."""
+
+    name = "TOYOTA"
+
+    def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if g.state.ships[data["ship"]].owner == holder:
+            draw(g, holder, 3, self.name)
+
+
+# --- goods, credits spent -----------------------------------------------------------------------
+
+class GoodsAddedCredits(Reaction):
+    """Credits whenever a good of one colour is added to any player's goods."""
+
+    colour: ClassVar[int]
+    amount: ClassVar[int]
+
+    def on_goods(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["colour"] == self.colour:
+            gain(g, holder, self.amount, self.name)
+
+
+@register
+class Bubblegum(GoodsAddedCredits):
+    """Each time a consumer good is added to anyone's goods (yours too), take 4 credits.
+
+    Ruling: the good's colour is the one it counts as when it arrives (a container keeps the
+    colour it was loaded as).
+    """
+
+    name = "BUBBLEGUM"
+    colour, amount = BLACK, 4
+
+
+@register
+class Chapstick(GoodsAddedCredits):
+    """Each time a consumer good is added to anyone's goods (yours too), take 2 credits."""
+
+    name = "CHAPSTICK"
+    colour, amount = BLACK, 2
+
+
+@register
+class FakeDvds(Reaction):
+    """Whenever another player pays or loses 4 or more credits at once, take 2 from the bank.
+
+    Ruling: one payment of 4 or more counts (to the bank or to a player); smaller payments are
+    not added up.
+    """
+
+    name = "FAKE DVDS"
+
+    def on_spent(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder and data["amount"] >= 4:
+            gain(g, holder, 2, self.name)
+
+
+# --- Import -------------------------------------------------------------------------------------
+
+@register
+class Cannabis(Reaction):
+    """A player who imports red containers in an Import pays you 2 credits (if they can).
+
+    Ruling: 2 credits once per Import won (one bidding round), however many red containers
+    the player takes; the colour is the one the container was loaded as.  Your own imports
+    pay nothing.
+    """
+
+    name = "CANNABIS"
+
+    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        importer = data["seat"]
+        if data["colour"] != RED or importer == holder:
+            return
+        key = f"paid_{self.card}"
+        for fr in reversed(g.state.stack):  # this Import's closing step: remember the payment there
+            if fr["k"] == "after_import" and fr["ship"] == data["ship"] and fr["p"] == importer:
+                if fr.get(key):
+                    return
+                fr[key] = True
+                break
+        pay_if_able(g, importer, holder, 2, self.name)
+
+
+@register
+class Pants(Reaction):
+    """When another player imports from one of your ships, you take 4 credits instead of 2."""
+
+    name = "PANTS"
+
+    def modify_import_compensation(self, g: Game, seat: int, value: int) -> int:
+        return value + 2
+
+
+@register
+class Protractors(Reaction):
+    """After another player imports from a ship at sea that still carries cargo, you may import
+    one of the remaining containers for free; the ship's owner gets nothing for it.
+
+    Ruling: the free card goes to your crew or goods like any import (the discard pile only
+    when neither has room), and it counts as an import for other abilities.
+    """
+
+    name = "PROTRACTORS"
+
+    def on_import_done(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        ship = g.state.ships[data["ship"]]
+        if data["seat"] != holder and ship.at_sea and ship.containers:
+            self.ask(g, holder, "take", ship=ship.id)
+
+    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        ship = g.state.ships[frame["ship"]]
+        if not ship.at_sea or not ship.containers:
+            return []
+        dests = ([TAKE_CREW] if crew_room(g, seat) else []) + ([TAKE_GOODS] if goods_room(g, seat) else [])
+        opts = [Action(seat, "take", (c,), d) for c in ship.containers for d in dests or [TAKE_DISCARD]]
+        return [*opts, Action(seat, "no", (self.card,))]
+
+    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "no":
+            return
+        s = g.state
+        seat, c = action.player, action.cards[0]
+        ship = s.ships[frame["ship"]]
+        colour = remove_container(g, ship, c)
+        g.emit("free_import", p=seat, c=c, s=ship.id, why=self.name)
+        if action.target == TAKE_CREW:
+            s.players[seat].crew.append(c)
+            g.emit("take_crew", p=seat, c=c)
+        elif action.target == TAKE_GOODS:
+            add_good(g, seat, c, colour)
+            g.emit("take_goods", p=seat, c=c)
+        else:
+            s.discard.append(c)
+            g.emit("take_discard", p=seat, c=c)
+        g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
+        if ship.at_sea and not ship.containers:
+            ship_home(g, ship, "imported")
+
+
+# --- Load ---------------------------------------------------------------------------------------
+
+@register
+class FixieBikes(Reaction):
+    """Each time anybody (you too) loads a container with a Load action, take 2 credits."""
+
+    name = "FIXIE BIKES"
+
+    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        gain(g, holder, 2, self.name)
+
+
+@register
+class OatMilk(Reaction):
+    """Whenever anybody (you too) loads an agriculture container, you may take 2 credits or draw 2 cards.
+
+    Ruling: loading means the Load action (the colour the container is loaded as); a container
+    pirated onto a ship is not loaded.
+    """
+
+    name = "OAT MILK"
+
+    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["colour"] == YELLOW:
+            self.ask(g, holder, "reward")
+
+    def options_reward(self, g: Game, frame: Frame) -> list[Action]:
+        return [*self.credits_or_cards(frame["p"]), Action(frame["p"], "no", (self.card,))]
+
+    def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "choose":
+            if action.target == CREDITS:
+                gain(g, action.player, 2, self.name)
+            else:
+                draw(g, action.player, 2, self.name)
+
+
+# --- contracts placed ---------------------------------------------------------------------------
+
+@register
+class Sugar(Reaction):
+    """Whenever you place an agriculture card as a contract, take 2 credits from the bank."""
+
+    name = "SUGAR"
+
+    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and GOODS_OF[data["card"]] == YELLOW:
+            gain(g, holder, 2, self.name)
+
+
+@register
+class Drones(Reaction):
+    """Whenever you place a contract on one of your ships, you may draw a card."""
+
+    name = "DRONES"
+
+    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self.ask(g, holder, "draw")
+
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        return self.yes_no(frame["p"])
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            draw(g, action.player, 1, self.name)
+
+
+@register
+class Helicopter(Reaction):
+    """Whenever anybody (you too) places a luxury card as a contract, 4 credits from the bank are
+    set aside on this card; you collect them only at the end (they are not part of your credits
+    before, so they cannot end the game)."""
+
+    name = "HELICOPTER"
+
+    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if GOODS_OF[data["card"]] == BLUE:
+            marks = g.state.marks
+            marks[self.name] = marks.get(self.name, 0) + 4
+            g.emit("set_aside", p=holder, c=self.card, n=4, total=marks[self.name])
+
+    def score(self, g: Game, seat: int) -> int:
+        return g.state.marks.get(self.name, 0)
+
+
+# --- leading and following ----------------------------------------------------------------------
+
+@register
+class Books(Reaction):
+    """When you lead Import and another player follows, take 2 credits (at most 2 a turn).
+
+    Ruling: a follower who plays a card but carries out Trade instead (Capital) does not follow
+    the Import.
+    """
+
+    name = "BOOKS"
+
+    def on_follow(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        s = g.state
+        if s.active != holder or s.led != IMPORT or data["action"] != IMPORT or data["seat"] == holder:
+            return
+        if s.marks.get(self.name) == s.turn:
+            return
+        s.marks[self.name] = s.turn
+        gain(g, holder, 2, self.name)
+
+
+@register
+class DragonFruit(Reaction):
+    """When you lead Pirate, choose: draw 2 cards or take 2 credits from the bank."""
+
+    name = "DRAGON FRUIT"
+
+    def on_lead(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and data["action"] == PIRATE:
+            self.ask(g, holder, "reward")
+
+    def options_reward(self, g: Game, frame: Frame) -> list[Action]:
+        return self.credits_or_cards(frame["p"])
+
+    def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.target == CREDITS:
+            gain(g, action.player, 2, self.name)
+        else:
+            draw(g, action.player, 2, self.name)
+
+
+# --- contracts fulfilled ------------------------------------------------------------------------
+
+@register
+class Pistols(Reaction):
+    """Whenever another player fulfils an illegal contract, they pay you 2 credits (if they can).
+
+    Ruling: 2 credits per illegal contract, so two on one ship pay twice.
+    """
+
+    name = "PISTOLS"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        seat = data["seat"]
+        if seat == holder:
+            return
+        for c in data["cards"]:
+            if GOODS_OF[c] == RED:
+                pay_if_able(g, seat, holder, 2, self.name)
+
+
+@register
+class ASmallTank(Reaction):
+    """Whenever another player fulfils a contract, they must give you a card of their choice from
+    their hand (if they have one).
+
+    Ruling: one card per contract fulfilled; your own fulfilments change nothing.
+    """
+
+    name = "A SMALL TANK"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder:
+            self.ask(g, data["seat"], "give", holder=holder, left=len(data["cards"]))
+
+    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
+
+    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+        players = g.state.players
+        giver, holder, c = action.player, frame["holder"], action.cards[1]
+        players[giver].hand.remove(c)
+        players[holder].hand.append(c)
+        g.emit("give_card", p=giver, q=holder, c=c, why=self.name)
+        if frame["left"] > 1:
+            self.ask(g, giver, "give", holder=holder, left=frame["left"] - 1)
+
+
+@register
+class Shoes(Reaction):
+    """Whenever any contract is fulfilled (this one included), you may draw a card."""
+
+    name = "SHOES"
+    includes_self = True
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self.ask(g, holder, "draw", left=len(data["cards"]))
+
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        return self.yes_no(frame["p"])
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            draw(g, action.player, 1, self.name)
+        if frame["left"] > 1:
+            self.ask(g, action.player, "draw", left=frame["left"] - 1)
+
+
+@register
+class Satellite(Reaction):
+    """Each time contracts are fulfilled (anyone's), you may draw a card and then load a container
+    with a free Load action; at most once per ship that sails.
+
+    Ruling: its own fulfilment does not count (it says nothing like "this one included"); the
+    load is optional once you have drawn.
+    """
+
+    name = "SATELLITE"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if self.counts(data):
+            self.ask(g, holder, "draw")
+
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        return self.yes_no(frame["p"])
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            draw(g, action.player, 1, self.name)
+            self.ask(g, action.player, "load")
+
+    def options_load(self, g: Game, frame: Frame) -> list[Action]:
+        from ..turn import load_options
+
+        opts = load_options(g, frame["p"])
+        return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
+
+    def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
+        from ..turn import do_load
+
+        if action.kind == "load":
+            do_load(g, action)
+
+
+@register
+class Laptops(Reaction):
+    """Whenever you fulfil contracts on a ship carrying a technology container, draw 2 cards.
+
+    Ruling: once per ship (the containers stand on the ship, not on one contract); its own
+    fulfilment does not count.
+    """
+
+    name = "LAPTOPS"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and self.counts(data) and GREEN in g.state.ships[data["ship"]].colours:
+            draw(g, holder, 2, self.name)
+
+
+class FulfilColourCredits(Reaction):
+    """Credits for each of your fulfilled contracts of one colour."""
+
+    colour: ClassVar[int]
+    amount: ClassVar[int]
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder or not self.counts(data):
+            return
+        n = sum(1 for c in data["cards"] if GOODS_OF[c] == self.colour)
+        gain(g, holder, self.amount * n, self.name)
+
+
+@register
+class Mouthwash(FulfilColourCredits):
+    """Each consumer contract you fulfil after this one earns 2 credits.
+
+    Ruling: contracts fulfilled together with this card on the same ship are not "after" it.
+    """
+
+    name = "MOUTHWASH"
+    colour, amount = BLACK, 2
+
+
+@register
+class Onions(FulfilColourCredits):
+    """Each agriculture contract you fulfil, this one included, earns 2 credits."""
+
+    name = "ONIONS"
+    colour, amount = YELLOW, 2
+    includes_self = True
+
+
+@register
+class RareMetals(Reaction):
+    """Fulfilling a technology and a consumer contract together on one ship earns 4 credits.
+
+    Ruling: once per ship; the fulfilment that fulfils this card itself does not count.
+    """
+
+    name = "RARE METALS"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder or not self.counts(data):
+            return
+        colours = {GOODS_OF[c] for c in data["cards"]}
+        if GREEN in colours and BLACK in colours:
+            gain(g, holder, 4, self.name)
+
+
+class TakeContainer(Reaction):
+    """After you fulfil contracts, you may take one of that ship's containers before it sails."""
+
+    to_goods: ClassVar[bool]
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder and self.counts(data):
+            self.ask(g, holder, "container", ship=data["ship"])
+
+    def options_container(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        ship = g.state.ships[frame["ship"]]
+        if ship.at_sea or not ship.containers or (self.to_goods and not goods_room(g, seat)):
+            return []
+        return [Action(seat, "choose", (self.card, c)) for c in ship.containers] + [Action(seat, "no", (self.card,))]
+
+    def answer_container(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind != "choose":
+            return
+        seat, c = action.player, action.cards[1]
+        ship = g.state.ships[frame["ship"]]
+        colour = remove_container(g, ship, c)
+        if self.to_goods:
+            add_good(g, seat, c, colour)
+            g.emit("container_to_goods", p=seat, c=c, s=ship.id, why=self.name)
+        else:
+            g.state.players[seat].hand.append(c)
+            g.emit("container_to_hand", p=seat, c=c, s=ship.id, why=self.name)
+
+
+@register
+class FlashDrives(TakeContainer):
+    """Whenever you fulfil contracts, after the payout you may take one container of that ship
+    into your hand (one per ship).
+
+    Ruling: its own fulfilment does not count.
+    """
+
+    name = "FLASH DRIVES"
+    to_goods = False
+
+
+@register
+class Jets(TakeContainer):
+    """Whenever you fulfil contracts, you may move one container of that ship into your goods
+    before it sails (if your goods have room).
+
+    Ruling: one per ship; its own fulfilment does not count.
+    """
+
+    name = "JETS"
+    to_goods = True
+
+
+@register
+class HentaiManga(Reaction):
+    """Each illegal contract you fulfil after this one may go to your crew or your goods instead
+    of your fulfilled contracts.
+
+    Ruling: asked once the contract's own instant ability (if any) is done, before the ship
+    sails; crew or goods need room as the fulfilled contract leaves, and limits lowered by its
+    leaving are enforced.  Contracts fulfilled together with this card are not "after" it.
+    """
+
+    name = "HENTAI MANGA"
+
+    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] != holder or not self.counts(data):
+            return
+        reds = [c for c in data["cards"] if GOODS_OF[c] == RED]
+        if not reds:
+            return
+        stack = g.state.stack
+        frame = {"k": "ask", "p": holder, "c": self.card, "q": "place", "cards": reds}
+        at = next(
+            (i + 1 for i in range(len(stack) - 1, -1, -1) if stack[i]["k"] == "sail" and stack[i]["s"] == data["ship"]),
+            len(stack),
+        )
+        stack.insert(at, frame)  # below the instant abilities of the fulfilled contracts
+
+    def _room(self, g: Game, seat: int, card: int) -> tuple[bool, bool]:
+        """(crew room, goods room) once ``card`` has left the fulfilled contracts."""
+        fulfilled = g.state.players[seat].fulfilled
+        i = fulfilled.index(card)
+        fulfilled.pop(i)
+        try:
+            return crew_room(g, seat), goods_room(g, seat)
+        finally:
+            fulfilled.insert(i, card)
+
+    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+        """The first of the contracts still fulfilled that could move (the others stay)."""
+        seat = frame["p"]
+        fulfilled = g.state.players[seat].fulfilled
+        for card in frame["cards"]:
+            if card not in fulfilled:
+                continue
+            crew, goods = self._room(g, seat, card)
+            opts = [Action(seat, "choose", (self.card, card), area) for area, ok in ((0, crew), (1, goods)) if ok]
+            if opts:
+                return [*opts, Action(seat, "no", (self.card, card))]
+        return []
+
+    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+        seat, card = action.player, action.cards[1]
+        rest = frame["cards"][frame["cards"].index(card) + 1:]
+        if action.kind == "choose":
+            p = g.state.players[seat]
+            p.fulfilled.remove(card)
+            if action.target == 0:
+                p.crew.append(card)
+                g.emit("contract_to_crew", p=seat, c=card, why=self.name)
+            else:
+                add_good(g, seat, card)
+                g.emit("contract_to_goods", p=seat, c=card, why=self.name)
+            enforce_limits(g, seat)
+        if rest:
+            self.ask(g, seat, "place", cards=rest)
+
+
+# --- cards working as containers or in hand -----------------------------------------------------
+
+@register
+class BokChoy(Reaction):
+    """Loaded as a container on a ship whose contracts are fulfilled, it earns the ship's owner 2
+    extra credits if one of those contracts is not an agriculture contract.
+
+    Ruling: 2 credits once per fulfilment, however many of the contracts are not agriculture.
+    """
+
+    name = "BOK CHOY"
+
+    def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
+        if any(GOODS_OF[c] != YELLOW for c in contracts):
+            gain(g, seat, 2, self.name)
+
+
+@register
+class Yogurt(Reaction):
+    """Whoever loads or pirates this card draws 4 cards; then every other player, clockwise from
+    them, draws 2.
+
+    Ruling: pirating it counts even when it goes to the discard pile afterwards.
+    """
+
+    name = "YOGURT"
+
+    def on_self_load(self, g: Game, seat: int, data: dict[str, Any]) -> None:
+        self._draws(g, seat)
+
+    def on_self_pirate(self, g: Game, seat: int, data: dict[str, Any]) -> None:
+        self._draws(g, seat)
+
+    def _draws(self, g: Game, seat: int) -> None:
+        draw(g, seat, 4, self.name)
+        for other in g.seat_order(seat)[1:]:
+            draw(g, other, 2, self.name)
+
+
+# --- earlier abilities ---------------------------------------------------------------------------
 
 @register
 class Chairs(Ability):

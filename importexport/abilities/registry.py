@@ -12,8 +12,19 @@ hooks; the engine calls them, and never tests a card's name itself:
 ``on_fulfil(g, seat, card, ship)``
     carried out once when this contract is fulfilled (instant abilities, and lasting cards that
     do something on arrival, such as moving themselves to the crew).
-``on_container_fulfilled(g, seat, card, ship)``
-    this card was a container on a ship whose contracts were just fulfilled.
+``on_fulfilled(g, holder, data)``
+    hears the ``fulfilled`` event, sent right after ``fulfil`` with the same data (seat, cards,
+    ship): any fulfilment while this card works, its own included (it already lies among the
+    fulfilled contracts then).  ``on_fulfil`` itself is the instant hook above.
+``on_container_fulfilled(g, seat, card, ship, contracts)``
+    this card was a container on a ship whose ``contracts`` were just fulfilled (``seat``: the owner).
+``on_self_<event>(g, seat, data)``
+    this very card is the one an event moves (``data["card"]``: loaded, pirated, imported, placed
+    as a contract, added to goods), wherever it lies; ``seat`` is the player who moved it.
+``watch_<event>(g, data)``
+    hears every event whoever holds the card and wherever it lies: for abilities that leave
+    something on the table that outlives their card's place (an extra ship, two ships joined),
+    which they find again through ``state.marks``.
 ``score(g, seat) -> int``
     extra credits at the end of the game.
 ``wins(g, seat) -> bool``
@@ -25,7 +36,11 @@ hooks; the engine calls them, and never tests a card's name itself:
     (``{"k": "ask", "p": seat, "c": card, "q": step, ...data}``) is popped before ``answer_<step>``.
 
 Lasting hooks work while the card lies among its owner's fulfilled contracts; an ability with
-``as_contract = True`` works instead while the card is a contract on one of its owner's ships.
+``as_contract = True`` works instead while the card is a contract on one of its owner's ships,
+one with ``in_crew = True`` while the card lies in its owner's crew; one with ``lends = True``
+also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works.
+A card tucked under a ship (``state.marks["tucked"]``: ``[card, ship]`` pairs) works for the
+ship's owner.
 
 Anything an ability needs to remember lives in the game state (``state.marks`` or a frame), so
 undo and save files keep working.
@@ -48,6 +63,8 @@ class Ability:
 
     name: ClassVar[str] = ""
     as_contract: ClassVar[bool] = False
+    in_crew: ClassVar[bool] = False  # works while the card lies in its owner's crew instead
+    lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     card: int = -1
     instant: bool = False
     modifies: frozenset[str] = frozenset()
@@ -64,10 +81,21 @@ class Ability:
         g.state.stack.pop()
         getattr(self, "answer_" + frame["q"])(g, frame, action)
 
+    def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
+        """Abilities this fulfilled ``card`` lends its holder ``seat`` (asked only when ``lends``)."""
+        return []
+
 
 REGISTRY: dict[str, Ability] = {}
 ABILITY_OF: list[Ability | None] = [None] * len(CARDS)
 CONTRACT_ABILITIES: set[str] = set()  # names of abilities that work while the card is a contract
+CONTRACT_CARDS: set[int] = set()  # their cards
+CREW_CARDS: set[int] = set()  # cards whose abilities work from the crew
+KEY_CARDS: dict[str, frozenset[int]] = {}  # modifier key -> the cards whose abilities change it
+WIN_CARDS: set[int] = set()  # cards with an instant-win condition
+LENDERS: set[int] = set()  # cards that lend other cards' abilities (a copy)
+CREW_ABILITIES: set[str] = set()  # names of abilities that work while the card is in the crew
+WATCHERS: dict[str, list[Ability]] = {}  # event -> abilities with a ``watch_<event>`` hook
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -81,8 +109,22 @@ def register(cls: type[Ability]) -> type[Ability]:
     ability.listens = frozenset(n[len("on_"):] for n in names if n.startswith("on_") and n != "on_fulfil")
     REGISTRY[cls.name] = ability
     ABILITY_OF[card.id] = ability
+    _HOLDERS.clear()
+    _MODIFIERS.clear()
+    for key in ability.modifies:
+        KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
+    if hasattr(cls, "wins"):
+        WIN_CARDS.add(card.id)
+    if cls.lends:
+        LENDERS.add(card.id)
+    for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
+        WATCHERS.setdefault(event, []).append(ability)
     if cls.as_contract:
         CONTRACT_ABILITIES.add(cls.name)
+        CONTRACT_CARDS.add(card.id)
+    if cls.in_crew:
+        CREW_ABILITIES.add(cls.name)
+        CREW_CARDS.add(card.id)
     return cls
 
 
@@ -92,19 +134,91 @@ def lasting(g: Game, seat: int) -> list[Ability]:
     out = []
     for c in s.players[seat].fulfilled:
         ability = ABILITY_OF[c]
-        if ability is not None and not ability.as_contract:
+        if ability is not None and not (ability.as_contract or ability.in_crew):
             out.append(ability)
+            if ability.lends:
+                out.extend(ability.lent(g, seat, c))
+    if CREW_ABILITIES:
+        for c in s.players[seat].crew:
+            ability = ABILITY_OF[c]
+            if ability is not None and ability.in_crew:
+                out.append(ability)
     if CONTRACT_ABILITIES:
         for sid in s.players[seat].ships:
             for c in s.ships[sid].contracts:
                 ability = ABILITY_OF[c]
                 if ability is not None and ability.as_contract:
                     out.append(ability)
+    lingering = s.marks.get("lingering") if s.marks else None
+    if lingering:  # [seat, card, turn]: a card that left play but works on for the rest of that turn
+        out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
+    tucked = s.marks.get("tucked") if s.marks else None
+    if tucked:  # [card, ship]: a card tucked for good under a ship works for the ship's owner
+        out.extend(ABILITY_OF[c] for c, sid in tucked if s.ships[sid].owner == seat and ABILITY_OF[c] is not None)
     return out
+
+
+class Holders:
+    """The cards with some hook, split by where they work (for a quick 'is any in play?' test)."""
+
+    __slots__ = ("fulfilled", "crew", "contract")
+
+    def __init__(self, cards: set[int]) -> None:
+        self.fulfilled = frozenset(cards) | LENDERS  # a copying card may lend any of them
+        self.crew = frozenset(cards & CREW_CARDS)
+        self.contract = frozenset(cards & CONTRACT_CARDS)
+
+
+_HOLDERS: dict[str, Holders] = {}
+_MODIFIERS: dict[str, Holders | None | bool] = {}
+
+
+def holders(hook: str) -> Holders:
+    """The cards whose abilities define ``hook`` (``modify_x``, ``on_x``, ``wins``), memoised."""
+    found = _HOLDERS.get(hook)
+    if found is None:
+        cards = {a.card for a in REGISTRY.values() if hasattr(a, hook)}
+        found = _HOLDERS[hook] = Holders(cards)
+    return found
+
+
+def in_reach(g: Game, seat: int, cards: Holders) -> bool:
+    """Could one of ``cards`` be working for ``seat``?  A quick test before the full ``lasting``."""
+    s = g.state
+    p = s.players[seat]
+    if not cards.fulfilled.isdisjoint(p.fulfilled):
+        return True
+    if cards.crew and not cards.crew.isdisjoint(p.crew):
+        return True
+    if cards.contract and any(not cards.contract.isdisjoint(s.ships[i].contracts) for i in p.ships):
+        return True
+    marks = s.marks
+    return bool(marks) and ("lingering" in marks or "tucked" in marks)
+
+
+def anyone_in_reach(g: Game, cards: Holders) -> bool:
+    """``in_reach`` for the whole table in one quick pass (false in most steps of most games)."""
+    s = g.state
+    marks = s.marks
+    if cards.crew or cards.contract or marks and ("lingering" in marks or "tucked" in marks):
+        return True
+    fulfilled = cards.fulfilled
+    return not all(fulfilled.isdisjoint(p.fulfilled) for p in s.players)
+
+
+def modifiers_of(key: str) -> Holders | None:
+    """The cards that change rule value ``key`` (None: no card does)."""
+    found = _MODIFIERS.get(key, False)
+    if found is False:
+        found = _MODIFIERS[key] = holders("modify_" + key) if key in KEY_CARDS else None
+    return found  # type: ignore[return-value]
 
 
 def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
     if not g.state.abilities:
+        return []
+    cards = modifiers_of(key)
+    if cards is None or not in_reach(g, seat, cards):
         return []
     return [a for a in lasting(g, seat) if key in a.modifies]
 
@@ -122,10 +236,50 @@ def declare_winner(g: Game, seat: int, card: int) -> None:
 
 
 def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
-    """Offer an event to every lasting ability, holders in seat order from the active player."""
-    if not g.state.abilities:
+    """Offer an event to every lasting ability, holders in seat order from the active player.
+
+    Then the card the event moves (``data["card"]``) hears it through its own
+    ``on_self_<event>(g, seat, data)`` wherever it lies (``seat``: who moved it), and on
+    ``fulfil`` the cards loaded as containers on that ship get ``on_container_fulfilled``.
+    Questions the handlers put on the stack are asked in the order the handlers ran (the first
+    handler's first), so reactions come in seat order from the active player.
+    """
+    s = g.state
+    if not s.abilities:
         return
-    for seat in g.seat_order():
-        for ability in lasting(g, seat):
-            if event in ability.listens:
-                getattr(ability, "on_" + event)(g, seat, data)
+    stack = s.stack
+    pushed: list[list[Frame]] = []
+
+    def call(hook: Any, *args: Any) -> None:
+        before = len(stack)
+        top = stack[-1] if stack else None
+        hook(g, *args)
+        if len(stack) > before and (before == 0 or stack[before - 1] is top):
+            pushed.append(stack[before:])
+
+    listeners = holders("on_" + event)
+    if anyone_in_reach(g, listeners):
+        for seat in g.seat_order():
+            if not in_reach(g, seat, listeners):
+                continue
+            for ability in lasting(g, seat):
+                if event in ability.listens:
+                    call(getattr(ability, "on_" + event), seat, data)
+    card = data.get("card")
+    if card is not None:
+        own = ABILITY_OF[card]
+        if own is not None and "self_" + event in own.listens:
+            call(getattr(own, "on_self_" + event), data["seat"], data)
+    if event == "fulfil":
+        ship = s.ships[data["ship"]]
+        for c in list(ship.containers):
+            own = ABILITY_OF[c]
+            if own is not None and "container_fulfilled" in own.listens:
+                call(own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
+    for ability in WATCHERS.get(event, ()):
+        call(getattr(ability, "watch_" + event), data)
+    if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
+        frames = [f for seg in pushed for f in seg]
+        n = len(frames)
+        if len(stack) >= n and all(a is b for a, b in zip(stack[-n:], frames)):
+            stack[-n:] = [f for seg in reversed(pushed) for f in seg]
