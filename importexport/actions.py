@@ -31,6 +31,7 @@ drop       discard an unfulfilled contract from ship ``target`` (active player, 
 yes / no   answer an ability's question
 choose     pick one of an ability's options (``cards``/``target``/``count`` as it says)
 anytime    use the ability of card ``cards[0]`` now (details in ``target``/``option``)
+colour     container tokens: the grey card ``cards[0]`` becomes a token of colour ``target``
 ========== ============================================================================
 """
 

@@ -15,7 +15,8 @@ from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
 from .cards import CARDS
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
 from .flow import Frame, automatic, decision
-from .rules import add_good, crew_room, gain, goods_room, pay_bank, remove_container, ship_home, transfer
+from .rules import crew_room, gain, goods_room, pay_bank, receive_container, remove_container, ship_home, transfer
+from .tokens import TOKEN_BASE
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -165,17 +166,25 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
     if (fr["left"] <= 0 and fr["may"] <= 0) or not cargo(g, fr["ship"]):
         s.stack.pop()
     if a.target == TAKE_CREW:
-        fr["crew"] = True
-        s.players[a.player].crew.append(c)
-        g.emit("take_crew", p=a.player, c=c)
-    elif a.target == TAKE_GOODS:
-        add_good(g, a.player, c, colour)
-        g.emit("take_goods", p=a.player, c=c)
-    else:
-        s.discard.append(c)
-        g.emit("take_discard", p=a.player, c=c)
+        fr["crew"] = True  # (with container tokens: even if the discard pile has no card for it)
+    take_container(g, a.player, c, colour, a.target)
     if s.abilities:
         g.notify("imported", seat=a.player, card=c, colour=colour, ship=fr["ship"])  # -1: the Supply Island
+
+
+TAKE_EVENTS = {TAKE_CREW: "take_crew", TAKE_GOODS: "take_goods", TAKE_DISCARD: "take_discard"}
+
+
+def take_container(g: Game, seat: int, c: int, colour: int, dest: int) -> None:
+    """An imported card (off its ship already, counted as ``colour``) goes to the crew, the goods or
+    the discard pile (``dest``: TAKE_CREW, TAKE_GOODS, TAKE_DISCARD).  A container token is taken
+    first and then exchanged for a card of the discard pile (see ``tokens``)."""
+    if c >= TOKEN_BASE:
+        g.emit(TAKE_EVENTS[dest], p=seat, c=c)
+        receive_container(g, seat, c, colour, dest)
+    else:
+        receive_container(g, seat, c, colour, dest)
+        g.emit(TAKE_EVENTS[dest], p=seat, c=c)
 
 
 def after_import(g: Game, fr: Frame) -> None:

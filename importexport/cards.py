@@ -111,22 +111,41 @@ class Card(BaseModel):
         return tuple(out)
 
 
+# Container tokens (modules "tokens1"/"tokens2", see ``importexport.tokens``) are no cards, but they
+# get ids after the cards' so that the lookup tables below serve them too.  A kind of token is a
+# goods colour (green..red) and an action (-1: none; a crew token keeps its card's action); each
+# kind has TOKEN_COPIES ids, so that every token on the table is a distinct id.
+TOKEN_COLOURS = 5
+TOKEN_ACTIONS = 7  # -1 (none) and the six actions
+TOKEN_COPIES = 128
+
+
 class CardList:
-    """All cards, by id (0-based, dense) and by name, with flat lookup tables for the engine."""
+    """All cards, by id (0-based, dense) and by name, with flat lookup tables for the engine.
+
+    The tables (``goods``, ``action``, ``slots``, ``cargo_size``, ``j_colours``, ``column``,
+    ``names``) go on past the cards with the container tokens' ids, from ``token_base`` on;
+    ``len()``, ``cards`` and indexing stay the cards'.
+    """
 
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards
         self._by_name = {c.name.upper(): c for c in cards}
-        self.goods = tuple(c.colour for c in cards)
-        self.action = tuple(c.action_id for c in cards)
-        self.slots = tuple(c.slots(0) for c in cards)
+        self.token_base = len(cards)
+        kinds = [(colour, action) for colour in range(TOKEN_COLOURS) for action in range(-1, TOKEN_ACTIONS - 1)]
+        self.token_kinds = tuple(kind for kind in kinds for _ in range(TOKEN_COPIES))
+        self.table_size = self.token_base + len(self.token_kinds)
+        tokens = len(self.token_kinds)
+        self.goods = tuple(c.colour for c in cards) + tuple(colour for colour, _ in self.token_kinds)
+        self.action = tuple(c.action_id for c in cards) + tuple(action for _, action in self.token_kinds)
+        self.slots = tuple(c.slots(0) for c in cards) + ((),) * tokens
         self.cargo_size = tuple(len(s) for s in self.slots)
         # J cards: the two container colours a card may be loaded as (empty for other cards).
         self.j_colours = tuple(
             tuple(sorted({COLOURS.index(k) for k in (c.cargo | c.cargo_alt) if k != RAINBOW})) if c.cargo_alt else ()
             for c in cards
-        )
-        self.column = tuple(min(3, sum(c.level.values())) for c in cards)  # Tokyo harbour column
+        ) + ((),) * tokens
+        self.column = tuple(min(3, sum(c.level.values())) for c in cards) + (0,) * tokens  # Tokyo harbour column
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -146,7 +165,22 @@ class CardList:
 
     @cached_property
     def names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.cards)
+        """Card names, then the tokens' (English; ``i18n.card_name`` words them in either language)."""
+        tokens = tuple(
+            f"{COLOURS[colour]} token" + (f" ({ACTIONS[action].capitalize()})" if action >= 0 else "")
+            for colour, action in self.token_kinds
+        )
+        return tuple(c.name for c in self.cards) + tokens
+
+    def token(self, colour: int, action: int = -1, copy: int = 0) -> int:
+        """The id of copy ``copy`` of the token of ``colour`` (0-4) and ``action`` (-1: none)."""
+        kind = colour * TOKEN_ACTIONS + action + 1
+        return self.token_base + kind * TOKEN_COPIES + copy
+
+    def token_copies(self, colour: int, action: int = -1) -> range:
+        """Every id of the token of ``colour`` and ``action``."""
+        first = self.token(colour, action)
+        return range(first, first + TOKEN_COPIES)
 
     @classmethod
     def from_rows(cls, rows: object, source: str = "card list") -> CardList:

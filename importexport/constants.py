@@ -32,6 +32,7 @@ ACTION_NAME: Final = {
 ANY_GOODS: Final = "any"  # Capital level requirement: every good counts
 RAINBOW: Final = "rainbow"  # cargo slot any container colour may fill
 RAINBOW_SLOT: Final = 6  # the slot colour used inside the engine for a rainbow slot
+TOKEN_PREFIX: Final = "token:"  # a container token in scenarios (modules "tokens1", "tokens2")
 RIDING: Final = 7  # container "colour" of a card loaded together with another as one container (fills no slot)
 
 # Setup and limits of the base game.

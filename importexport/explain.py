@@ -120,6 +120,7 @@ FRAME_CHOICES: dict[str, tuple[str, ...]] = {
     "bid": ("bid",),
     "tie": ("winner",),
     "take": ("take",),
+    "token_colour": ("colour",),
 }
 
 ACT_CHOICES: tuple[tuple[str, ...], ...] = (("sell", "crew"), ("ship",), ("contract",), ("load",), ("pirate",), ("trade",))
@@ -132,7 +133,8 @@ def reason(g: Game, a: Action) -> Reason:
         return "game_over", {}
     if not 0 <= a.player < s.n:
         return "unknown_seat", {"id": a.player}
-    bad_card = next((c for c in a.cards if not 0 <= c < len(CARDS)), None)
+    known = CARDS.table_size if "tokens1" in s.modules else len(CARDS)  # container tokens have ids too
+    bad_card = next((c for c in a.cards if not 0 <= c < known), None)
     if bad_card is not None:
         return "unknown_card", {"id": bad_card}
     deciders = deciders_of(s.stack[-1])

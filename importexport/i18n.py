@@ -15,6 +15,15 @@ from .constants import ACTION_NAME, COLOURS, GOODS_TYPE
 LANGS = ("en", "de")
 
 EVENTS: dict[str, dict[str, str]] = {
+    "moves_on": {"en": "{c} moves on to {s} as a rainbow container.", "de": "{c} wandert als Regenbogen-Container weiter auf {s}."},
+    "last_container_discarded": {
+        "en": "{c} is the last container on {s} and goes to the discard pile.",
+        "de": "{c} ist der letzte Container auf {s} und kommt auf den Ablagestapel.",
+    },
+    "fulfilled_swap": {
+        "en": "{p} puts {c} on the Supply Island and takes {d} into the fulfilled contracts ({why}).",
+        "de": "{p} legt {c} auf die Vorratsinsel und nimmt {d} zu den erfüllten Aufträgen ({why}).",
+    },
     "steal_random": {
         "en": "{p} takes a random card from {q}'s hand ({why}).",
         "de": "{p} zieht zufällig eine Karte aus der Hand von {q} ({why}).",
@@ -320,6 +329,21 @@ EVENTS: dict[str, dict[str, str]] = {
     },
     "instant_win": {"en": "{p} wins the game at once through {c}!", "de": "{p} gewinnt durch {c} sofort das Spiel!"},
     "game_over": {"en": "Game over. Winner(s): {winners}.", "de": "Spielende. Sieger: {winners}."},
+    # container tokens (modules "tokens1", "tokens2")
+    "token_swap": {"en": "{c} is discarded; {d} takes its place.", "de": "{c} wird abgelegt; an ihrer Stelle liegt nun ein {d}."},
+    "token_found": {
+        "en": "{p} returns {c} to the supply and takes {d} from the discard pile instead.",
+        "de": "{p} legt {c} in den Vorrat zurück und nimmt dafür {d} vom Ablagestapel.",
+    },
+    "token_none": {
+        "en": "{p} returns {c} to the supply; the discard pile holds no {g} card, so nothing is taken.",
+        "de": "{p} legt {c} in den Vorrat zurück; auf dem Ablagestapel liegt keine Karte vom Typ {g}, also gibt es nichts.",
+    },
+    "token_back": {"en": "{c} goes back to the supply.", "de": "{c} kommt zurück in den Vorrat."},
+    "token_colour": {
+        "en": "{p} places {d} for the grey card {c}.",
+        "de": "{p} legt für die graue Karte {c} ein {d}.",
+    },
 }
 
 WHY: dict[str, dict[str, str]] = {
@@ -383,8 +407,19 @@ def place_name(place: int, lang: str, state: Any = None) -> str:
     return word("hand_of", lang, owner=seat_name(-3 - place, lang))
 
 
-def card_name(card: int) -> str:
-    return CARDS.names[card]
+TOKEN_WORDS = {
+    "en": ("green", "yellow", "black", "blue", "red"),
+    "de": ("grünes", "gelbes", "schwarzes", "blaues", "rotes"),
+}
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    """A card's name; a container token (modules "tokens1"/"tokens2") in words of ``lang``."""
+    if card < CARDS.token_base or not 0 <= card < CARDS.table_size:
+        return CARDS.names[card]
+    colour, action = CARDS.token_kinds[card - CARDS.token_base]
+    name = f"{TOKEN_WORDS[lang][colour]} {'Plättchen' if lang == 'de' else 'token'}"
+    return f"{name} ({ACTION_NAME[lang][action]})" if action >= 0 else name
 
 
 def action_name(action: int, lang: str) -> str:
@@ -401,9 +436,9 @@ def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dic
         if name in ("p", "q"):
             out[name] = seat_name(value, lang) if value >= 0 else word("nobody", lang)
         elif name in ("c", "d"):
-            out[name] = card_name(value)
+            out[name] = card_name(value, lang)
         elif name == "cards":
-            out[name] = word("and", lang).join(card_name(c) for c in value)
+            out[name] = word("and", lang).join(card_name(c, lang) for c in value)
         elif name == "s":
             out[name] = place_name(value, lang, state)
         elif name == "a":

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .flow import Frame, decision
-from .rules import crew_limit, goods_limit, goods_load
+from .rules import crew_limit, crew_room, goods_limit, goods_load, goods_room, to_discard
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -21,6 +21,20 @@ def over_limits(g: Game, seat: int) -> tuple[bool, bool]:
     """(crew over its limit, goods over their limit)."""
     p = g.state.players[seat]
     return len(p.crew) > crew_limit(g, seat), goods_load(g, seat) > goods_limit(g, seat)
+
+
+def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
+    """(crew room, goods room) as they will be once ``card`` has left ``seat``'s fulfilled
+    contracts (which lowers both limits).  The state is left exactly as it was."""
+    fulfilled = g.state.players[seat].fulfilled
+    i = fulfilled.index(card)
+    cache, g._cache = g._cache, None  # the abilities in play differ while the card is out
+    fulfilled.pop(i)
+    try:
+        return crew_room(g, seat), goods_room(g, seat)
+    finally:
+        fulfilled.insert(i, card)
+        g._cache = cache
 
 
 def enforce_limits(g: Game, seat: int) -> None:
@@ -43,7 +57,7 @@ def trim_resolve(g: Game, fr: Frame, a: Action) -> None:
     p = g.state.players[a.player]
     area = p.crew if a.target == 0 else p.goods
     area.remove(a.cards[0])
-    g.state.discard.append(a.cards[0])
+    to_discard(g, a.cards[0])  # (a token, with the token variants, goes back to the supply)
     g.emit("trim", p=a.player, c=a.cards[0], area=a.target)
     if not any(over_limits(g, a.player)):
         g.state.stack.pop()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CARDS
 from .constants import GOODS_LETTER
-from .i18n import action_name, seat_name, ship_name
+from .i18n import action_name, card_name, seat_name, ship_name
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -21,7 +21,14 @@ TEXT_COLOUR = ("#fff", "#000", "#fff", "#fff", "#fff", "#fff")
 
 
 def card_chip(card: int) -> str:
-    """One card as a small coloured label: letter, name and action."""
+    """One card as a small coloured label: letter, name and action (a container token: a round one)."""
+    if card >= CARDS.token_base:
+        col = CARDS.goods[card]
+        return (
+            f'<span style="display:inline-block;margin:1px;padding:1px 5px;border-radius:9px;'
+            f'background:{CSS_COLOUR[col]};color:{TEXT_COLOUR[col]};font-size:12px">'
+            f"<b>{GOODS_LETTER[col]}</b> {escape(card_name(card))}</span>"
+        )
     c = CARDS[card]
     col = c.colour
     return (

@@ -23,6 +23,7 @@ from .constants import (
     RIDING,
     payout,
 )
+from .tokens import TOKEN_BASE, container_token, crew_token, gone, goods_token, unload
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -341,13 +342,22 @@ def deck_to_island(g: Game) -> None:
     if card is not None:
         g.state.island.append(card)
         g.emit("to_island", c=card)
+        if g.state.abilities:
+            g.notify("island", seat=-1, card=card)  # -1: from the deck
 
 
 # --- cards moving between areas --------------------------------------------------------------
 
 def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
-    """Put a card among the player's goods (the caller has checked the goods limit)."""
+    """Put a card among the player's goods (the caller has checked the goods limit).
+
+    With container tokens, what arrives may be a token or another card (see ``tokens``), or nothing.
+    """
     s = g.state
+    if "tokens1" in s.modules:
+        card = goods_token(g, seat, card, colour)
+        if card < 0:
+            return
     s.players[seat].goods.append(card)
     if s.market:
         move_marker(g, GOODS_OF[card] if colour is None else colour, +1)
@@ -358,10 +368,47 @@ def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
 def add_crew(g: Game, seat: int, card: int) -> bool:
     """Put a card into the crew if there is room (True), else onto the discard pile (False)."""
     if crew_room(g, seat):
-        g.state.players[seat].crew.append(card)
+        put_crew(g, seat, card)
         return True
-    g.state.discard.append(card)
+    to_discard(g, card)
     return False
+
+
+def put_crew(g: Game, seat: int, card: int) -> int:
+    """Put a card into the crew (the caller has checked the room); returns what arrived there
+    (with container tokens a token or another card, -1 for nothing; see ``tokens``)."""
+    if "tokens1" in g.state.modules:
+        card = crew_token(g, seat, card)
+        if card < 0:
+            return card
+    g.state.players[seat].crew.append(card)
+    return card
+
+
+def to_discard(g: Game, card: int) -> None:
+    """A card onto the discard pile; a container token goes back to the supply instead."""
+    if card < TOKEN_BASE:
+        g.state.discard.append(card)
+    else:
+        gone(g, card)
+
+
+def receive_container(g: Game, seat: int, card: int, colour: int, dest: int) -> int:
+    """A container taken off a ship (Import, abilities) goes into ``seat``'s crew (``dest`` 0),
+    goods (1) or onto the discard pile (2); ``colour``: what it counted as.  A container token
+    is exchanged for the topmost discard of its colour (see ``tokens``).  Returns what arrived
+    (-1: nothing)."""
+    if dest == 2:
+        to_discard(g, card)
+        return -1
+    if card >= TOKEN_BASE:
+        card = unload(g, seat, card, colour)
+        if card < 0:
+            return card
+    if dest == 0:
+        return put_crew(g, seat, card)
+    add_good(g, seat, card, colour)
+    return card
 
 
 # --- the goods market (module "market") --------------------------------------------------------
@@ -388,7 +435,11 @@ def market_payout(g: Game, ship: Ship, amount: int) -> int:
 def ship_home(g: Game, ship: Ship, why: str) -> None:
     """An empty ship at sea sails back to its owner's harbour."""
     ship.at_sea = False
-    g.state.discard.extend(ship.containers)
+    if "tokens1" in g.state.modules:
+        for c in ship.containers:
+            to_discard(g, c)
+    else:
+        g.state.discard.extend(ship.containers)
     ship.containers.clear()
     ship.colours.clear()
     g.emit("ship_home", s=ship.id, p=ship.owner, why=why)
@@ -409,7 +460,14 @@ def remove_container(g: Game, ship: Ship, card: int) -> int:
 
 
 def add_container(g: Game, ship: Ship, card: int, colour: int) -> None:
-    """Put a container on a ship in harbour and fulfil the ship's contracts if now complete."""
+    """Put a container on a ship in harbour and fulfil the ship's contracts if now complete.
+
+    With container tokens the card is discarded and a token of ``colour`` goes on the ship.
+    """
+    if card < TOKEN_BASE and "tokens1" in g.state.modules:
+        card = container_token(g, ship, card, colour)
+        if card < 0:  # a grey card: the token's colour is asked first
+            return
     ship.containers.append(card)
     ship.colours.append(colour)
     if is_complete(g, ship):

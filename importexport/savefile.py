@@ -21,6 +21,7 @@ from .errors import IllegalActionError, SaveFileError
 from .flow import FRAMES
 from .i18n import LANGS, render_event
 from .state import State
+from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
 VERSION = 1
@@ -111,6 +112,7 @@ def check_cards(state: State) -> None:
         if card in seen:
             raise SaveFileError(f"the saved table holds {CARDS.names[card]} twice")
         seen.add(card)
+    check_tokens(state)
     n = len(state.players)
     if any(p.seat != i for i, p in enumerate(state.players)):
         raise SaveFileError("the saved players are out of order (each player's seat must match its place)")
@@ -126,6 +128,23 @@ def check_cards(state: State) -> None:
         raise SaveFileError("the saved ships do not match the players (two ships per seat)")
     if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n:
         raise SaveFileError("the saved turn does not match the number of players")
+
+
+def check_tokens(state: State) -> None:
+    """Container tokens only with their modules, only known ids, each once, in crews and goods only
+    with variant 2 (elsewhere than ships, crews and goods ``check_cards`` finds them unknown)."""
+    found = tokens_in_play(state)
+    if not found:
+        return
+    if "tokens1" not in state.modules:
+        raise SaveFileError("the saved table holds container tokens, but the token variants are not in play")
+    if any(t >= CARDS.table_size for t in found):
+        raise SaveFileError(f"the saved table holds an unknown card id {max(found)!r}")
+    if len(set(found)) != len(found):
+        twice = next(t for t in found if found.count(t) > 1)
+        raise SaveFileError(f"the saved table holds the token {CARDS.names[twice]} (id {twice}) twice")
+    if "tokens2" not in state.modules and any(c >= CARDS.token_base for p in state.players for c in p.crew + p.goods):
+        raise SaveFileError("the saved table holds tokens in a crew or among goods, which only variant 2 allows")
 
 
 def load(text: str | bytes) -> Game:

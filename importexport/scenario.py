@@ -22,7 +22,9 @@ Chapters and tests set up the rulebook's examples with it.  The format is docume
       declared: [2, 1, 3]   # per seat, -1 for none
 
 Every card may appear once; a card is named (any letter case) or given by id; a container may
-say the colour it counts as with ``NAME@colour``.
+say the colour it counts as with ``NAME@colour``.  With the container-token variants (modules
+"tokens1", "tokens2"), containers are tokens, written ``token:<colour>``; with "tokens2" so are
+crew and goods (a crew token may name the action it keeps: ``token:<colour>:<action>``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any
 import yaml
 
 from .cards import CARDS, CardError
-from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS
+from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
 from .engine import Game
 from .errors import ScenarioError
 from .rng import Rng
@@ -64,6 +66,41 @@ class _Builder:
     def __init__(self, spec: dict[str, Any]) -> None:
         self.spec = spec
         self.used: dict[int, str] = {}
+        self.modules: list[str] = []
+        self.tokens: set[int] = set()
+
+    def token(self, ref: Any, where: str, area: str) -> int:
+        """A container token ``token:<colour>`` (crew: ``token:<colour>:<action>``) of a free id."""
+        need = "tokens1" if area == "containers" else "tokens2"
+        if need not in self.modules:
+            raise ScenarioError(f"{where}: {ref!r}: tokens in {area} need the module {need!r}")
+        parts = ref[len(TOKEN_PREFIX):].lower().split(":")
+        colour, action = parts[0], parts[1] if len(parts) > 1 else None
+        if colour not in COLOURS[:5] or len(parts) > 2:
+            raise ScenarioError(f"{where}: {ref!r}: write token:<colour> with one of green, yellow, black, blue, red")
+        if action is not None and (area != "crew" or action not in ACTIONS):
+            what = "one of " + ", ".join(ACTIONS) if area == "crew" else "no action (only crew tokens keep one)"
+            raise ScenarioError(f"{where}: {ref!r}: a token in {area} takes {what}")
+        kind = CARDS.token_copies(COLOURS.index(colour), ACTIONS.index(action) if action else -1)
+        token = next(t for t in kind if t not in self.tokens)
+        self.tokens.add(token)
+        return token
+
+    def items(self, refs: Any, where: str, area: str) -> list[int]:
+        """Crew or goods: cards, or with "tokens2" tokens (and only tokens)."""
+        if refs is None:
+            return []
+        if not isinstance(refs, list):
+            raise ScenarioError(f"{where}: expected a list of cards")
+        out = []
+        for ref in refs:
+            if isinstance(ref, str) and ref.lower().startswith(TOKEN_PREFIX):
+                out.append(self.token(ref, where, area))
+            elif "tokens2" in self.modules:
+                raise ScenarioError(f"{where}: with the module 'tokens2' the {area} are tokens: write token:<colour>")
+            else:
+                out.append(self.card(ref, where))
+        return out
 
     def card(self, ref: Any, where: str) -> int:
         if isinstance(ref, int) and not isinstance(ref, bool):
@@ -115,6 +152,7 @@ class _Builder:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ScenarioError(f"seed must be a whole number of at least 0, not {seed!r}")
         s.rng = seed
+        self.modules = s.modules
         for seat in range(n):
             desc = seats[seat] if seat < len(seats) else {}
             self.seat(s, seat, COLOURS.index(harbours[seat]), desc or {})
@@ -149,8 +187,8 @@ class _Builder:
             raise ScenarioError(f"{where}: credits must be a whole number of at least 0")
         p = Player(seat, harbour, credits)
         p.hand = self.cards(desc.get("hand"), f"{where} hand")
-        p.crew = self.cards(desc.get("crew"), f"{where} crew")
-        p.goods = self.cards(desc.get("goods"), f"{where} goods")
+        p.crew = self.items(desc.get("crew"), f"{where} crew", "crew")
+        p.goods = self.items(desc.get("goods"), f"{where} goods", "goods")
         p.fulfilled = self.cards(desc.get("fulfilled"), f"{where} fulfilled")
         ships = desc.get("ships") or [{}, {}]
         if len(ships) > 2:
@@ -176,6 +214,13 @@ class _Builder:
         if ship.at_sea and ship.contracts:
             raise ScenarioError(f"{where}: a ship at sea carries no contracts")
         for ref in desc.get("containers") or []:
+            if isinstance(ref, str) and ref.lower().startswith(TOKEN_PREFIX):
+                token = self.token(ref, where, "containers")
+                ship.containers.append(token)
+                ship.colours.append(CARDS.goods[token])
+                continue
+            if "tokens1" in self.modules:
+                raise ScenarioError(f"{where}: with the token variants the containers are tokens: write token:<colour>")
             colour = None
             if isinstance(ref, str) and "@" in ref:
                 ref, colour_name = ref.split("@", 1)

@@ -16,6 +16,7 @@ from .constants import (
 )
 from .rules import draw_cards, top_of_deck
 from .state import Player, Ship
+from .tokens import new_token
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -32,6 +33,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "kickstarter2": ("kickstarter2",),
     "flag": ("flag",),
     "promo": ("promo",),
+    "tokens1": (),  # variant: container tokens instead of cards on the ships (see ``tokens``)
+    "tokens2": (),  # variant: tokens for crew and goods too (switches "tokens1" on as well)
 }
 CAPITAL_GREY_BONUS = 2  # with Capital, the grey player below six players starts with 2 more credits
 
@@ -43,7 +46,7 @@ def check_modules(modules: object) -> list[str]:
     unknown = [m for m in modules if m not in MODULES]
     if unknown:
         raise ValueError(f"unknown module {unknown[0]!r}: choose from {', '.join(MODULES)}")
-    return [m for m in MODULES if m in modules]
+    return [m for m in MODULES if m in modules or (m == "tokens1" and "tokens2" in modules)]
 
 
 def deck_sets(modules: list[str]) -> tuple[str, ...]:
@@ -79,6 +82,7 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
     # The Supply Island gets one card per player; every ship at sea four containers.
     for _ in range(players):
         s.island.append(top_of_deck(g))  # type: ignore[arg-type]
+    tokens = "tokens1" in s.modules
     for ship in s.ships:
         if ship.at_sea:
             while len(ship.containers) < SEA_CARDS_PER_SHIP:
@@ -88,6 +92,9 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
                 if CARDS.goods[card] == GREY:  # Capital: a grey card dealt to sea is replaced
                     s.discard.append(card)
                     continue
+                if tokens:  # container tokens: the card is discarded, a token of its colour sails
+                    s.discard.append(card)
+                    card = new_token(g, CARDS.goods[card])
                 ship.containers.append(card)
                 ship.colours.append(CARDS.goods[card])
     for p in s.players:

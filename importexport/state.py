@@ -10,6 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from .cards import CARDS
+
+TOKEN_BASE = CARDS.token_base
+
 
 class Ship:
     """A ship: in its owner's harbour (taking contracts and containers) or at sea."""
@@ -170,12 +174,16 @@ class State:
         return s
 
     def all_cards(self) -> list[int]:
-        """Every card id wherever it lies (the card-conservation check in the tests uses it)."""
+        """Every card id wherever it lies (the card-conservation check in the tests uses it).
+
+        Container tokens (modules "tokens1"/"tokens2") are no cards: those on ships, in crews and
+        among goods, the only places they may lie, are left out (``tokens.tokens_in_play`` lists them).
+        """
         out = self.deck + self.discard + self.island + self.played
         for p in self.players:
-            out += p.hand + p.crew + p.goods + p.fulfilled
+            out += p.hand + [c for c in p.crew if c < TOKEN_BASE] + [c for c in p.goods if c < TOKEN_BASE] + p.fulfilled
         for ship in self.ships:
-            out += ship.contracts + ship.containers
+            out += ship.contracts + [c for c in ship.containers if c < TOKEN_BASE]
         for frame in self.stack:
             out += frame.get("held", [])
         out += [card for card, _ship in self.marks.get("tucked", ())]  # cards an ability tucked under a ship

@@ -16,7 +16,6 @@ from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE,
 from .flow import Frame, automatic, decision
 from .rules import (
     add_container,
-    add_good,
     can_take_container,
     cargo_size,
     contract_slots,
@@ -30,11 +29,15 @@ from .rules import (
     levels,
     max_cargo,
     pay_bank,
+    put_crew,
+    receive_container,
     remove_container,
     sail,
     ship_home,
+    to_discard,
 )
 from .setup import reset_turn
+from .tokens import TOKEN_BASE, swap_in
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -298,6 +301,8 @@ def do_sell(g: Game, a: Action) -> None:
     s.sold[a.player] = True
     g.emit("sell", p=a.player, c=c)
     gain(g, a.player, SELL_PRICE, "sell")
+    if s.abilities:
+        g.notify("island", seat=a.player, card=c)  # a card has reached the Supply Island
 
 
 def do_crew(g: Game, a: Action) -> None:
@@ -305,7 +310,7 @@ def do_crew(g: Game, a: Action) -> None:
     c = a.cards[0]
     s.island.remove(c)
     if crew_room(g, a.player):
-        s.players[a.player].crew.append(c)
+        put_crew(g, a.player, c)
         g.emit("crew", p=a.player, c=c)
     else:
         s.discard.append(c)
@@ -325,7 +330,7 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
     opts: list[Action] = []
     sources = p.hand
     if "tokyo" in s.modules:  # a contract may also come from the Tokyo harbour, for its column's cost
-        sources = p.hand + [c for c in s.island if TOKYO_COST[CARDS.column[c]] <= p.credits]
+        sources = p.hand + [c for c in s.island if tokyo_cost(g, seat, c) <= p.credits]
     for c in sources:
         cost = 1 + level_deficit(g, seat, c, have)
         if cost > left:
@@ -337,13 +342,19 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
     return opts
 
 
+def tokyo_cost(g: Game, seat: int, card: int) -> int:
+    """The credits ``seat`` pays to place ``card`` from the Tokyo harbour (its column's cost)."""
+    cost = TOKYO_COST[CARDS.column[card]]
+    return g.mod(seat, "tokyo_cost", cost, card) if g.state.abilities else cost
+
+
 def do_contract(g: Game, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     ship = s.ships[a.target]
     if c in s.island:  # from the Tokyo harbour
         s.island.remove(c)
-        pay_bank(g, a.player, TOKYO_COST[CARDS.column[c]], "tokyo")
+        pay_bank(g, a.player, tokyo_cost(g, a.player, c), "tokyo")
     else:
         s.players[a.player].hand.remove(c)
     ship.contracts.append(c)
@@ -409,9 +420,11 @@ def load_together(g: Game, seat: int, ship: Ship, cards: tuple[int, ...], colour
     for rider in cards[1:]:
         if source is not None:
             source.remove(rider)
+        g.emit("ride_along", p=seat, c=rider, d=cards[0], s=ship.id)
+        if rider < TOKEN_BASE and "tokens1" in g.state.modules:  # container tokens: the card is discarded
+            rider = swap_in(g, rider, GOODS_OF[rider])
         ship.containers.append(rider)
         ship.colours.append(RIDING)
-        g.emit("ride_along", p=seat, c=rider, d=cards[0], s=ship.id)
     return g.mod(seat, "together_colour", colour, cards)
 
 
@@ -429,7 +442,12 @@ def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
     s = g.state
     if s.abilities and not g.mod_all("pirate_allowed", True, seat):  # an ability forbids Pirate actions for now
         return []
-    out = [(c, GOODS_OF[c], -1) for c in s.island if GOODS_OF[c] != GREY]
+    out = []
+    for c in s.island:
+        if J_COLOURS[c]:  # J: a card never loaded yet may be taken as either of its colours
+            out.extend((c, col, FROM_ISLAND) for col in J_COLOURS[c])
+        elif GOODS_OF[c] != GREY:
+            out.append((c, GOODS_OF[c], FROM_ISLAND))
     for x in s.ships:
         if x.at_sea and (not s.abilities or g.mod(x.owner, "piratable", True, seat)):
             out.extend((c, col, x.id) for c, col in zip(x.containers, x.colours) if col != GREY)
@@ -450,10 +468,20 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
     slots = {x.id: contract_slots(g, x) for x in ships}
     targets: dict[int, list[int]] = {}
     opts: list[Action] = []
+    credits = g.state.players[seat].credits
     for c, colour, src in pirate_sources(g, seat):
         dest = targets.get(colour)
         if dest is None:
             dest = targets[colour] = pirate_targets(g, seat, colour, ships, slots)
+        if src == FROM_ISLAND and J_COLOURS[c]:
+            # Loading a J card from the island onto a ship is its first loading: choose the colour
+            # (``count``) and pay 2; taken anywhere else, its colour does not matter.
+            for d in dest:
+                if d >= 0 and credits >= J_LOAD_COST:
+                    opts.append(Action(seat, "pirate", (c,), d, colour + 1, src + 1))
+                elif d < 0 and colour == J_COLOURS[c][0]:
+                    opts.append(Action(seat, "pirate", (c,), d, 0, src + 1))
+            continue
         opts.extend(Action(seat, "pirate", (c,), d, 0, src + 1) for d in dest)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
@@ -475,18 +503,20 @@ def do_pirate(g: Game, a: Action) -> None:
         return
     c = a.cards[0]
     colour = pirate_one(g, a.player, c, a.option - 1, a.target)
+    if a.count and a.target >= 0:  # a J card from the island, loaded as the chosen colour
+        colour = a.count - 1
+        pay_bank(g, a.player, J_LOAD_COST, "j_load")
     pirate_land(g, a.player, c, colour, a.target)
 
 
 def pirate_land(g: Game, seat: int, c: int, colour: int, target: int) -> None:
     """The pirated card goes onto own ship ``target``, onto the discard pile (-1) or into the goods (-2)."""
-    s = g.state
     if target == PIRATE_TO_GOODS:
-        add_good(g, seat, c, colour)
+        receive_container(g, seat, c, colour, 1)
     elif target < 0:
-        s.discard.append(c)
+        to_discard(g, c)
     else:
-        add_container(g, s.ships[target], c, colour)
+        add_container(g, g.state.ships[target], c, colour)
 
 
 def pirate_one(g: Game, seat: int, c: int, src: int, target: int) -> int:
@@ -524,6 +554,8 @@ def do_trade(g: Game, a: Action) -> None:
     s.island.append(h)
     s.players[a.player].hand.append(i)
     g.emit("trade", p=a.player, c=h, d=i)
+    if s.abilities:
+        g.notify("island", seat=a.player, card=h)
 
 
 PERFORM = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import cid
+from helpers import cid, is_quiet
 
 from importexport import CARDS, Action
 from importexport.abilities import REGISTRY
@@ -770,7 +770,7 @@ def segways_position(abilities: bool, crew: int = 1):
     """Seat 0 holds SEGWAYS (fulfilled) and a contract one technology container short."""
     contract = next(
         c.name for c in CARDS.cards
-        if c.cargo_alt is None and c.name not in REGISTRY and c.cargo.get("green", 0) >= 1 and c.name not in GROUP
+        if c.cargo_alt is None and is_quiet(c.name) and c.cargo.get("green", 0) >= 1 and c.name not in GROUP
     )
     fill = Fill(contract)
     loaded = [n for colour, k in CARDS.by_name(contract).cargo.items()

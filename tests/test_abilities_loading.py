@@ -29,12 +29,12 @@ GROUP = (
     "CANDY", "COFFEE", "GENERATORS", "SEEDS", "TORTILLAS", "PREFAB HOME", "ROBO-CATS", "LEGOS", "TABLETS",
     "YEN", "WHEAT",
 )
-HARMLESS = frozenset({"triggers_credit_end", "end_credits", "end_credits_all", "wins_ties", "majority_bonus"})
+HARMLESS = frozenset({"triggers_credit_end", "end_credits", "end_credits_all", "wins_ties", "majority_bonus", "follow_with_any"})
 ACTS_ANYWHERE = ("anytime_options", "on_container_fulfilled", "on_self_", "watch_")
 # Cards of this group that change nothing at the moment they are fulfilled: fine as filler contracts.
 PASSIVE = frozenset({
     "BIG CATS", "TELEVISIONS", "SOAP", "IMPALAS", "WHEAT", "CANDY", "COFFEE", "GENERATORS", "SEEDS",
-    "SCOTCH", "MINERAL FUELS", "VOLKSWAGEN", "BOARD GAMES", "CANNONS", "FRIDGES",
+    "SCOTCH", "MINERAL FUELS", "VOLKSWAGEN", "BOARD GAMES", "CANNONS", "FRIDGES", "3D PRINTERS",
 })
 
 

@@ -253,3 +253,24 @@ def test_without_the_market_payouts_are_plain() -> None:
 def test_trade_action_constant_is_capital_only() -> None:
     assert all(CARDS[c].set == "capital" for c in range(len(CARDS)) if CARDS.action[c] == TRADE)
     assert LOAD != TRADE
+
+
+def test_j_card_pirated_from_the_island_is_loaded_as_a_chosen_colour_for_two_credits() -> None:
+    """Ruling: a J card taken from the Supply Island and loaded is loaded for the first time."""
+    contract = next(c.name for c in CARDS.cards
+                    if c.set == "base" and not c.level and "black" in c.cargo and "yellow" not in c.cargo)
+    spec = {
+        "players": 2, "modules": ["j"], "island": ["BIRD FEED"],
+        "seats": [{"credits": 4, "ships": [{"contracts": [contract]}]}, {}],
+        "turn": {"led": "pirate", "declared": [1, -1]},
+    }
+    g = load_scenario(spec)
+    options = matching(g, "pirate", 0, cards=(cid("BIRD FEED"),))
+    black = 2
+    onto_ship = [a for a in options if a.target == 0]
+    assert [a.count - 1 for a in onto_ship] == [black]  # only the colour the contract can use
+    assert len([a for a in options if a.target < 0]) == 1  # discarding it: one choice, colour irrelevant
+    g.apply(onto_ship[0])
+    assert g.state.players[0].credits == 2 and g.state.ships[0].colours[-1] == black
+    poor = load_scenario({**spec, "seats": [{"credits": 1, "ships": [{"contracts": [contract]}]}, {}]})
+    assert all(a.target < 0 for a in matching(poor, "pirate", 0, cards=(cid("BIRD FEED"),)))

@@ -17,6 +17,7 @@ from ..flow import Frame, automatic, decision
 from . import (  # noqa: F401  (each module registers its abilities)
     anytime,
     exchanges,
+    expansion_cards,
     extra_actions,
     game_end,
     importing,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLUE, GREEN, YELLOW
-from ..limits import enforce_limits
+from ..limits import enforce_limits, room_after_leaving
 from ..rules import (
     add_container,
     add_good,
@@ -25,9 +25,11 @@ from ..rules import (
     is_complete,
     level_deficit,
     max_cargo,
+    put_crew,
+    to_discard,
 )
-from .game_end import CASH, EndStep, room_after_leaving
-from .registry import ABILITY_OF, Ability, register
+from .game_end import CASH, EndStep
+from .registry import ABILITY_OF, Ability, Wording, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
@@ -52,6 +54,9 @@ class Lutefisk(Ability):
             for sid in s.players[seat].ships
             if not s.ships[sid].at_sea and cargo_size(g, s.ships[sid]) + size <= max_cargo(g, s.ships[sid])
         ]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "self_contract", {"s": action.target}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
@@ -104,6 +109,9 @@ class Fulfilled(EndStep):
         seat = frame["p"]
         return [Action(seat, "no", (frame["c"],))] if last_chance_options(g, seat) else []
 
+    def describe_last(self, g: Game, action: Action) -> Wording:
+        return "last_done", {}
+
     def answer_last(self, g: Game, frame: Frame, action: Action) -> None:
         pass  # done: the scoring follows
 
@@ -128,11 +136,14 @@ class Telescopes(Fulfilled):
             return []
         return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].goods if CARDS.goods[c] == GREEN]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "cash_good", {"d": action.target, "n": 4}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat, good = action.player, action.target
         s.players[seat].goods.remove(good)
-        s.discard.append(good)
+        to_discard(g, good)
         g.emit("cash_in", p=seat, c=good, why=self.name)
         gain(g, seat, 4, self.name)
 
@@ -153,6 +164,9 @@ class OliveOil(Fulfilled):
             return []
         return [Action(seat, "anytime", (card,))]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "self_discard", {"n": 2}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         seat, card = action.player, action.cards[0]
         self.leave_fulfilled(g, seat, card)
@@ -171,6 +185,9 @@ class BionicEars(Fulfilled):
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         return [Action(seat, "anytime", (card,))] if self.holds(g, seat, card) else []
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "self_to_hand", {}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         seat, card = action.player, action.cards[0]
@@ -201,6 +218,9 @@ class SushiKnives(Fulfilled):
         luxury = sorted(c for c in g.state.players[seat].hand if CARDS.goods[c] == BLUE)
         return [Action(seat, "anytime", (card, *four)) for four in combinations(luxury, SUSHI_CARDS)]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "discard_for_credits", {"cards": action.cards[1:], "n": 2}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat = action.player
@@ -227,6 +247,9 @@ class IcelandWater(Fulfilled):
         if not self.holds(g, seat, card):
             return []
         return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].hand if CARDS.goods[c] == YELLOW]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "sell_island", {"d": action.target, "n": 2}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
@@ -270,12 +293,17 @@ class Segways(Fulfilled):
                 out.append(Action(seat, "anytime", (card,), sid, option=SEGWAY_LOAD))
         return out
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        if action.option == SEGWAY_LOAD:
+            return "self_to_ship", {"s": action.target}
+        return ("self_to_crew" if action.option == SEGWAY_CREW else "self_to_goods"), {}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat, card = action.player, action.cards[0]
         self.leave_fulfilled(g, seat, card)
         if action.option == SEGWAY_CREW:
-            s.players[seat].crew.append(card)
+            put_crew(g, seat, card)
             g.emit("to_crew", p=seat, c=card, why=self.name)
         elif action.option == SEGWAY_GOODS:
             add_good(g, seat, card)

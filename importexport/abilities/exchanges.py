@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLUE, GREEN, GREY, PIRATE, RED, YELLOW
-from ..limits import enforce_limits, over_limits
+from ..limits import enforce_limits, over_limits, room_after_leaving
 from ..rules import (
     add_container,
     add_crew,
     add_good,
     can_take_container,
-    crew_room,
     draw_cards,
     fulfil,
     gain,
@@ -28,11 +27,14 @@ from ..rules import (
     is_complete,
     max_cargo,
     pay_bank,
+    put_crew,
     remove_container,
     ship_home,
+    to_discard,
     transfer,
 )
-from .registry import ABILITY_OF, Ability, register
+from ..tokens import TOKEN_BASE, gone
+from .registry import ABILITY_OF, Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -139,6 +141,12 @@ class HandRound(Exchange):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
+    def describe_give(self, g: Game, action: Action) -> Wording:
+        owner = g.state.stack[-1]["owner"]
+        if self.to_holder and action.player != owner:
+            return "give_card_to", {"q": owner}
+        return "discard_hand_card", {}
+
     def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         giver, c = action.player, action.cards[1]
@@ -213,6 +221,12 @@ class Vacuums(Exchange):
         hand = [Action(seat, "choose", (self.card,))] if p.hand else []
         return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if GOODS_OF[c] == BLUE]
 
+    def describe_vacuum(self, g: Game, action: Action) -> Wording:
+        owner = g.state.stack[-1]["owner"]
+        if len(action.cards) == 1:
+            return "give_hand", {"q": owner, "n": len(g.state.players[action.player].hand)}
+        return "give_good", {"q": owner}
+
     def answer_vacuum(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         giver, owner = s.players[action.player], frame["owner"]
@@ -257,6 +271,12 @@ class Railguns(Exchange):
             opts += [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in p.goods]
         return opts
 
+    def describe_railguns(self, g: Game, action: Action) -> Wording:
+        owner = g.state.stack[-1]["owner"]
+        if action.target == RAIL_CREDITS:
+            return "pay_to", {"q": owner, "n": self.price}
+        return ("give_contract" if action.target == RAIL_CONTRACT else "give_goods_first"), {"q": owner}
+
     def answer_railguns(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         giver, owner = action.player, frame["owner"]
@@ -276,6 +296,9 @@ class Railguns(Exchange):
     def options_second(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in g.state.players[seat].goods]
+
+    def describe_second(self, g: Game, action: Action) -> Wording:
+        return "give_goods_second", {"q": g.state.stack[-1]["owner"]}
 
     def answer_second(self, g: Game, frame: Frame, action: Action) -> None:
         self._give_good(g, action.player, frame["owner"], action.cards[1])
@@ -304,6 +327,9 @@ class Interest(Exchange):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
+    def describe_interest(self, g: Game, action: Action) -> Wording:
+        return "give_good", {"q": g.state.stack[-1]["owner"]}
+
     def answer_interest(self, g: Game, frame: Frame, action: Action) -> None:
         c = action.cards[1]
         g.state.players[action.player].goods.remove(c)
@@ -326,10 +352,13 @@ class Interest(Exchange):
             for c in g.state.players[seat].goods if c not in frame["before"]
         ]
 
+    def describe_keep(self, g: Game, action: Action) -> Wording:
+        return "discard_received", {}
+
     def answer_keep(self, g: Game, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         g.state.players[seat].goods.remove(c)
-        g.state.discard.append(c)
+        to_discard(g, c)
         g.emit("trim", p=seat, c=c, area=1)
         self.finish_interest(g, {"owner": seat, "before": frame["before"]})
 
@@ -352,6 +381,9 @@ class Insects(Ability):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card,), q) for q in others(g, seat)]
 
+    def describe_target(self, g: Game, action: Action) -> Wording:
+        return "illegal_to", {"q": action.target}
+
     def answer_target(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         seat, victim = action.player, action.target
@@ -361,7 +393,7 @@ class Insects(Ability):
                 add_good(g, victim, c)
                 g.emit("ex_give_good", p=seat, q=victim, c=c, why=self.name)
             else:
-                s.discard.append(c)
+                to_discard(g, c)
                 g.emit("ex_good_lost", p=victim, c=c, why=self.name)
         if s.players[victim].goods:
             self.ask(g, seat, "take", victim=victim)
@@ -371,6 +403,9 @@ class Insects(Ability):
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[frame["victim"]].goods]
+
+    def describe_take(self, g: Game, action: Action) -> Wording:
+        return "take_good_from", {"q": g.state.stack[-1]["victim"]}
 
     def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
@@ -395,11 +430,17 @@ class DinoBones(Exchange):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
+    def describe_dino(self, g: Game, action: Action) -> Wording:
+        return "good_to_island", {}
+
     def answer_dino(self, g: Game, frame: Frame, action: Action) -> None:
         c = action.cards[1]
         g.state.players[action.player].goods.remove(c)
-        g.state.island.append(c)
-        g.emit("ex_good_to_island", p=action.player, c=c, why=self.name)
+        if c < TOKEN_BASE:
+            g.state.island.append(c)
+            g.emit("ex_good_to_island", p=action.player, c=c, why=self.name)
+        else:  # a goods token (variant 2) goes back to the supply: the island gets nothing
+            gone(g, c)
         self.goon(g, frame)
 
     def finish_dino(self, g: Game, data: dict[str, Any]) -> None:
@@ -409,6 +450,9 @@ class DinoBones(Exchange):
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.island]
+
+    def describe_take(self, g: Game, action: Action) -> Wording:
+        return "island_to_goods", {}
 
     def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
@@ -459,6 +503,12 @@ class SoySauce(Ability):
         seat = frame["p"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
+    def describe_shift(self, g: Game, action: Action) -> Wording:
+        if action.kind != "yes":
+            return "keep_crew", {}
+        n = len(g.state.players[action.player].crew)
+        return "crew_to_goods", {"n": n, "m": self.per_card * n}
+
     def answer_shift(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "yes":
             return
@@ -494,7 +544,7 @@ class MoveSelf(Ability):
             add_good(g, seat, card)
             g.emit("ex_to_goods", p=seat, c=card)
         elif not self.full_discards:
-            p.crew.append(card)
+            put_crew(g, seat, card)
             g.emit("ex_to_crew", p=seat, c=card)
         elif add_crew(g, seat, card):
             g.emit("ex_to_crew", p=seat, c=card)
@@ -563,6 +613,9 @@ class Beer(Ability):
         seat = frame["p"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
+    def describe_sell(self, g: Game, action: Action) -> Wording:
+        return ("self_to_island", {"n": self.bonus}) if action.kind == "yes" else ("keep_fulfilled", {})
+
     def answer_sell(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         if action.kind == "yes" and leave_fulfilled(g, seat, me):
@@ -594,12 +647,14 @@ class Euros(Ability):
             return []
         return [Action(seat, "choose", (self.card,), x.id) for x in g.state.ships if x.at_sea]
 
+    def describe_ship(self, g: Game, action: Action) -> Wording:
+        return "self_to_ship", {"s": action.target}
+
     def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         ship = g.state.ships[action.target]
         leave_fulfilled(g, seat, me)
-        ship.containers.append(me)
-        ship.colours.append(GOODS_OF[me])
+        add_container(g, ship, me, GOODS_OF[me])  # (a ship at sea: never complete)
         g.emit("ex_load", p=seat, c=me, s=ship.id, why=self.name)
         enforce_limits(g, seat)
 
@@ -627,10 +682,7 @@ class TheAlgorithm(Ability):
         p = g.state.players[seat]
         if me not in p.fulfilled:
             return []
-        i = p.fulfilled.index(me)
-        p.fulfilled.pop(i)  # judge the crew room as it will be once the card has left
-        room = crew_room(g, seat)
-        p.fulfilled.insert(i, me)
+        room = room_after_leaving(g, seat, me)[0]  # judged as it will be once the card has left
         opts = [Action(seat, "choose", (self.card, me), ALGO_CREW)] if room else []
         colour = GOODS_OF[me]
         return opts + [
@@ -638,11 +690,14 @@ class TheAlgorithm(Ability):
             for x in harbour_ships(g, seat) if can_take_container(g, x, colour)
         ]
 
+    def describe_place(self, g: Game, action: Action) -> Wording:
+        return ("self_to_crew", {}) if action.target == ALGO_CREW else ("self_to_ship", {"s": action.target})
+
     def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         leave_fulfilled(g, seat, me)
         if action.target == ALGO_CREW:
-            g.state.players[seat].crew.append(me)
+            put_crew(g, seat, me)
             g.emit("ex_to_crew", p=seat, c=me)
         else:
             g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
@@ -673,6 +728,9 @@ class CheapLabor(Ability):
             for x in harbour_ships(g, seat)
             if (can_take_container(g, x, colour) if x.contracts else len(x.containers) < max_cargo(g, x))
         ]
+
+    def describe_ship(self, g: Game, action: Action) -> Wording:
+        return "self_to_ship", {"s": action.target}
 
     def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
@@ -707,6 +765,9 @@ class Bamboo(Ability):
         ]
         return opts + [Action(seat, "no", (self.card,))] if opts else []
 
+    def describe_again(self, g: Game, action: Action) -> Wording:
+        return ("keep_fulfilled", {}) if action.kind == "no" else ("self_contract_again", {"s": action.target})
+
     def answer_again(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
@@ -740,6 +801,9 @@ class Apples(Ability):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand if GOODS_OF[c] == YELLOW]
 
+    def describe_pick(self, g: Game, action: Action) -> Wording:
+        return "hand_to_fulfilled", {}
+
     def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         p = g.state.players[seat]
@@ -772,6 +836,9 @@ class StolenDocuments(Ability):
             Action(seat, "choose", (self.card, c), q)
             for q in others(g, seat) for c in s.players[q].fulfilled if GOODS_OF[c] == GREEN
         ]
+
+    def describe_steal(self, g: Game, action: Action) -> Wording:
+        return "swap_contract", {"q": action.target}
 
     def answer_steal(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
@@ -819,6 +886,9 @@ class WindTurbines(Ability):
             for q in g.seat_order() for c in g.state.players[q].fulfilled if c != me and self.copyable(c)
         ]
 
+    def describe_copy(self, g: Game, action: Action) -> Wording:
+        return "copy", {}
+
     def answer_copy(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me, c = action.player, frame["me"], action.cards[1]
         g.state.marks[COPY_MARK.format(me)] = c
@@ -843,6 +913,10 @@ class WindTurbines(Ability):
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         self.copied(g, action.cards[0]).anytime_apply(g, action)  # type: ignore[union-attr]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording | None:
+        hook = getattr(self.copied(g, action.cards[0]), "describe_anytime", None)
+        return None if hook is None else hook(g, action)
 
 
 # --- the table ------------------------------------------------------------------------------
@@ -900,6 +974,13 @@ class FakeMoney(Ability):
                 opts.extend(Action(seat, "choose", (self.card, c), d) for d in dests)
         return opts
 
+    def describe_take(self, g: Game, action: Action) -> Wording:
+        c = action.cards[1]
+        src = next(x.id for x in g.state.ships if c in x.containers)
+        if action.target >= 0:
+            return "take_and_load", {"src": src, "s": action.target}
+        return "take_to_hand", {"src": src}
+
     def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         seat, c = action.player, action.cards[1]
@@ -912,8 +993,10 @@ class FakeMoney(Ability):
         if action.target >= 0:
             g.emit("ex_load", p=seat, c=c, s=action.target, why=self.name)
             add_container(g, s.ships[action.target], c, GOODS_OF[c])
-        else:
+        elif c < TOKEN_BASE:
             s.players[seat].hand.append(c)
             g.emit("ex_keep", p=seat, c=c)
+        else:  # a container token never goes into a hand: it returns to the supply
+            gone(g, c)
         if rest:
             self.ask(g, seat, "take", ships=rest)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as _turn
 from ..actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
-from ..bidding import ships_for_import
+from ..bidding import ships_for_import, take_container
 from ..cards import CARDS
 from ..constants import (
     BASE_ACTIONS,
@@ -44,7 +44,6 @@ from ..limits import enforce_limits
 from ..rules import (
     _matched,
     add_container,
-    add_good,
     can_take_container,
     cargo_size,
     crew_room,
@@ -61,7 +60,7 @@ from ..rules import (
     ship_home,
     top_of_deck,
 )
-from .registry import ABILITY_OF, Ability, register
+from .registry import ABILITY_OF, Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -148,6 +147,11 @@ class FreeAction(Ability):
         opts = action_options(g, frame["p"], self.free_action)
         return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
 
+    def describe_free_action(self, g: Game, action: Action) -> Wording:
+        if action.kind == "no":
+            return "no_free", {"a": self.free_action}
+        return "free", {"c": g.state.stack[-1]["c"], "inner": action}
+
     def answer_free_action(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "no":
             g.emit("ability", p=action.player, c=self.card)
@@ -177,6 +181,16 @@ def free_import_options(g: Game, seat: int, areas: tuple[int, ...], optional: bo
     return opts
 
 
+def free_import_wording(g: Game, action: Action) -> Wording:
+    """Menu wording of a choice of ``free_import_options`` (the question's card is on top)."""
+    if action.kind == "no":
+        return "import_none", {}
+    c = action.cards[0]
+    ship = next(x.id for x in g.state.ships if c in x.containers)
+    key = "import_crew" if action.target == TAKE_CREW else "import_goods" if action.target == TAKE_GOODS else "import_discard"
+    return key, {"c": g.state.stack[-1]["c"], "d": c, "s": ship}
+
+
 def free_import(g: Game, action: Action, why: str) -> None:
     """Carry out a free import chosen from ``free_import_options`` (no bid, no compensation)."""
     s = g.state
@@ -184,15 +198,7 @@ def free_import(g: Game, action: Action, why: str) -> None:
     ship = next(x for x in s.ships if x.at_sea and c in x.containers)
     colour = remove_container(g, ship, c)
     g.emit("free_import", p=seat, c=c, s=ship.id, why=why)
-    if action.target == TAKE_CREW:
-        s.players[seat].crew.append(c)
-        g.emit("take_crew", p=seat, c=c)
-    elif action.target == TAKE_GOODS:
-        add_good(g, seat, c, colour)
-        g.emit("take_goods", p=seat, c=c)
-    else:
-        s.discard.append(c)
-        g.emit("take_discard", p=seat, c=c)
+    take_container(g, seat, c, colour, action.target)
     if s.abilities:
         g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
     if ship.at_sea and not ship.containers:
@@ -275,6 +281,9 @@ class Pocky(Ability):
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), False, self.card)
 
+    def describe_import(self, g: Game, action: Action) -> Wording:
+        return free_import_wording(g, action)
+
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
         free_import(g, action, self.name)
 
@@ -295,6 +304,9 @@ class Paper(Ability):
 
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), True, self.card)
+
+    def describe_import(self, g: Game, action: Action) -> Wording:
+        return free_import_wording(g, action)
 
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "no":
@@ -327,6 +339,9 @@ class StretchGoal(Ability):
 
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["p"], (TAKE_GOODS,), False, self.card)
+
+    def describe_import(self, g: Game, action: Action) -> Wording:
+        return free_import_wording(g, action)
 
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
         # The next player's turn comes after anything this import sets off.
@@ -367,6 +382,9 @@ class Spacecraft(Ability):
                 opts.extend(Action(seat, "choose", (self.card, c), sid, 0, side) for sid, free in room if size <= free)
         return opts
 
+    def describe_place(self, g: Game, action: Action) -> Wording:
+        return "island_contract", {"s": action.target, "cargo": (action.cards[1], action.option)}
+
     def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         seat, c, ship = action.player, action.cards[1], s.ships[action.target]
@@ -398,6 +416,9 @@ class Jidohanbaiki(Ability):
             return []
         return [Action(seat, "anytime", (card,))]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "credits_not_cards", {"n": 2}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         s.stack.pop()  # the lead decision
@@ -418,6 +439,9 @@ class Lumber(Ability):
 
     def options_draw(self, g: Game, frame: Frame) -> list[Action]:
         return [Action(frame["p"], "yes", (self.card,)), Action(frame["p"], "no", (self.card,))]
+
+    def describe_draw(self, g: Game, action: Action) -> Wording:
+        return ("draw_too" if action.kind == "yes" else "no_draw"), {}
 
     def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
@@ -475,6 +499,9 @@ class ExtraLoad(PerTurn, Ability):
         if (limit is not None and self.used(g, seat) >= limit) or not self.allowed(g, seat, fr):
             return value
         return [*value, Action(seat, "anytime", (self.card,))]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return ("one_more_load_paid", {"n": self.cost}) if self.cost else ("one_more_load", {})
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         seat = action.player
@@ -546,6 +573,9 @@ class CellPhones(Ability):
             return value
         return [*value, Action(seat, "anytime", (self.card,))]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "draw_to_load", {}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat = action.player
@@ -588,6 +618,9 @@ class SmartCars(PerTurn, Ability):
             return value
         return [*value, *(Action(seat, "anytime", (self.card, c)) for c in g.state.players[seat].hand)]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "island_instead", {"n": 2}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat, c = action.player, action.cards[1]
@@ -616,6 +649,9 @@ class MapleSyrup(Ability):
             return []
         return [wrap(card, a) for a in _turn.load_options(g, seat) if a.cards == (card,)]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "no_action_used", {"inner": unwrap(action, "load")}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
         _turn.PERFORM["load"](g, unwrap(action, "load"))
@@ -634,6 +670,9 @@ class Contraband(PerTurn, Ability):
             return value
         extra = [wrap(self.card, a) for a in value if a.kind == "pirate" and a.option > 0 and len(a.cards) == 1]
         return value + extra
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "extra_container", {"inner": unwrap(action, "pirate")}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         self.note_use(g, action.player)
@@ -654,6 +693,9 @@ class JasmineTea(Ability):
         hand = g.state.players[seat].hand
         extra = [wrap(self.card, a) for a in value if a.kind == "contract" and a.count == 1 and a.cards[0] in hand]
         return value + extra
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "no_action_used", {"inner": unwrap(action, "contract")}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
@@ -679,6 +721,9 @@ class TsukijiFish(Ability):
             wrap(card, a) for a in _turn.contract_options(g, seat, 1)
             if a.count == 1 and a.cards[0] in hand and GOODS_OF[a.cards[0]] in self.colours
         ]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "no_action_used", {"inner": unwrap(action, "contract")}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
@@ -722,6 +767,9 @@ class Flour(Ability):
             Action(seat, "anytime", (card,), sid) for sid in p.ships
             if not s.ships[sid].at_sea and cargo_size(g, s.ships[sid]) + len(slots) <= max_cargo(g, s.ships[sid])
         ]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "contract_with_cargo", {"s": action.target}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
@@ -783,6 +831,9 @@ class Rope(PerTurn, Ability):
             return []
         return [Action(seat, "anytime", (card, h, i)) for h in s.players[seat].hand for i in s.island]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "swap_island", {}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         seat, h, i = action.player, action.cards[1], action.cards[2]
@@ -811,6 +862,9 @@ class LedLights(Ability):
             return []
         return [Action(seat, "anytime", (card, i)) for i in s.island]
 
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "want_island", {}
+
     def anytime_apply(self, g: Game, action: Action) -> None:
         self.ask(g, action.player, "give", want=action.cards[1])
 
@@ -820,6 +874,9 @@ class LedLights(Ability):
             return []
         hand = sorted(s.players[frame["p"]].hand)
         return [Action(frame["p"], "choose", (self.card, a, b)) for a, b in combinations(hand, 2)]
+
+    def describe_give(self, g: Game, action: Action) -> Wording:
+        return "give_two_for", {"f": g.state.stack[-1]["want"]}
 
     def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
@@ -851,6 +908,9 @@ class UsDollars(Ability):
             return []
         actions = (*BASE_ACTIONS, TRADE) if "capital" in getattr(g.state, "modules", ()) else BASE_ACTIONS
         return [Action(seat, "anytime", (card,), a) for a in actions]
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "virtual_crew", {"a": action.target}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state

@@ -17,10 +17,10 @@ from ..actions import Action
 from ..cards import CARDS
 from ..constants import BASE_COLOURS, RED, SUPPLY
 from ..flow import automatic
-from ..limits import enforce_limits
-from ..rules import add_good, crew_room, goods_limit, goods_load, goods_room
+from ..limits import enforce_limits, room_after_leaving
+from ..rules import add_good, goods_limit, goods_load
 from ..scoring import goods_counts
-from .registry import ABILITY_OF, Ability, register
+from .registry import ABILITY_OF, Ability, Wording, register
 from .scoring import has_most
 
 if TYPE_CHECKING:
@@ -71,18 +71,6 @@ class EndStep(Ability):
 
     def at_end(self, g: Game, seat: int) -> None:
         raise NotImplementedError
-
-
-def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
-    """(crew room, goods room) once the fulfilled contract ``card`` has left the fulfilled
-    contracts (which lowers both limits)."""
-    fulfilled = g.state.players[seat].fulfilled
-    i = fulfilled.index(card)
-    fulfilled.pop(i)
-    try:
-        return crew_room(g, seat), goods_room(g, seat)
-    finally:
-        fulfilled.insert(i, card)
 
 
 def fulfilled_to_goods(g: Game, seat: int, card: int, why: str) -> None:
@@ -213,6 +201,9 @@ class CheapShirts(EndStep):
             return []
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].crew]
 
+    def describe_shirts(self, g: Game, action: Action) -> Wording:
+        return "crew_card_to_goods", {}
+
     def answer_shirts(self, g: Game, frame: Frame, action: Action) -> None:
         self._move(g, action.player, action.cards[1])
         self._fill(g, action.player)
@@ -241,6 +232,9 @@ class Diamonds(EndStep):
             return []
         moves = [Action(seat, "choose", (self.card, c)) for c in fulfilled if room_after_leaving(g, seat, c)[1]]
         return [*moves, Action(seat, "no", (self.card,))] if moves else []
+
+    def describe_diamonds(self, g: Game, action: Action) -> Wording:
+        return ("move_no_more" if action.kind == "no" else "fulfilled_to_goods"), {}
 
     def answer_diamonds(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "no":
@@ -271,6 +265,9 @@ class Teslas(EndStep):
     def options_teslas(self, g: Game, frame: Frame) -> list[Action]:
         return [Action(frame["p"], "choose", (self.card,), col) for col in BASE_COLOURS]
 
+    def describe_teslas(self, g: Game, action: Action) -> Wording:
+        return "supply_crew_as", {"goods": action.target}
+
     def answer_teslas(self, g: Game, frame: Frame, action: Action) -> None:
         g.state.marks["teslas_type"] = [action.player, action.target]
         g.emit("end_goods_type", p=action.player, g=action.target, c=self.card)
@@ -299,6 +296,9 @@ class Cologne(EndStep):
     def options_cologne(self, g: Game, frame: Frame) -> list[Action]:
         shown = sorted({CARDS.action[c] for c in g.state.players[frame["p"]].crew})
         return [Action(frame["p"], "choose", (self.card,), a) for a in shown]
+
+    def describe_cologne(self, g: Game, action: Action) -> Wording:
+        return "crew_type_scores", {"a": action.target, "n": 4}
 
     def answer_cologne(self, g: Game, frame: Frame, action: Action) -> None:
         g.state.marks["cologne_action"] = [action.player, action.target]

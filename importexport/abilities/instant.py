@@ -9,7 +9,7 @@ from ..cards import CARDS
 from ..constants import BASE_COLOURS, BLACK, GREEN, GREY, RED, YELLOW
 from ..limits import enforce_limits
 from ..rules import capital_goods_colour, draw_cards, gain, pay_bank, top_of_deck, transfer
-from .registry import Ability, declare_winner, register
+from .registry import Ability, Wording, declare_winner, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -83,6 +83,9 @@ class BirdFeed(Ability):
         seat = frame["p"]
         yes = [Action(seat, "yes", (frame["c"],))] if g.state.players[seat].credits >= 6 else []
         return [*yes, Action(seat, "no", (frame["c"],))]
+
+    def describe_buy(self, g: Game, action: Action) -> Wording:
+        return ("buy_from", {"q": g.state.stack[-1]["owner"], "n": 6}) if action.kind == "yes" else ("no_buy", {})
 
     def answer_buy(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
@@ -296,8 +299,8 @@ class RooibosTea(Ability):
         seat = frame["p"]
         return [Action(seat, "yes", (frame["c"],)), Action(seat, "no", (frame["c"],))]
 
-    def describe_tea(self, g: Game, action: Action) -> tuple[str, dict[str, int]] | None:
-        return ("true_now", {}) if action.kind == "yes" else None
+    def describe_tea(self, g: Game, action: Action) -> Wording:
+        return ("true_now" if action.kind == "yes" else "false_now"), {}
 
     def answer_tea(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
@@ -343,7 +346,7 @@ class Potatoes(Ability):
         seat, c = frame["p"], frame["c"]
         return [Action(seat, "choose", (c,), self.CREDITS), Action(seat, "choose", (c,), self.DRAW)]
 
-    def describe_pick(self, g: Game, action: Action) -> tuple[str, dict[str, int]]:
+    def describe_pick(self, g: Game, action: Action) -> Wording:
         return ("take_credits", {"n": 2}) if action.target == self.CREDITS else ("draw_cards", {"n": 5})
 
     def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
@@ -436,6 +439,9 @@ class Antiquities(Ability):
         seat, c = frame["p"], frame["c"]
         return [Action(seat, "choose", (c, x)) for x in sorted(g.state.deck) if GOODS_OF[x] == RED]
 
+    def describe_pick(self, g: Game, action: Action) -> Wording:
+        return "deck_to_hand", {}
+
     def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         picked = action.cards[1]
@@ -492,6 +498,9 @@ class MujiPens(Ability):
         seat, c = frame["p"], frame["c"]
         return [Action(seat, "yes", (c,)), Action(seat, "no", (c,))]
 
+    def describe_use(self, g: Game, action: Action) -> Wording | None:
+        return ("hand_away", {"n": self.TAKE}) if action.kind == "yes" else None
+
     def answer_use(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "yes":
             return
@@ -546,7 +555,7 @@ class NameAType(Ability):
         out = [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
         return out + [Action(seat, "no", (c,))] if self.optional else out
 
-    def describe_name(self, g: Game, action: Action) -> tuple[str, dict[str, int]] | None:
+    def describe_name(self, g: Game, action: Action) -> Wording | None:
         """Menu wording of a naming option (see ``describe.describe_action``)."""
         return ("name_goods", {"goods": action.target}) if action.kind == "choose" else None
 

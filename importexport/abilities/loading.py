@@ -16,7 +16,7 @@ from ..cards import CARDS
 from ..constants import BLACK, BLUE, GREEN, GREY, LOAD, PIRATE, RED, RIDING, YELLOW, payout
 from ..limits import enforce_limits
 from ..rules import can_take_container, contract_slots
-from .registry import Ability, register
+from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -177,6 +177,9 @@ class Yen(Ability):
     def options_ship(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "choose", (self.card,), sid) for sid in g.state.players[seat].ships]
+
+    def describe_ship(self, g: Game, action: Action) -> Wording:
+        return "tuck_under", {"s": action.target}
 
     def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
         if self.card in g.state.players[action.player].fulfilled:

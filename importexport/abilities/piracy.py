@@ -33,6 +33,7 @@ from ..rules import (
     level_deficit,
     max_cargo,
     pay_bank,
+    to_discard,
     top_of_deck,
 )
 from ..state import Ship
@@ -45,7 +46,7 @@ from ..turn import (
     pirate_targets,
 )
 from .instant import pay_if_able
-from .registry import REGISTRY, Ability, lasting, register
+from .registry import REGISTRY, Ability, Wording, lasting, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -192,6 +193,9 @@ class Shotguns(Ability):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card,), way) for way in self._ways(g, seat)]
 
+    def describe_pay(self, g: Game, action: Action) -> Wording:
+        return ("pay_to" if action.target == 0 else "give_cards_to"), {"q": g.state.stack[-1]["to"], "n": 2}
+
     def answer_pay(self, g: Game, frame: Frame, action: Action) -> None:
         if action.target == 0:
             self._pay_credits(g, action.player, frame["to"])
@@ -201,6 +205,9 @@ class Shotguns(Ability):
     def options_card(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
+
+    def describe_card(self, g: Game, action: Action) -> Wording:
+        return "give_card_to", {"q": g.state.stack[-1]["to"]}
 
     def answer_card(self, g: Game, frame: Frame, action: Action) -> None:
         card = action.cards[1]
@@ -294,6 +301,11 @@ class MiniVan(Ability):
         seat, card = frame["p"], frame["held"][0]
         return [Action(seat, "choose", (self.card, card), d) for d in self._dests(g, seat, card)]
 
+    def describe_dest(self, g: Game, action: Action) -> Wording:
+        if action.target >= 0:
+            return "load_card", {"s": action.target}
+        return ("card_to_goods" if action.target == PIRATE_TO_GOODS else "discard_card"), {}
+
     def answer_dest(self, g: Game, frame: Frame, action: Action) -> None:
         self._land(g, action.player, frame["held"][0], frame["src"], action.target)
 
@@ -361,7 +373,9 @@ def retire_ship(g: Game, sid: int) -> None:
     tucked = s.marks.get("tucked", [])
     card = next((c for c, under in tucked if under == sid), None)
     s.marks["tucked"] = [[c, under] for c, under in tucked if under != sid]
-    s.discard.extend(ship.contracts + ship.containers)
+    s.discard.extend(ship.contracts)
+    for c in ship.containers:  # (container tokens go back to the supply)
+        to_discard(g, c)
     ship.contracts.clear()
     ship.sides.clear()
     ship.containers.clear()
@@ -451,6 +465,9 @@ class Partnership(Ability):
                 if need <= 4 and need + size <= max_cargo(g, a):
                     opts.append(Action(seat, "anytime", (card,), a.id, cost, b.id))
         return opts
+
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "super_ship", {"s": action.target, "t": action.option, "n": action.count}
 
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state

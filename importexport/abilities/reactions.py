@@ -10,12 +10,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from ..bidding import take_container
 from ..cards import CARDS
-from ..constants import BLACK, BLUE, GREEN, IMPORT, PIRATE, RED, YELLOW
-from ..limits import enforce_limits
-from ..rules import add_good, crew_room, draw_cards, gain, goods_room, remove_container, ship_home
+from ..constants import BLACK, BLUE, GREEN, IMPORT, LOAD, PIRATE, RED, YELLOW
+from ..limits import enforce_limits, room_after_leaving
+from ..rules import (
+    add_good,
+    crew_room,
+    draw_cards,
+    gain,
+    goods_room,
+    put_crew,
+    receive_container,
+    remove_container,
+    ship_home,
+)
+from ..tokens import TOKEN_BASE, gone
+from .extra_actions import free_import_wording
 from .instant import pay_if_able
-from .registry import Ability, register
+from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -45,6 +58,16 @@ class Reaction(Ability):
 
     def credits_or_cards(self, seat: int) -> list[Action]:
         return [Action(seat, "choose", (self.card,), CREDITS), Action(seat, "choose", (self.card,), CARDS_CHOICE)]
+
+    def describe_draw(self, g: Game, action: Action) -> Wording:
+        """Wording of a yes/no question whether to draw a card."""
+        return ("draw_one" if action.kind == "yes" else "no_draw"), {}
+
+    def describe_reward(self, g: Game, action: Action) -> Wording:
+        """Wording of a choice between 2 credits and 2 cards (or nothing)."""
+        if action.kind == "no":
+            return "take_nothing", {}
+        return ("take_credits" if action.target == CREDITS else "draw_cards"), {"n": 2}
 
 
 # --- ships coming home --------------------------------------------------------------------------
@@ -193,6 +216,9 @@ class Protractors(Reaction):
         opts = [Action(seat, "take", (c,), d) for c in ship.containers for d in dests or [TAKE_DISCARD]]
         return [*opts, Action(seat, "no", (self.card,))]
 
+    def describe_take(self, g: Game, action: Action) -> Wording:
+        return free_import_wording(g, action)
+
     def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
@@ -201,15 +227,7 @@ class Protractors(Reaction):
         ship = s.ships[frame["ship"]]
         colour = remove_container(g, ship, c)
         g.emit("free_import", p=seat, c=c, s=ship.id, why=self.name)
-        if action.target == TAKE_CREW:
-            s.players[seat].crew.append(c)
-            g.emit("take_crew", p=seat, c=c)
-        elif action.target == TAKE_GOODS:
-            add_good(g, seat, c, colour)
-            g.emit("take_goods", p=seat, c=c)
-        else:
-            s.discard.append(c)
-            g.emit("take_discard", p=seat, c=c)
+        take_container(g, seat, c, colour, action.target)
         g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
         if ship.at_sea and not ship.containers:
             ship_home(g, ship, "imported")
@@ -381,6 +399,9 @@ class ASmallTank(Reaction):
         seat = frame["p"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
+    def describe_give(self, g: Game, action: Action) -> Wording:
+        return "give_card_to", {"q": g.state.stack[-1]["holder"]}
+
     def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
         players = g.state.players
         giver, holder, c = action.player, frame["holder"], action.cards[1]
@@ -434,11 +455,19 @@ class Satellite(Reaction):
             draw(g, action.player, 1, self.name)
             self.ask(g, action.player, "load")
 
+    def describe_draw(self, g: Game, action: Action) -> Wording:
+        return ("draw_then_load" if action.kind == "yes" else "no_draw"), {}
+
     def options_load(self, g: Game, frame: Frame) -> list[Action]:
         from ..turn import load_options
 
         opts = load_options(g, frame["p"])
         return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
+
+    def describe_load(self, g: Game, action: Action) -> Wording:
+        if action.kind == "no":
+            return "no_free", {"a": LOAD}
+        return "free", {"c": g.state.stack[-1]["c"], "inner": action}
 
     def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
         from ..turn import do_load
@@ -528,6 +557,11 @@ class TakeContainer(Reaction):
             return []
         return [Action(seat, "choose", (self.card, c)) for c in ship.containers] + [Action(seat, "no", (self.card,))]
 
+    def describe_container(self, g: Game, action: Action) -> Wording:
+        if action.kind == "no":
+            return "no_container", {}
+        return ("container_to_goods" if self.to_goods else "container_to_hand"), {}
+
     def answer_container(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "choose":
             return
@@ -535,11 +569,13 @@ class TakeContainer(Reaction):
         ship = g.state.ships[frame["ship"]]
         colour = remove_container(g, ship, c)
         if self.to_goods:
-            add_good(g, seat, c, colour)
+            receive_container(g, seat, c, colour, TAKE_GOODS)  # (a container token: exchanged, see tokens)
             g.emit("container_to_goods", p=seat, c=c, s=ship.id, why=self.name)
-        else:
+        elif c < TOKEN_BASE:
             g.state.players[seat].hand.append(c)
             g.emit("container_to_hand", p=seat, c=c, s=ship.id, why=self.name)
+        else:  # a container token never goes into a hand: it returns to the supply
+            gone(g, c)
 
 
 @register
@@ -592,16 +628,6 @@ class HentaiManga(Reaction):
         )
         stack.insert(at, frame)  # below the instant abilities of the fulfilled contracts
 
-    def _room(self, g: Game, seat: int, card: int) -> tuple[bool, bool]:
-        """(crew room, goods room) once ``card`` has left the fulfilled contracts."""
-        fulfilled = g.state.players[seat].fulfilled
-        i = fulfilled.index(card)
-        fulfilled.pop(i)
-        try:
-            return crew_room(g, seat), goods_room(g, seat)
-        finally:
-            fulfilled.insert(i, card)
-
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
         """The first of the contracts still fulfilled that could move (the others stay)."""
         seat = frame["p"]
@@ -609,11 +635,16 @@ class HentaiManga(Reaction):
         for card in frame["cards"]:
             if card not in fulfilled:
                 continue
-            crew, goods = self._room(g, seat, card)
+            crew, goods = room_after_leaving(g, seat, card)
             opts = [Action(seat, "choose", (self.card, card), area) for area, ok in ((0, crew), (1, goods)) if ok]
             if opts:
                 return [*opts, Action(seat, "no", (self.card, card))]
         return []
+
+    def describe_place(self, g: Game, action: Action) -> Wording:
+        if action.kind == "no":
+            return "keep_contract", {}
+        return ("contract_to_crew" if action.target == 0 else "contract_to_goods"), {}
 
     def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
         seat, card = action.player, action.cards[1]
@@ -622,7 +653,7 @@ class HentaiManga(Reaction):
             p = g.state.players[seat]
             p.fulfilled.remove(card)
             if action.target == 0:
-                p.crew.append(card)
+                put_crew(g, seat, card)
                 g.emit("contract_to_crew", p=seat, c=card, why=self.name)
             else:
                 add_good(g, seat, card)
@@ -688,6 +719,9 @@ class Chairs(Ability):
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand
         ]
+
+    def describe_discard(self, g: Game, action: Action) -> Wording:
+        return ("discard_hand_card" if action.kind == "choose" else "discard_nothing"), {}
 
     def answer_discard(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "choose":

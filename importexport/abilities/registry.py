@@ -34,6 +34,10 @@ hooks; the engine calls them, and never tests a card's name itself:
 ``options_<step>(g, frame) / answer_<step>(g, frame, action)``
     a question the ability put on the stack with ``self.ask(g, seat, step, **data)``; the frame
     (``{"k": "ask", "p": seat, "c": card, "q": step, ...data}``) is popped before ``answer_<step>``.
+``describe_anytime(g, action) / describe_<step>(g, action) -> (key, args) | None``
+    the menu wording of an ``anytime`` choice, or of an option of question ``<step>`` (whose
+    frame is ``g.state.stack[-1]``): a template key of ``describe.TEXT`` and raw arguments
+    (card ids, seats, ships, colours), which ``describe`` puts into words in either language.
 
 Lasting hooks work while the card lies among its owner's fulfilled contracts; an ability with
 ``as_contract = True`` works instead while the card is a contract on one of its owner's ships,
@@ -56,6 +60,8 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..engine import Game
     from ..flow import Frame
+
+Wording = tuple[str, dict[str, Any]]  # a menu line: template key of ``describe.TEXT`` and raw arguments
 
 
 class Ability:
@@ -87,7 +93,7 @@ class Ability:
 
 
 REGISTRY: dict[str, Ability] = {}
-ABILITY_OF: list[Ability | None] = [None] * len(CARDS)
+ABILITY_OF: list[Ability | None] = [None] * CARDS.table_size  # (container tokens have ids, never abilities)
 CONTRACT_ABILITIES: set[str] = set()  # names of abilities that work while the card is a contract
 CONTRACT_CARDS: set[int] = set()  # their cards
 CREW_CARDS: set[int] = set()  # cards whose abilities work from the crew

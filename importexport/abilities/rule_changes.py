@@ -21,7 +21,7 @@ from ..constants import (
     YELLOW,
 )
 from ..rules import capital_goods_colour
-from .registry import Ability, register
+from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -148,6 +148,9 @@ class Chopsticks(Ability):
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card,), action) for action in (CONTRACT, LOAD)
         ]
+
+    def describe_instead(self, g: Game, action: Action) -> Wording:
+        return ("keep_import", {}) if action.kind == "no" else ("import_as", {"a": action.target})
 
     def answer_instead(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "choose":

@@ -1,0 +1,25 @@
+"""Every card's ability is implemented and shown by a test; docs/abilities.md says so."""
+
+from __future__ import annotations
+
+from importexport import CARDS
+from importexport.abilities import REGISTRY
+from importexport.coverage import DOCS_FILE, abilities_markdown, card_marks, uncovered
+
+
+def test_every_card_has_an_ability() -> None:
+    missing = [c.name for c in CARDS.cards if c.name not in REGISTRY]
+    assert not missing, f"cards without an implemented ability: {missing}"
+
+
+def test_every_card_has_a_test_showing_its_ability() -> None:
+    assert not uncovered(), f"cards no test shows: {uncovered()}"
+
+
+def test_marks_name_real_cards() -> None:
+    names = {c.name.upper() for c in CARDS.cards}
+    assert set(card_marks()) <= names, sorted(set(card_marks()) - names)
+
+
+def test_abilities_page_is_up_to_date() -> None:
+    assert DOCS_FILE.read_text(encoding="utf-8") == abilities_markdown(), "run `python -m importexport.coverage`"

@@ -1,0 +1,72 @@
+"""Random play with card abilities on, over every combination of modules: 5,000 seeded games.
+
+Game ``i`` plays combination ``i mod 2^k`` of the k modules, with 2 to 6 players, and is checked
+after every step: every card of the game's sets lies in exactly one place, credits never go
+negative, whoever must decide has a legal choice, and at the start of every turn no player is
+over a crew or goods limit (as the abilities in play compute them).  Every game must end.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from test_random_play import MAX_STEPS, check_finished, play_random, rng_for
+
+from importexport import CARDS, Game
+from importexport.rules import crew_limit, goods_limit, goods_load
+from importexport.setup import MODULES, deck_sets
+
+GAMES = 5_000
+CHUNK = 250
+COMBOS = [list(c) for k in range(len(MODULES) + 1) for c in combinations(MODULES, k)]
+
+
+def combo(i: int) -> list[str]:
+    return COMBOS[i % len(COMBOS)]
+
+
+class ModuleInvariants:
+    def __init__(self, g: Game, label: str) -> None:
+        self.label = label
+        self.cards = frozenset(CARDS.ids_in_sets(deck_sets(g.state.modules)))
+        self.check_cards(g, "setup")
+
+    def check_cards(self, g: Game, where: str) -> None:
+        cards = [c for c in g.state.all_cards() if c < len(CARDS)]
+        assert len(cards) == len(self.cards) and set(cards) == self.cards, f"{where}: a card is lost or in two places"
+
+    def __call__(self, g: Game, step: int) -> None:
+        where = f"{self.label}, step {step} ({g.history[-1]})"
+        s = g.state
+        self.check_cards(g, where)
+        for p in s.players:
+            assert p.credits >= 0, f"{where}: seat {p.seat} has {p.credits} credits"
+        if g.is_over():
+            return
+        deciders = g.deciders()
+        assert deciders, f"{where}: nobody has a decision"
+        for seat in deciders:
+            assert g.legal_actions(seat), f"{where}: seat {seat} must decide but has no legal choice"
+        top = s.stack[-1]
+        if top["k"] == "lead" and not any(f["k"] == "trim" for f in s.stack):
+            for p in s.players:
+                assert len(p.crew) <= crew_limit(g, p.seat), f"{where}: seat {p.seat} over the crew limit"
+                assert goods_load(g, p.seat) <= goods_limit(g, p.seat), f"{where}: seat {p.seat} over the goods limit"
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK), ids=lambda f: f"games{f}+")
+def test_random_games_with_every_module_combination(first: int) -> None:
+    for i in range(first, first + CHUNK):
+        players = 2 + i % 5
+        modules = combo(i)
+        label = f"game {i}: {players} players, modules {modules}"
+        g = Game(players=players, seed=i, abilities=True, modules=modules)
+        check = ModuleInvariants(g, label)
+        steps = len(play_random(g, rng_for(players, i, True), MAX_STEPS, check))
+        check_finished(g, steps, label)
+
+
+def test_every_combination_is_played() -> None:
+    assert GAMES >= len(COMBOS)
+    assert {tuple(combo(i)) for i in range(GAMES)} == {tuple(c) for c in COMBOS}
