@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from importexport.bench import chess_plies_per_second, run_games
+from importexport.bench import ALL_MODULES, chess_plies_per_second, run_games
 
 
 def main() -> None:
@@ -22,16 +22,20 @@ def main() -> None:
     args = ap.parse_args()
     chess = chess_plies_per_second()
     rows = []
-    for abilities in (False, True):
+    for abilities, modules in ((False, ()), (True, ()), (True, ALL_MODULES)):
         for players in range(2, 7):
-            rows.append(run_games(players, args.games, args.seed, abilities))
+            rows.append(run_games(players, args.games, args.seed, abilities, modules))
     print(f"python-chess random plies/s: {chess:,.0f}  (target: engine ≥ {2 * chess:,.0f} decisions/s)")
-    print("| players | abilities | games/s | decisions/s | × chess | decisions/game | max save (bytes) |")
-    print("|---|---|---|---|---|---|---|")
+    basic = {r["players"]: r["decisions_per_s"] for r in rows if not r["abilities"]}
+    print("| players | abilities | modules | games/s | decisions/s | × chess | × basic | decisions/game | max save (bytes) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = r["decisions_per_s"] / chess
-        print(f"| {r['players']} | {'on' if r['abilities'] else 'off'} | {r['games_per_s']} | {r['decisions_per_s']:,} "
-              f"| {ratio:.2f} | {r['mean_decisions_per_game']} | {r['max_save_bytes']:,} |")
+        share = r["decisions_per_s"] / basic[r["players"]]
+        mods = "all" if r["modules"] else "none"
+        print(f"| {r['players']} | {'on' if r['abilities'] else 'off'} | {mods} | {r['games_per_s']} "
+              f"| {r['decisions_per_s']:,} | {ratio:.2f} | {share:.2f} | {r['mean_decisions_per_game']} "
+              f"| {r['max_save_bytes']:,} |")
     print(json.dumps({"chess_plies_per_s": round(chess), "rows": rows}))
 
 

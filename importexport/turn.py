@@ -51,6 +51,13 @@ TOKYO_COST = (2, 4, 6, 8)  # Tokyo harbour: cost to place a contract from the co
 WILD_ACTIONS = (0, 1, 2, 3, 4)  # the two-card wild never stands for Trade
 
 
+def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
+    """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
+    if g.state.abilities and g.modifiers(seat, "card_action"):
+        return [g.mod(seat, "card_action", ACTION_OF[c], c) for c in cards]
+    return [ACTION_OF[c] for c in cards]
+
+
 def card_action(g: Game, seat: int, card: int) -> int:
     """The action a card in hand stands for when played."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
@@ -76,10 +83,8 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["p"]
     hand = g.state.players[seat].hand
     opts = [Action(seat, "draw")]
-    in_hand = set()
-    for c in hand:
-        opts.append(Action(seat, "play", (c,)))
-        in_hand.add(card_action(g, seat, c))
+    opts.extend(Action(seat, "play", (c,)) for c in hand)
+    in_hand = set(shown_actions(g, seat, hand))
     missing = [a for a in WILD_ACTIONS if a not in in_hand]
     if missing:
         for pair in wild_pairs(hand):
@@ -151,8 +156,8 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     opts = [Action(seat, "draw")]
     matching = False
     any_card = s.abilities and g.modifiers(seat, "follow_with_any")
-    for c in hand:
-        if card_action(g, seat, c) == led or (any_card and g.mod(seat, "follow_with_any", False, c)):
+    for c, shows in zip(hand, shown_actions(g, seat, hand)):
+        if shows == led or (any_card and g.mod(seat, "follow_with_any", False, c)):
             opts.append(Action(seat, "play", (c,)))
             matching = True
     if not matching and led != TRADE:

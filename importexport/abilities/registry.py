@@ -209,7 +209,10 @@ def anyone_in_reach(g: Game, cards: Holders) -> bool:
     if cards.crew or cards.contract or marks and ("lingering" in marks or "tucked" in marks):
         return True
     fulfilled = cards.fulfilled
-    return not all(fulfilled.isdisjoint(p.fulfilled) for p in s.players)
+    for p in s.players:
+        if not fulfilled.isdisjoint(p.fulfilled):
+            return True
+    return False
 
 
 def modifiers_of(key: str) -> Holders | None:
@@ -223,8 +226,10 @@ def modifiers_of(key: str) -> Holders | None:
 def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
     if not g.state.abilities:
         return []
-    cards = modifiers_of(key)
-    if cards is None or not in_reach(g, seat, cards):
+    cards = _MODIFIERS.get(key, False)
+    if cards is False:
+        cards = modifiers_of(key)
+    if cards is None or not in_reach(g, seat, cards):  # type: ignore[arg-type]
         return []
     return [a for a in lasting(g, seat) if key in a.modifies]
 
