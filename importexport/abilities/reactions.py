@@ -56,6 +56,16 @@ class Reaction(Ability):
     def yes_no(self, seat: int) -> list[Action]:
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
+    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+        """The shared "you may draw a card" question (asked ``left`` times in a row, default once)."""
+        return self.yes_no(frame["p"])
+
+    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes":
+            draw(g, action.player, 1, self.name)
+        if frame.get("left", 1) > 1:
+            self.ask(g, action.player, "draw", left=frame["left"] - 1)
+
     def credits_or_cards(self, seat: int) -> list[Action]:
         return [Action(seat, "choose", (self.card,), CREDITS), Action(seat, "choose", (self.card,), CARDS_CHOICE)]
 
@@ -86,13 +96,6 @@ class Backpacks(Reaction):
 
     def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         self.ask(g, holder, "draw")
-
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
-        return self.yes_no(frame["p"])
-
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
-        if action.kind == "yes":
-            draw(g, action.player, 1, self.name)
 
 
 @register
@@ -293,13 +296,6 @@ class Drones(Reaction):
         if data["seat"] == holder:
             self.ask(g, holder, "draw")
 
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
-        return self.yes_no(frame["p"])
-
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
-        if action.kind == "yes":
-            draw(g, action.player, 1, self.name)
-
 
 @register
 class Helicopter(Reaction):
@@ -422,14 +418,6 @@ class Shoes(Reaction):
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         self.ask(g, holder, "draw", left=len(data["cards"]))
 
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
-        return self.yes_no(frame["p"])
-
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
-        if action.kind == "yes":
-            draw(g, action.player, 1, self.name)
-        if frame["left"] > 1:
-            self.ask(g, action.player, "draw", left=frame["left"] - 1)
 
 
 @register
@@ -446,9 +434,6 @@ class Satellite(Reaction):
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if self.counts(data):
             self.ask(g, holder, "draw")
-
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
-        return self.yes_no(frame["p"])
 
     def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
