@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
                "--ServerApp.ip=127.0.0.1"]
         if args.no_browser:
             cmd.append("--no-browser")
+        if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
+            cmd.append("--allow-root")
         print("Starting JupyterLab on", notebooks_dir(), flush=True)
         return subprocess.call(cmd)
     if args.command == "cards":

@@ -94,3 +94,16 @@ def test_cli_replay_refuses_a_bad_file(tmp_path, capsys: pytest.CaptureFixture[s
     bad.write_text("{not json")
     assert cli_main(["replay", str(bad)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli.os, "geteuid", lambda: 0)
+    assert cli.main(["tutor", "--no-browser", "--port", "8123"]) == 0
+    cmd = calls[0]
+    assert cmd[1:3] == ["-m", "jupyterlab"] and "--port=8123" in cmd and "--no-browser" in cmd
+    assert "--allow-root" in cmd  # JupyterLab refuses root without it (a fresh machine runs as root)
+    assert any(part.endswith("notebooks") for part in cmd)
