@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from helpers import fulfil_position
+
 from importexport import CARDS, Action
+from importexport.constants import payout
 from importexport.scenario import load_scenario
+from importexport.scoring import final_scores
 
 
 def cid(name: str) -> int:
@@ -76,3 +80,59 @@ def test_shampoo_extra_card_is_optional_and_basic_import_takes_two() -> None:
     assert Action(0, "no") in g.legal_actions(0)
     g.apply(Action(0, "no"))
     assert len(g.state.ships[3].containers) == 1
+
+
+# --- rulings that had no test yet (docs/rules.md) --------------------------------------------
+
+def test_import_round_without_cargo_at_sea_is_skipped() -> None:
+    g = load_scenario({"players": 2, "seats": [{}, {}], "turn": {"led": "import", "declared": [1, -1]}})
+    assert g.deciders() == [1]  # straight to the next turn
+    assert any(key == "no_ship" for _, key, _ in g.log)
+
+
+def test_contract_met_on_arrival_is_fulfilled_at_once() -> None:
+    """Containers left on a ship from a dropped contract can meet a new contract on arrival."""
+    g = load_scenario({
+        "players": 2,
+        "seats": [{"hand": ["BATTERIES"], "ships": [{"containers": ["BOK CHOY", "FLASH DRIVES"]}]}, {}],
+        "turn": {"led": "contract", "declared": [1, -1]},
+    })
+    # BATTERIES asks for one green and one yellow container: both are already aboard.
+    g.apply(Action(0, "contract", (cid("BATTERIES"),), 0, 1))
+    s = g.state
+    assert cid("BATTERIES") in s.players[0].fulfilled and s.ships[0].at_sea
+
+
+def test_cargo_limit_counts_the_requirements_of_all_contracts() -> None:
+    big = [c.name for c in CARDS.cards if c.set == "base" and not c.level and CARDS.cargo_size[c.id] == 2]
+    three = next(c.name for c in CARDS.cards if c.set == "base" and not c.level and CARDS.cargo_size[c.id] == 3)
+    # two contracts of 2 plus one of 3 would need 7 containers: more than one ship may ask for
+    g = load_scenario({
+        "players": 2, "seats": [{"hand": [three], "ships": [{"contracts": big[:2]}, {"at_sea": True}]}, {}],
+        "turn": {"led": "contract", "declared": [1, -1]},
+    })
+    assert not any(a.kind == "contract" and a.target == 0 for a in g.legal_actions(0))
+
+
+def test_payout_below_two_containers_is_six() -> None:
+    assert payout(1) == payout(2) == 6
+
+
+def test_instant_abilities_run_before_the_ship_sails_and_the_island_is_refilled() -> None:
+    g, load = fulfil_position("ALMONDS", True)
+    before = len(g.log)
+    g.apply(load)
+    keys = [key for _, key, _ in g.log[before:]]
+    assert keys.index("gain") < keys.index("ability") < keys.index("sail") < keys.index("to_island")
+
+
+def test_no_extra_turn_once_the_game_end_is_triggered() -> None:
+    g, load = fulfil_position("PIRATES", True, seat0={"credits": 44})
+    g.apply(load)  # 44 + 6 payout = 50: the end is triggered in this turn
+    assert g.state.end_reason == "credits"
+    assert g.is_over()
+
+
+def test_containers_on_a_harbour_ship_without_a_contract_score_nothing() -> None:
+    g = load_scenario({"players": 2, "seats": [{"ships": [{"containers": ["BOK CHOY", "FLASH DRIVES"]}]}, {}]})
+    assert dict(final_scores(g)[0].lines)["containers"] == 0
