@@ -133,18 +133,14 @@ class Game:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            if s.abilities:
+            if s.abilities:  # listing options changes nothing: remember modifier lookups meanwhile
                 self._cache = {}
-                try:
-                    opts = kind.options(self, frame)  # type: ignore[misc]
-                    if opts and kind.extras:
-                        opts = opts + extra_options(self, frame)
-                finally:
-                    self._cache = None
-            else:
+            try:
                 opts = kind.options(self, frame)  # type: ignore[misc]
                 if opts and kind.extras:
                     opts = opts + extra_options(self, frame)
+            finally:
+                self._cache = None
             if not opts:
                 if kind.skip is not None:
                     kind.skip(self, frame)

@@ -2,7 +2,7 @@
 
 A frame on the state's stack is either *automatic* (the engine carries it out and goes on) or a
 *decision* (it waits for one or more players).  Each kind of frame registers here how to list
-its options, how to carry out a chosen option, and how to explain a refused one.  The turn,
+its options and how to carry out a chosen option (``explain`` says why a choice is refused).  The turn,
 the Import bidding and the card abilities all add their frames through these two functions.
 """
 
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from .engine import Game
 
 Frame = dict[str, Any]
-Reason = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -28,7 +27,6 @@ class FrameKind:
     resolve: Callable[[Game, Frame, Action], None] | None = None
     auto: Callable[[Game, Frame], None] | None = None
     skip: Callable[[Game, Frame], None] | None = None
-    why: Callable[[Game, Frame, Action], Reason | None] | None = None
     deciders: Callable[[Frame], list[int]] | None = None
     extras: bool = True  # may the decider also use free choices (drop a contract, anytime abilities)?
 
@@ -42,12 +40,11 @@ def decision(
     resolve: Callable[[Game, Frame, Action], None],
     *,
     skip: Callable[[Game, Frame], None] | None = None,
-    why: Callable[[Game, Frame, Action], Reason | None] | None = None,
     deciders: Callable[[Frame], list[int]] | None = None,
     extras: bool = True,
 ) -> None:
     """Register a decision frame.  With no options it is skipped (``skip``, or just dropped)."""
-    FRAMES[kind] = FrameKind(options, resolve, None, skip, why, deciders, extras)
+    FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras)
 
 
 def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:

@@ -72,7 +72,6 @@ class Ability:
     in_crew: ClassVar[bool] = False  # works while the card lies in its owner's crew instead
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     card: int = -1
-    instant: bool = False
     modifies: frozenset[str] = frozenset()
     listens: frozenset[str] = frozenset()
 
@@ -98,7 +97,6 @@ CONTRACT_ABILITIES: set[str] = set()  # names of abilities that work while the c
 CONTRACT_CARDS: set[int] = set()  # their cards
 CREW_CARDS: set[int] = set()  # cards whose abilities work from the crew
 KEY_CARDS: dict[str, frozenset[int]] = {}  # modifier key -> the cards whose abilities change it
-WIN_CARDS: set[int] = set()  # cards with an instant-win condition
 LENDERS: set[int] = set()  # cards that lend other cards' abilities (a copy)
 CREW_ABILITIES: set[str] = set()  # names of abilities that work while the card is in the crew
 WATCHERS: dict[str, list[Ability]] = {}  # event -> abilities with a ``watch_<event>`` hook
@@ -109,7 +107,6 @@ def register(cls: type[Ability]) -> type[Ability]:
     card = CARDS.by_name(cls.name)
     ability = cls()
     ability.card = card.id
-    ability.instant = card.timing == "instant"
     names = [n for n in dir(cls) if not n.startswith("__")]
     ability.modifies = frozenset(n[len("modify_"):] for n in names if n.startswith("modify_"))
     ability.listens = frozenset(n[len("on_"):] for n in names if n.startswith("on_") and n != "on_fulfil")
@@ -119,8 +116,6 @@ def register(cls: type[Ability]) -> type[Ability]:
     _MODIFIERS.clear()
     for key in ability.modifies:
         KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
-    if hasattr(cls, "wins"):
-        WIN_CARDS.add(card.id)
     if cls.lends:
         LENDERS.add(card.id)
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
