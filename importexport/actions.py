@@ -64,6 +64,13 @@ class Action(NamedTuple):
             parts.append(f"o={self.option}")
         return " ".join(parts)
 
+    def normalised(self) -> Action:
+        """The same choice in the engine's canonical form: the two cards of a wild in id order
+        (which card is named first does not matter)."""
+        if self.kind == "wild" and len(self.cards) == 2 and self.cards[0] > self.cards[1]:
+            return self._replace(cards=(self.cards[1], self.cards[0]))
+        return self
+
     @classmethod
     def from_text(cls, text: str) -> Action:
         """Parse the form ``str()`` writes; a clear ``ValueError`` for anything else."""

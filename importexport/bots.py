@@ -37,3 +37,15 @@ def play_out(g: Game, bots: dict[int, Bot] | list[Bot], max_steps: int = 100_000
         if steps >= max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} decisions")
     return steps
+
+
+BOTS: dict[str, type] = {"random": RandomBot}
+"""Bots by name, as chapters, the app and ``simulate`` refer to them; each takes a ``seed``."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name; an unknown name raises ``ValueError`` listing the known ones."""
+    try:
+        return BOTS[name](seed=seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None

@@ -54,8 +54,8 @@ TEXT: dict[str, dict[str, str]] = {
     "crew": {"en": "Take {c} from the Supply Island into your crew", "de": "{c} von der Vorratsinsel in die Crew nehmen"},
     "contract": {"en": "Place {c} as a contract on {s}{cargo}", "de": "{c} als Auftrag an {s} anlegen{cargo}"},
     "contract_skip": {
-        "en": "Place {c} as a contract on {s}{cargo}, using {n} actions to skip missing levels",
-        "de": "{c} als Auftrag an {s} anlegen{cargo}, mit {n} Aktionen für fehlende Stufen",
+        "en": "Place {c} as a contract on {s}{cargo}, for {n} actions (one extra per missing level)",
+        "de": "{c} als Auftrag an {s} anlegen{cargo}, für {n} Aktionen (eine zusätzliche je fehlende Stufe)",
     },
     "contract_tokyo": {
         "en": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}",
@@ -63,9 +63,9 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "contract_tokyo_skip": {
         "en": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}, "
-              "using {n} actions to skip missing levels",
+              "for {n} actions (one extra per missing level)",
         "de": "{c} aus dem Hafen von Tokio für {m} Credits als Auftrag an {s} anlegen{cargo}, "
-              "mit {n} Aktionen für fehlende Stufen",
+              "für {n} Aktionen (eine zusätzliche je fehlende Stufe)",
     },
     "cargo": {"en": ", cargo {goods}", "de": ", Ladung {goods}"},
     "any_colour": {"en": "any colour", "de": "beliebige Farbe"},

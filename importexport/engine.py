@@ -101,7 +101,9 @@ class Game:
         if isinstance(action, str):
             action = Action.from_text(action)
         if action not in self._opts:
-            raise self._refusal(action)
+            action = action.normalised()
+            if action not in self._opts:
+                raise self._refusal(action)
         self.history.append(action)
         try:
             self._do(action)

@@ -62,6 +62,10 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "{c} needs {n} more level(s) than you have: each missing level costs one extra Contract action, and you have {left} left.",
         "de": "Für {c} fehlen dir {n} Stufe(n): jede fehlende Stufe kostet eine zusätzliche Auftrags-Aktion, und du hast noch {left}.",
     },
+    "contract_cost": {
+        "en": "Placing {c} costs exactly {n} action(s) (one, plus one per missing level), not {m}.",
+        "de": "{c} anzulegen kostet genau {n} Aktion(en) (eine, plus eine je fehlende Stufe), nicht {m}.",
+    },
     "cargo_limit": {
         "en": "The contracts on one ship may ask for at most {limit} containers in total; {s} would need {n}.",
         "de": "Die Aufträge an einem Schiff dürfen zusammen höchstens {limit} Container verlangen; {s} bräuchte {n}.",
@@ -176,8 +180,10 @@ def reason(g: Game, a: Action) -> Reason:
     if a.kind == "contract" and a.cards:
         ship, c = s.ships[a.target], a.cards[0]
         deficit = level_deficit(g, a.player, c)
-        if deficit + 1 > frame.get("left", 1) or a.count != deficit + 1:
+        if deficit + 1 > frame.get("left", 1) or a.count < deficit + 1:
             return "level_missing", {"c": c, "n": deficit, "left": frame.get("left", 1)}
+        if a.count != deficit + 1:
+            return "contract_cost", {"c": c, "n": deficit + 1, "m": a.count}
         need = cargo_size(g, ship) + CARDS.cargo_size[c]
         if need > max_cargo(g, ship):
             return "cargo_limit", {"limit": max_cargo(g, ship), "s": ship.id, "n": need}

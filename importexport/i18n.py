@@ -380,6 +380,32 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+KIND_WORDS: dict[str, dict[str, str]] = {
+    "draw": {"en": "draw", "de": "nachziehen"},
+    "play": {"en": "play a card", "de": "Karte spielen"},
+    "wild": {"en": "two-card wild", "de": "Zwei-Karten-Joker"},
+    "declare": {"en": "declare", "de": "ansagen"},
+    "sell": {"en": "sell", "de": "verkaufen"},
+    "crew": {"en": "hire crew", "de": "Crew anheuern"},
+    "contract": {"en": "place a contract", "de": "Auftrag anlegen"},
+    "load": {"en": "load", "de": "laden"},
+    "pirate": {"en": "pirate", "de": "plündern"},
+    "ship": {"en": "choose a ship", "de": "Schiff wählen"},
+    "bid": {"en": "bid", "de": "bieten"},
+    "winner": {"en": "break the tie", "de": "Gleichstand entscheiden"},
+    "take": {"en": "take a card", "de": "Karte nehmen"},
+    "drop": {"en": "discard a contract", "de": "Auftrag ablegen"},
+    "yes": {"en": "yes", "de": "ja"},
+    "no": {"en": "no", "de": "nein"},
+    "choose": {"en": "choose an option", "de": "Option wählen"},
+    "anytime": {"en": "use an anytime ability", "de": "Jederzeit-Fähigkeit nutzen"},
+    "colour": {"en": "choose a token colour", "de": "Plättchenfarbe wählen"},
+    "trade": {"en": "trade", "de": "tauschen"},
+    "discard": {"en": "discard", "de": "ablegen"},
+}
+"""Kinds of choice in words (refusals list what is expected instead)."""
+
+
 def word(key: str, lang: str, **args: Any) -> str:
     return WORDS[key][lang].format(**args)
 
@@ -426,8 +452,14 @@ def action_name(action: int, lang: str) -> str:
     return ACTION_NAME[lang][action] if action >= 0 else "-"
 
 
+COLOUR_WORDS = {
+    "en": COLOURS,
+    "de": ("grün", "gelb", "schwarz", "blau", "rot", "grau"),
+}
+
+
 def goods_name(colour: int, lang: str) -> str:
-    return f"{GOODS_TYPE[lang][colour]} ({COLOURS[colour]})"
+    return f"{GOODS_TYPE[lang][colour]} ({COLOUR_WORDS[lang][colour]})"
 
 
 def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dict[str, Any]:
@@ -459,6 +491,10 @@ def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dic
             out["rules"] = word("with_abilities" if value else "basic", lang)
         elif name == "modules":
             out["mods"] = "".join(", " + m for m in value)
+        elif name == "kind":
+            out[name] = KIND_WORDS.get(value, {}).get(lang, value)
+        elif name == "expected":  # kinds of choice, e.g. "draw, play, wild"
+            out[name] = ", ".join(KIND_WORDS.get(k, {}).get(lang, k) for k in str(value).split(", ") if k)
         else:
             out[name] = value
     if key == "setup":
@@ -484,3 +520,22 @@ def message(key: str, lang: str = "en", state: Any = None, **args: Any) -> str:
     from .explain import REASONS
 
     return REASONS[key][lang].format(**_format(key, args, lang, state))
+
+
+SCORE_LINES: dict[str, dict[str, str]] = {
+    "credits": {"en": "credits", "de": "Credits"},
+    "containers": {"en": "containers on unfulfilled contracts", "de": "Container auf unerfüllten Aufträgen"},
+    "goods": {"en": "goods", "de": "Güter"},
+    "all_types": {"en": "all five goods types", "de": "alle fünf Warenarten"},
+    "most": {"en": "majority in {t}", "de": "Mehrheit bei {t}"},
+    "ability": {"en": "ability of {c}", "de": "Fähigkeit von {c}"},
+}
+
+
+def score_line_name(key: str, lang: str) -> str:
+    """The words for a line of ``Game.scores()`` (``most_green``, ``ability:NAME``, ...)."""
+    if key.startswith("most_"):
+        return SCORE_LINES["most"][lang].format(t=GOODS_TYPE[lang][COLOURS.index(key[5:])])
+    if key.startswith("ability:"):
+        return SCORE_LINES["ability"][lang].format(c=key[8:])
+    return SCORE_LINES[key][lang] if key in SCORE_LINES else key

@@ -1,7 +1,9 @@
-"""The table as HTML, for plain notebook output (``Game._repr_html_``).
+"""The table as HTML: cards, harbours, the Open Sea, the Supply Island, score charts.
 
-Every card shows its colour *and* its goods letter (T, A, C, L, I, K), so the picture reads
-without telling colours apart.
+Plain strings, no widgets: ``Game._repr_html_`` shows a table in any notebook, and the widget kit
+(``importexport.widgets``) puts the same pieces on screen.  Every card shows its colour *and* its
+goods letter and shape (▲T ●A ■C ◆L ✖I ⬟K), so the picture reads without telling colours apart.
+Sizes are chosen to stay readable on a projector at 1280×720.
 """
 
 from __future__ import annotations
@@ -10,67 +12,270 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import CARDS
-from .constants import GOODS_LETTER
-from .i18n import action_name, card_name, seat_name, ship_name
+from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT
+from .i18n import action_name, card_name, score_line_name, seat_name, ship_name
 
 if TYPE_CHECKING:
     from .engine import Game
+    from .scoring import PlayerScore
 
-CSS_COLOUR = ("#2e9e5b", "#e0b21b", "#333333", "#2f6fce", "#c8322f", "#8a8a8a")
-TEXT_COLOUR = ("#fff", "#000", "#fff", "#fff", "#fff", "#fff")
+CSS_COLOUR = ("#2e9e5b", "#e0b21b", "#333333", "#2f6fce", "#c8322f", "#8a8a8a", "#ffffff")
+TEXT_COLOUR = ("#fff", "#000", "#fff", "#fff", "#fff", "#fff", "#000")
+GOODS_SHAPE = ("▲", "●", "■", "◆", "✖", "⬟")
+ACTION_SYMBOL = ("✚", "⇩", "✎", "⇧", "☠", "⇄")
+RAINBOW_CSS = "linear-gradient(90deg,#2e9e5b,#e0b21b,#333,#2f6fce,#c8322f)"
+
+LABELS = {
+    "credits": {"en": "credits", "de": "Credits"},
+    "hand": {"en": "in hand", "de": "auf der Hand"},
+    "crew": {"en": "Crew", "de": "Crew"},
+    "goods": {"en": "Goods", "de": "Güter"},
+    "fulfilled": {"en": "Fulfilled", "de": "Erfüllt"},
+    "harbour": {"en": "harbour", "de": "Hafen"},
+    "island": {"en": "Supply Island", "de": "Vorratsinsel"},
+    "tokyo": {"en": "Tokyo harbour", "de": "Hafen von Tokio"},
+    "sea": {"en": "Open Sea", "de": "Offene See"},
+    "turn": {"en": "Turn {n}", "de": "Zug {n}"},
+    "led": {"en": "led: {a}", "de": "angeführt: {a}"},
+    "deck": {"en": "deck {n}", "de": "Stapel {n}"},
+    "discard": {"en": "discard {n}", "de": "Ablage {n}"},
+    "waiting": {"en": "waiting for {p}", "de": "wartet auf {p}"},
+    "over": {"en": "game over", "de": "Spiel vorbei"},
+    "in_harbour": {"en": "in harbour", "de": "im Hafen"},
+    "at_sea": {"en": "at sea", "de": "auf See"},
+    "empty": {"en": "empty", "de": "leer"},
+    "level": {"en": "level", "de": "Stufe"},
+    "cargo": {"en": "cargo", "de": "Ladung"},
+    "market": {"en": "Goods market", "de": "Warenmarkt"},
+    "cost": {"en": "{n} credits", "de": "{n} Credits"},
+    "hidden": {"en": "{n} cards (hidden)", "de": "{n} Karten (verdeckt)"},
+    "total": {"en": "total", "de": "gesamt"},
+    "active": {"en": "active player", "de": "am Zug"},
+    "none": {"en": "none", "de": "keine"},
+}
+
+CSS = """
+<style>
+.iex{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:15px;line-height:1.3;color:#111}
+.iex .bar{background:#eef2f7;border-radius:6px;padding:4px 8px;margin:2px 0 6px 0}
+.iex .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.iex .area{border:1px solid #c8d0da;border-radius:6px;padding:4px 6px;margin:2px 0;background:#fafbfc}
+.iex .seat{border:2px solid #c8d0da;border-radius:8px;padding:6px;min-width:300px;flex:1 1 300px;background:#fff}
+.iex .seat.active{border-color:#e08a00;box-shadow:0 0 0 2px #ffd27a}
+.iex .card{display:inline-block;vertical-align:top;width:118px;min-height:74px;margin:2px;border-radius:7px;
+  border:3px solid;background:#fff;font-size:13px;overflow:hidden}
+.iex .card .hd{padding:1px 4px;font-weight:bold;display:flex;justify-content:space-between}
+.iex .card .nm{padding:1px 4px;font-weight:bold;font-size:12.5px;word-break:break-word}
+.iex .card .ln{padding:0 4px;font-size:12px}
+.iex .chip{display:inline-block;margin:1px;padding:1px 6px;border-radius:10px;font-size:13px;white-space:nowrap}
+.iex .dot{display:inline-block;width:15px;height:15px;border-radius:50%;text-align:center;font-size:10px;
+  line-height:15px;margin-right:1px;font-weight:bold}
+.iex .box{display:inline-block;width:15px;height:15px;border-radius:2px;text-align:center;font-size:10px;
+  line-height:15px;margin-right:1px;font-weight:bold;border:1px solid #555}
+.iex .ship{display:inline-block;border:1px dashed #8896a8;border-radius:6px;padding:3px;margin:2px;vertical-align:top}
+.iex .muted{color:#555}
+.iex .ability{font-size:12px;padding:2px 4px;color:#222;border-top:1px solid #ddd}
+.iex table.score td{padding:2px 6px}
+</style>
+"""
 
 
-def card_chip(card: int) -> str:
-    """One card as a small coloured label: letter, name and action (a container token: a round one)."""
+def _t(key: str, lang: str, **args: object) -> str:
+    return LABELS[key]["de" if lang == "de" else "en"].format(**args)
+
+
+def colour_mark(colour: int) -> str:
+    """The shape and letter of a goods colour (a rainbow slot: ★)."""
+    return "★" if colour == RAINBOW_SLOT else f"{GOODS_SHAPE[colour]}{GOODS_LETTER[colour]}"
+
+
+def dot(colour: int, box: bool = False) -> str:
+    """A level dot (circle) or a cargo slot (square) of ``colour``, with its letter inside."""
+    css = "box" if box else "dot"
+    if colour == RAINBOW_SLOT:
+        return f'<span class="{css}" style="background:{RAINBOW_CSS};color:#fff">★</span>'
+    return (f'<span class="{css}" style="background:{CSS_COLOUR[colour]};color:{TEXT_COLOUR[colour]}">'
+            f"{GOODS_LETTER[colour]}</span>")
+
+
+def level_html(card: int, lang: str = "en") -> str:
+    c = CARDS[card]
+    if not c.level:
+        return ""
+    parts = []
+    for key, count in c.level.items():
+        if key == ANY_GOODS:
+            parts.append(f'<span class="box" style="background:#ccc">∗</span>×{count}')
+        else:
+            parts.append(dot(COLOURS.index(key)) * count)
+    return f'<div class="ln" title="{_t("level", lang)}">{"".join(parts)}</div>'
+
+
+def cargo_html(card: int, side: int = 0, lang: str = "en") -> str:
+    slots = CARDS[card].slots(side)
+    return f'<div class="ln" title="{_t("cargo", lang)}">⚓ {"".join(dot(c, box=True) for c in slots)}</div>'
+
+
+def card_html(card: int, lang: str = "en", detail: bool = False, side: int = 0, note: str = "") -> str:
+    """One card drawn in full: colour, shape and letter, action, name, level dots, cargo slots.
+
+    The ability text is in the tooltip, and printed below the card with ``detail=True``.
+    """
     if card >= CARDS.token_base:
-        col = CARDS.goods[card]
-        return (
-            f'<span style="display:inline-block;margin:1px;padding:1px 5px;border-radius:9px;'
-            f'background:{CSS_COLOUR[col]};color:{TEXT_COLOUR[col]};font-size:12px">'
-            f"<b>{GOODS_LETTER[col]}</b> {escape(card_name(card))}</span>"
-        )
+        return chip(card, lang)
     c = CARDS[card]
     col = c.colour
-    return (
-        f'<span title="{escape(c.text.en)}" style="display:inline-block;margin:1px;padding:1px 5px;'
-        f'border-radius:4px;background:{CSS_COLOUR[col]};color:{TEXT_COLOUR[col]};font-size:12px">'
-        f"<b>{GOODS_LETTER[col]}</b> {escape(c.name)} · {c.action}</span>"
-    )
+    text = c.text.de if lang == "de" else c.text.en
+    act = c.action_id
+    head = (f'<div class="hd" style="background:{CSS_COLOUR[col]};color:{TEXT_COLOUR[col]}">'
+            f"<span>{colour_mark(col)}</span><span>{ACTION_SYMBOL[act]} {escape(ACTION_NAME[lang][act])}</span></div>")
+    body = f'<div class="nm">{escape(c.name)}</div>{level_html(card, lang)}{cargo_html(card, side, lang)}'
+    if note:
+        body += f'<div class="ln muted">{escape(note)}</div>'
+    if detail:
+        body += f'<div class="ability">{escape(text)}</div>'
+    width = f' style="width:220px;border-color:{CSS_COLOUR[col]}"' if detail else f' style="border-color:{CSS_COLOUR[col]}"'
+    return f'<div class="card"{width} title="{escape(text)}" data-card="{card}">{head}{body}</div>'
 
 
-def chips(cards: list[int]) -> str:
-    return "".join(card_chip(c) for c in cards) or "<i>–</i>"
+def chip(card: int, lang: str = "en", colour: int | None = None) -> str:
+    """A card as a small label (crew, goods, containers: only colour and name matter there)."""
+    col = CARDS.goods[card] if colour is None else colour
+    name = escape(card_name(card, lang))
+    title = ""
+    if card < CARDS.token_base:
+        c = CARDS[card]
+        title = f' title="{escape(c.text.de if lang == "de" else c.text.en)}"'
+        name += f" · {ACTION_SYMBOL[c.action_id]}"
+    return (f'<span class="chip"{title} style="background:{CSS_COLOUR[col]};color:{TEXT_COLOUR[col]}">'
+            f"<b>{colour_mark(col)}</b> {name}</span>")
 
 
-def table_html(g: Game, lang: str | None = None) -> str:
-    lang = lang or g.lang
+def chips(cards: list[int], lang: str = "en", colours: list[int] | None = None) -> str:
+    if not cards:
+        return f'<span class="muted">{_t("none", lang)}</span>'
+    return "".join(chip(c, lang, colours[i] if colours and i < len(colours) else None) for i, c in enumerate(cards))
+
+
+def ship_html(g: Game, sid: int, lang: str, brief: bool = False) -> str:
+    """A ship with its contracts and containers (``brief``: only its name and where it is)."""
+    x = g.state.ships[sid]
+    where = f"≈ {_t('at_sea', lang)}" if x.at_sea else f"⚓ {_t('in_harbour', lang)}"
+    if brief:
+        return (f'<div class="ship"><b>{escape(ship_name(sid, lang, g.state))}</b> <span class="muted">{where} · '
+                f'{len(x.containers)} ▪ → {_t("sea", lang)}</span></div>')
+    contracts = "".join(card_html(c, lang, side=x.sides[i] if i < len(x.sides) else 0) for i, c in enumerate(x.contracts))
+    cargo = chips(x.containers, lang, list(x.colours)) if x.containers else f'<span class="muted">{_t("empty", lang)}</span>'
+    return (f'<div class="ship"><b>{escape(ship_name(sid, lang, g.state))}</b> <span class="muted">{where}</span>'
+            f"<div>{contracts}</div><div>{cargo}</div></div>")
+
+
+def seat_html(g: Game, seat: int, lang: str, show_hand: bool) -> str:
     s = g.state
+    p = s.players[seat]
+    hc = p.harbour
+    active = seat == s.active and not g.is_over()
+    head = (f'<div><b style="font-size:17px">{escape(seat_name(seat, lang))}</b>'
+            f'{" ★ " + _t("active", lang) if active else ""} · '
+            f'<span class="chip" style="background:{CSS_COLOUR[hc]};color:{TEXT_COLOUR[hc]}">'
+            f"{colour_mark(hc)} {_t('harbour', lang)}</span> · <b>{p.credits}</b> {_t('credits', lang)} · "
+            f"{len(p.hand)} {_t('hand', lang)}</div>")
+    rows = [
+        f"<div>{_t('crew', lang)}: {chips(p.crew, lang)}</div>",
+        f"<div>{_t('goods', lang)}: {chips(p.goods, lang)}</div>",
+        f"<div>{_t('fulfilled', lang)} ({1 + len(p.fulfilled)}): {chips(p.fulfilled, lang) if p.fulfilled else ''}"
+        f'<span class="muted"> + {_t("harbour", lang)}</span></div>',
+        '<div class="row">' + "".join(ship_html(g, sid, lang, brief=s.ships[sid].at_sea) for sid in p.ships) + "</div>",
+    ]
+    if show_hand:
+        rows.append(f"<div>{''.join(card_html(c, lang) for c in p.hand)}</div>")
+    return f'<div class="seat{" active" if active else ""}">{head}{"".join(rows)}</div>'
+
+
+def centre_html(g: Game, lang: str) -> str:
+    s = g.state
+    parts = []
+    if "tokyo" in s.modules:
+        from .turn import TOKYO_COST
+
+        columns = []
+        for col, cost in enumerate(TOKYO_COST):
+            cards = [c for c in s.island if CARDS.column[c] == col]
+            columns.append(f'<div class="area"><b>{_t("cost", lang, n=cost)}</b><br>'
+                           + "".join(card_html(c, lang) for c in cards) + "</div>")
+        parts.append(f'<div class="area"><b>{_t("tokyo", lang)}</b><div class="row">{"".join(columns)}</div></div>')
+    else:
+        island = "".join(card_html(c, lang) for c in s.island) or f'<span class="muted">{_t("empty", lang)}</span>'
+        parts.append(f'<div class="area"><b>{_t("island", lang)}</b><div>{island}</div></div>')
+    at_sea = [x.id for x in s.ships if x.at_sea]
+    sea = "".join(ship_html(g, sid, lang) for sid in at_sea) or f'<span class="muted">{_t("empty", lang)}</span>'
+    parts.append(f'<div class="area"><b>{_t("sea", lang)}</b><div>{sea}</div></div>')
+    if s.market:
+        marks = " ".join(f"{dot(col)} {GOODS_TYPE[lang][col]} {v:+d}" for col, v in enumerate(s.market))
+        parts.append(f'<div class="area"><b>{_t("market", lang)}</b>: {marks}</div>')
+    return "".join(parts)
+
+
+def status_html(g: Game, lang: str) -> str:
+    s = g.state
+    bits = [_t("turn", lang, n=s.turn)]
+    if s.led >= 0:
+        bits.append(_t("led", lang, a=action_name(s.led, lang)))
+    bits.append(_t("deck", lang, n=len(s.deck)))
+    bits.append(_t("discard", lang, n=len(s.discard)))
+    if g.is_over():
+        bits.append(f"<b>{_t('over', lang)}</b>")
+    else:
+        who = ", ".join(seat_name(d, lang) for d in g.deciders())
+        bits.append(f"<b>{_t('waiting', lang, p=who)}</b>")
+    return f'<div class="bar">{" · ".join(bits)}</div>'
+
+
+def table_html(g: Game, lang: str | None = None, hands: set[int] | None = None, css: bool = True) -> str:
+    """The whole table.  ``hands``: whose hands are shown face up (``None``: everybody's)."""
+    lang = lang or g.lang
+    seats = "".join(
+        seat_html(g, seat, lang, hands is None or seat in hands) for seat in range(g.state.n)
+    )
+    return (f'{CSS if css else ""}<div class="iex">{status_html(g, lang)}{centre_html(g, lang)}'
+            f'<div class="row">{seats}</div></div>')
+
+
+SCORE_CSS = {
+    "credits": "#7f8c8d", "containers": "#95a5a6", "goods": "#8e6c3a", "all_types": "#9b59b6",
+}
+
+
+def score_chart_html(scores: list[PlayerScore], lang: str = "en") -> str:
+    """Each player's final score as a stacked bar, one segment per scoring line, with a legend."""
     rows = []
-    for p in s.players:
-        ships = []
-        for sid in p.ships:
-            x = s.ships[sid]
-            where = "🌊" if x.at_sea else "⚓"
-            ships.append(f"{where} {escape(ship_name(sid, lang, s))}: {chips(x.contracts)} ⟵ {chips(x.containers)}")
-        marker = " ★" if p.seat == s.active else ""
-        rows.append(
-            f"<tr><td style='vertical-align:top'><b>{escape(seat_name(p.seat, lang))}{marker}</b><br>"
-            f"{card_chip_colour(p.harbour)}<br>{p.credits} credits<br>{len(p.hand)} cards in hand</td>"
-            f"<td>crew: {chips(p.crew)}<br>goods: {chips(p.goods)}<br>fulfilled: {chips(p.fulfilled)}<br>"
-            + "<br>".join(ships) + "</td></tr>"
+    best = max((sc.total for sc in scores), default=1) or 1
+    for sc in scores:
+        parts = [("credits", sc.credits), *[(k, v) for k, v in sc.lines if v]]
+        segs = []
+        for key, amount in parts:
+            width = max(0.0, 100.0 * amount / best)
+            colour = _line_colour(key)
+            label = f"{score_line_name(key, lang)}: {amount:+d}" if key != "credits" else f"{score_line_name(key, lang)}: {amount}"
+            segs.append(f'<div title="{escape(label)}" style="width:{width:.1f}%;background:{colour};height:24px;'
+                        f'display:inline-block;color:#fff;font-size:12px;overflow:hidden;white-space:nowrap">'
+                        f"&nbsp;{amount}</div>")
+        legend = " · ".join(
+            f'<span style="color:{_line_colour(k)}">■</span> {escape(score_line_name(k, lang))} {v:+d}' for k, v in parts[1:]
         )
-    waiting = ", ".join(seat_name(d, lang) for d in g.deciders()) or "—"
-    led = action_name(s.led, lang) if s.led >= 0 else "—"
-    return (
-        "<div style='font-family:sans-serif;font-size:14px'>"
-        f"<p>Turn {s.turn} · led: {led} · deck {len(s.deck)} · discard {len(s.discard)} · waiting for: {waiting}</p>"
-        f"<p>Supply Island: {chips(s.island)}</p>"
-        "<table style='border-collapse:collapse'>" + "".join(rows) + "</table></div>"
-    )
+        rows.append(
+            f"<tr><td><b>{escape(seat_name(sc.seat, lang))}</b></td>"
+            f'<td style="width:60%"><div style="display:flex">{"".join(segs)}</div>'
+            f'<div class="muted" style="font-size:12px">{_t("credits", lang)} {sc.credits}'
+            f'{" · " + legend if legend else ""}</div></td>'
+            f"<td><b>{sc.total}</b> {_t('total', lang)}</td></tr>"
+        )
+    return f'{CSS}<div class="iex"><table class="score">{"".join(rows)}</table></div>'
 
 
-def card_chip_colour(colour: int) -> str:
-    return (
-        f'<span style="display:inline-block;padding:1px 5px;border-radius:4px;background:{CSS_COLOUR[colour]};'
-        f'color:{TEXT_COLOUR[colour]}">harbour {GOODS_LETTER[colour]}</span>'
-    )
+def _line_colour(key: str) -> str:
+    if key.startswith("most_"):
+        return CSS_COLOUR[COLOURS.index(key[5:])]
+    if key.startswith("ability:"):
+        return "#16a085"
+    return SCORE_CSS.get(key, "#555")

@@ -323,7 +323,7 @@ def test_j_card_sides_and_colours_are_named() -> None:
         "Place BIRD FEED as a contract on Player 1's ship 1, cargo 2 × agriculture (yellow)",
         "Place BIRD FEED as a contract on Player 1's ship 2, cargo 2 × agriculture (yellow)",
     ]
-    assert "BIRD FEED als Auftrag an Schiff 1 von Spieler 1 anlegen, Ladung 3 × Konsum (black)" in lines(g, "de")
+    assert "BIRD FEED als Auftrag an Schiff 1 von Spieler 1 anlegen, Ladung 3 × Konsum (schwarz)" in lines(g, "de")
 
 
 def test_end_of_game_choices_name_the_type_and_the_contract() -> None:
@@ -348,7 +348,7 @@ def test_end_of_game_choices_name_the_type_and_the_contract() -> None:
         f"TESLAS: your Supply crew counts as {goods} goods"
         for goods in ("technology (green)", "agriculture (yellow)", "consumer (black)", "luxury (blue)", "illegal (red)")
     ]
-    assert lines(g, "de")[0] == "TESLAS: die Vorrat-Crew zählt als Güter vom Typ Technologie (green)"
+    assert lines(g, "de")[0] == "TESLAS: die Vorrat-Crew zählt als Güter vom Typ Technologie (grün)"
 
 
 def test_led_lights_names_the_two_cards_given_and_the_card_taken() -> None:

@@ -99,7 +99,7 @@ def mutated_action(g: Game, rng: random.Random) -> Action:
 def illegal_actions(g: Game, rng: random.Random, tries: int) -> list[Action]:
     legal = set(g.legal_actions())
     made = (mutated_action(g, rng) if legal and rng.random() < 0.5 else random_action(g, rng) for _ in range(tries))
-    return [a for a in made if a not in legal]
+    return [a for a in made if a not in legal and a.normalised() not in legal]
 
 
 # --- what a refusal must look like ----------------------------------------------------------

@@ -136,3 +136,39 @@ def test_no_extra_turn_once_the_game_end_is_triggered() -> None:
 def test_containers_on_a_harbour_ship_without_a_contract_score_nothing() -> None:
     g = load_scenario({"players": 2, "seats": [{"ships": [{"containers": ["BOK CHOY", "FLASH DRIVES"]}]}, {}]})
     assert dict(final_scores(g)[0].lines)["containers"] == 0
+
+
+def test_a_wild_pair_may_name_its_cards_in_either_order() -> None:
+    """Ruling: the two cards of a two-card wild form a pair; the order they are named in does not matter."""
+    from importexport import Action, Game
+
+    g = Game(players=3, seed=5)
+    seat = g.deciders()[0]
+    wild = next((a for a in g.legal_actions(seat) if a.kind == "wild"), None)
+    for seed in range(6, 60):
+        if wild is not None:
+            break
+        g = Game(players=3, seed=seed)
+        seat = g.deciders()[0]
+        wild = next((a for a in g.legal_actions(seat) if a.kind == "wild"), None)
+    assert wild is not None
+    swapped = Action(wild.player, "wild", wild.cards[::-1], wild.target)
+    g.apply(swapped)
+    assert g.history[-1] == wild
+
+
+def test_a_contract_with_more_actions_than_it_costs_is_refused_with_its_cost() -> None:
+    """A contract costs exactly one action plus one per missing level; offering more is refused, naming the cost."""
+    from importexport import Action, IllegalActionError
+    from importexport.scenario import load_scenario
+
+    g = load_scenario({"players": 2, "harbours": ["blue", "red"], "seats": [{"hand": ["ROLLS ROYCE"]}, {}],
+                       "turn": {"led": "contract", "declared": [3, -1]}})
+    rr = next(a for a in g.legal_actions() if a.kind == "contract")
+    assert rr.count == 2  # blue harbour: one luxury level of the two, so one extra action
+    try:
+        g.apply(Action(0, "contract", rr.cards, rr.target, 3))
+    except IllegalActionError as refusal:
+        assert refusal.rule == "contract_cost" and "exactly 2" in str(refusal)
+    else:
+        raise AssertionError("a contract for 3 actions was accepted")

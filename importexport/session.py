@@ -1,0 +1,185 @@
+"""A game at a table of people and bots: who is human, who is a bot, scripted moves, undo.
+
+The widgets, the app and the tests all drive play through a :class:`Session`; it holds no rule of
+its own.  Every move still goes through ``Game.apply``, so a refused move raises
+:class:`~importexport.IllegalActionError` and changes nothing.
+
+>>> from importexport import Game
+>>> from importexport.session import Session
+>>> s = Session(lambda: Game(players=3, seed=1), humans={0}, bots={1: "random", 2: "random"})
+>>> s.waiting_humans()
+[0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from .actions import Action
+from .bots import Bot, make_bot
+from .cards import CARDS
+from .engine import Game
+from .explain import ACT_CHOICES, FRAME_CHOICES, reason
+from .i18n import message
+
+CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
+
+
+class Session:
+    """Play at one table.
+
+    ``start`` builds the starting game (called again by :meth:`restart`).  ``humans``: the seats
+    people play (``None``: every seat not given to a bot).  ``bots``: seat -> bot or bot name.
+    ``script``: moves :meth:`step` plays one after the other (a rulebook example replayed).
+    """
+
+    def __init__(
+        self,
+        start: Callable[[], Game],
+        humans: Iterable[int] | None = None,
+        bots: Mapping[int, Bot | str] | None = None,
+        script: list[Action] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.start = start
+        self.seed = seed
+        self.bot_spec = dict(bots or {})
+        self.humans_spec = None if humans is None else set(humans)
+        self.script = list(script or [])
+        self.restart()
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def restart(self) -> None:
+        """Back to the starting position (bots get fresh random sources, so replays repeat)."""
+        self.game = self.start()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(bot, self.seed + seat) if isinstance(bot, str) else bot for seat, bot in self.bot_spec.items()
+        }
+        n = self.game.state.n
+        self.humans = set(range(n)) - set(self.bots) if self.humans_spec is None else set(self.humans_spec)
+        self.script_pos = 0
+        self.marks: list[int] = []  # history length before each human move (for undo)
+        self.run_bots()
+
+    @property
+    def lang(self) -> str:
+        return self.game.lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.game.lang = value
+
+    # --- who decides --------------------------------------------------------------------
+
+    def waiting_humans(self) -> list[int]:
+        """Human seats the game is waiting for now."""
+        return [d for d in self.game.deciders() if d in self.humans]
+
+    def waiting_bots(self) -> list[int]:
+        return [d for d in self.game.deciders() if d in self.bots]
+
+    def choices(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(seat)
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """A person's move.  Refused moves raise ``IllegalActionError`` and change nothing; after a
+        move the bots answer until a person must decide again."""
+        before = len(self.game.history)
+        self.game.apply(action)
+        self.marks.append(before)
+        if self.script_pos < len(self.script) and self.script[self.script_pos] == action:
+            self.script_pos += 1
+        self.run_bots()
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let bots decide while only bots (or bots beside people, in a sealed bid) are asked."""
+        steps = 0
+        while not self.game.is_over() and steps < limit:
+            seats = self.waiting_bots()
+            if not seats:
+                break
+            seat = seats[0]
+            self.game.apply(self.bots[seat].choose(self.game, seat))
+            steps += 1
+        return steps
+
+    def next_scripted(self) -> Action | None:
+        if self.script_pos < len(self.script):
+            return self.script[self.script_pos]
+        return None
+
+    def step(self) -> Action | None:
+        """Play the next scripted move (or, without a script, one bot move); ``None`` if there is none."""
+        a = self.next_scripted()
+        if a is not None:
+            self.game.apply(a)
+            self.script_pos += 1
+            self.marks.append(len(self.game.history) - 1)
+            return a
+        seats = self.waiting_bots()
+        if seats:
+            a = self.bots[seats[0]].choose(self.game, seats[0])
+            self.game.apply(a)
+            return a
+        return None
+
+    def can_undo(self) -> bool:
+        return bool(self.marks)
+
+    def undo(self) -> None:
+        """Take back the last move made by a person (and the bot moves that followed it)."""
+        if not self.marks:
+            raise ValueError("there is no move of yours to take back")
+        mark = self.marks.pop()
+        self.game.undo(len(self.game.history) - mark)
+        self.script_pos = min(self.script_pos, sum(1 for _ in self.marks))
+        if self.script:
+            self.script_pos = self._script_done()
+
+    def _script_done(self) -> int:
+        """How many scripted moves the history still holds (its longest common start with the script)."""
+        n = 0
+        for a, b in zip(self.game.history, self.script):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    # --- clicking a card --------------------------------------------------------------------
+
+    def card_choices(self, seat: int, card: int) -> list[Action]:
+        """The legal moves of ``seat`` that use ``card``."""
+        return [a for a in self.game.legal_actions(seat) if card in a.cards]
+
+    def card_refusal(self, seat: int, card: int, lang: str | None = None) -> str:
+        """Why ``seat`` cannot use ``card`` now, in the rules' words."""
+        g = self.game
+        lang = lang or g.lang
+        action = self._natural_action(seat, card)
+        key, args = reason(g, action)
+        return message(key, lang, g.state, **args)
+
+    def _natural_action(self, seat: int, card: int) -> Action:
+        """What clicking ``card`` most likely means at this step (used to explain a refusal)."""
+        g = self.game
+        s = g.state
+        if not s.stack:
+            return Action(seat, "play", (card,))
+        frame = s.stack[-1]
+        expected = ACT_CHOICES[s.led] if frame["k"] == "act" and s.led >= 0 else FRAME_CHOICES.get(frame["k"], ())
+        kind = next((k for k in expected if k in CARD_KINDS), expected[0] if expected else "play")
+        if kind == "sell" and card in s.island:
+            kind = "crew"
+        target = -1
+        if kind in ("contract", "load") and seat < s.n:
+            harbour = [sid for sid in s.players[seat].ships if not s.ships[sid].at_sea]
+            target = harbour[0] if harbour else s.players[seat].ships[0]
+        if kind == "take":
+            target = 0
+        if kind == "wild":
+            kind = "play"
+        cards = (card,) if 0 <= card < CARDS.table_size else ()
+        return Action(seat, kind, cards, target, 1 if kind == "contract" else 0)

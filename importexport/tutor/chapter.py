@@ -1,0 +1,272 @@
+"""The tutor's chapters as data: one YAML file per chapter in ``importexport/tutor/chapters/``.
+
+A chapter holds its prose (English and German), the positions it sets up (scenarios, see
+``docs/scenarios.md``), scripted moves, and exercises.  This module loads and validates the files;
+``importexport.tutor.exercises`` grades answers with the engine, and ``importexport.widgets`` shows it
+all.  The format is described in ``docs/tutor.md``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from ..actions import Action
+from ..cards import CARDS
+from ..engine import Game
+from ..errors import ImportExportError
+from ..scenario import load_scenario
+
+CHAPTER_DIR = Path(__file__).parent / "chapters"
+LANGS = ("en", "de")
+
+
+class ChapterError(ImportExportError, ValueError):
+    """A chapter file that cannot be used; the message names the file and the place."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bi(Strict):
+    """A text in English and German."""
+
+    en: str
+    de: str
+
+    @model_validator(mode="after")
+    def _both(self) -> Bi:
+        if not self.en.strip() or not self.de.strip():
+            raise ValueError("both the English and the German text must be given")
+        return self
+
+    def __call__(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+
+class Move(Strict):
+    """A move written by hand: ``{p: 0, kind: load, cards: [RICE], target: 0}``."""
+
+    p: int
+    kind: str
+    cards: list[str | int] = []
+    target: int = -1
+    count: int = 0
+    option: int = 0
+
+    @field_validator("cards")
+    @classmethod
+    def _known(cls, cards: list[str | int]) -> list[str | int]:
+        for c in cards:
+            card_id(c)
+        return cards
+
+    def action(self) -> Action:
+        cards = tuple(card_id(c) for c in self.cards)
+        return Action(self.p, self.kind, cards, self.target, self.count, self.option).normalised()
+
+
+WHAT = Literal[
+    "credits", "hand", "crew", "goods", "fulfilled", "contracts", "containers", "at_sea",
+    "island", "deck", "discard", "score", "kind",
+]
+
+
+class Condition(Strict):
+    """``{what: credits, seat: 0, min: 15}``: one thing measured on the table after a move."""
+
+    what: WHAT
+    seat: int = 0
+    min: int | None = None
+    max: int | None = None
+    equals: int | str | None = None
+    up: int | None = None
+    down: int | None = None
+
+    @model_validator(mode="after")
+    def _one_test(self) -> Condition:
+        tests = [t for t in ("min", "max", "equals", "up", "down") if getattr(self, t) is not None]
+        if self.what == "kind":
+            if tests != ["equals"] or not isinstance(self.equals, str):
+                raise ValueError("'what: kind' takes 'equals: <kind of move>'")
+        elif not tests:
+            raise ValueError("a condition needs one of min, max, equals, up, down")
+        return self
+
+
+class Read(Strict):
+    """``{what: credits, seat: 0}``: the number a ``number`` exercise asks for."""
+
+    what: WHAT
+    seat: int = 0
+
+    @model_validator(mode="after")
+    def _a_number(self) -> Read:
+        if self.what == "kind":
+            raise ValueError("'read' asks for a number; 'kind' is not one")
+        return self
+
+
+class Position(Strict):
+    caption: Bi | None = None
+    scenario: dict[str, Any]
+    humans: list[int] | None = None
+    bots: dict[int, Literal["random", "heuristic"]] = {}
+    script: list[Move] = []
+    after: list[Move] = []
+
+
+class Section(Strict):
+    title: Bi
+    text: Bi
+    keywords: dict[Literal["en", "de"], list[str]] = {}
+    cards: list[str | int] = []
+
+    @field_validator("cards")
+    @classmethod
+    def _known(cls, cards: list[str | int]) -> list[str | int]:
+        for c in cards:
+            card_id(c)
+        return cards
+
+
+class Exercise(Strict):
+    kind: Literal["choice", "legal", "move", "number"]
+    question: Bi
+    explain: Bi
+    position: str | None = None
+    options: list[Bi] = []
+    answer: int | None = None
+    candidates: list[Move] = []
+    seat: int = 0
+    goal: list[Condition] = []
+    after: list[Move] = []
+    read: Read | None = None
+
+    @model_validator(mode="after")
+    def _complete(self) -> Exercise:
+        need: dict[str, tuple[str, ...]] = {
+            "choice": ("options", "answer"),
+            "legal": ("position", "candidates"),
+            "move": ("position", "goal"),
+            "number": ("position", "read"),
+        }
+        missing = [key for key in need[self.kind] if getattr(self, key) in (None, [])]
+        if missing:
+            raise ValueError(f"a '{self.kind}' exercise needs {', '.join(missing)}")
+        if self.kind == "choice":
+            if not 2 <= len(self.options) <= 5:
+                raise ValueError("a choice exercise has 2 to 5 options")
+            if not 0 <= (self.answer or 0) < len(self.options):
+                raise ValueError(f"answer {self.answer} is not the index of an option")
+        return self
+
+
+BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game")
+
+
+class Facts(Strict):
+    position: str
+    show: Literal["choices", "log", "scores"] = "choices"
+    after: list[Move] = []
+
+
+class Chapter(Strict):
+    number: int = Field(ge=1, le=99)
+    slug: str
+    title: Bi
+    summary: Bi
+    blocks: list[dict[str, Any]]
+    sections: dict[str, Section] = {}
+    positions: dict[str, Position] = {}
+    exercises: dict[str, Exercise] = {}
+
+    @model_validator(mode="after")
+    def _references(self) -> Chapter:
+        for i, block in enumerate(self.blocks):
+            if len(block) != 1 or next(iter(block)) not in BLOCK_KINDS:
+                raise ValueError(f"block {i + 1}: one of {', '.join(BLOCK_KINDS)}, got {block!r}")
+            kind, value = next(iter(block.items()))
+            table = {"text": self.sections, "exercise": self.exercises, "table": self.positions,
+                     "picture": self.positions, "scores": self.positions}.get(kind)
+            if table is not None and value not in table:
+                raise ValueError(f"block {i + 1}: no {kind if kind != 'text' else 'section'} named {value!r}")
+            if kind == "facts":
+                facts = Facts.model_validate(value)
+                if facts.position not in self.positions:
+                    raise ValueError(f"block {i + 1}: no position named {facts.position!r}")
+            if kind == "lab":
+                card_id(value)
+        for name, ex in self.exercises.items():
+            if ex.position is not None and ex.position not in self.positions:
+                raise ValueError(f"exercise {name!r}: no position named {ex.position!r}")
+        return self
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}-{self.slug}.ipynb"
+
+    def block_list(self) -> list[tuple[str, Any]]:
+        return [next(iter(b.items())) for b in self.blocks]
+
+    def game(self, position: str, lang: str = "en", *, after: bool = True) -> Game:
+        """A fresh game at the named position (with its ``after`` moves played)."""
+        pos = self.positions[position]
+        g = load_scenario(dict(pos.scenario), lang=lang)
+        if after:
+            play_moves(g, pos.after, f"{self.notebook}: position {position!r}, after")
+        return g
+
+
+def card_id(ref: str | int) -> int:
+    """A card given by name (any case) or id."""
+    if isinstance(ref, int):
+        if not 0 <= ref < len(CARDS):
+            raise ValueError(f"card id {ref} is out of range")
+        return ref
+    try:
+        return CARDS.by_name(ref).id
+    except Exception:
+        raise ValueError(f"unknown card {ref!r}") from None
+
+
+def play_moves(g: Game, moves: list[Move], where: str) -> None:
+    """Apply hand-written moves; an illegal one raises :class:`ChapterError` naming its place."""
+    for i, move in enumerate(moves):
+        try:
+            g.apply(move.action())
+        except ValueError as exc:
+            raise ChapterError(f"{where}, move {i + 1} ({move.action()}): {exc}") from None
+
+
+def load_chapter_file(path: Path) -> Chapter:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ChapterError(f"{path.name}: not valid YAML: {exc}") from None
+    try:
+        chapter = Chapter.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'top'}: {e['msg']}" for e in exc.errors())
+        raise ChapterError(f"{path.name}: {problems}") from None
+    if path.stem != f"{chapter.number:02d}-{chapter.slug}":
+        raise ChapterError(f"{path.name}: the file name must be '{chapter.number:02d}-{chapter.slug}.yaml'")
+    return chapter
+
+
+@cache
+def chapters() -> tuple[Chapter, ...]:
+    """Every chapter, in order."""
+    return tuple(sorted((load_chapter_file(p) for p in CHAPTER_DIR.glob("*.yaml")), key=lambda c: c.number))
+
+
+def chapter(number: int) -> Chapter:
+    for c in chapters():
+        if c.number == number:
+            return c
+    raise ChapterError(f"there is no chapter {number}; the chapters are {[c.number for c in chapters()]}")

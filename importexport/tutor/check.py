@@ -1,0 +1,101 @@
+"""Check tutor chapters against the engine: ``python -m importexport.tutor.check [NN ...]``.
+
+Every position must load, every script and ``after`` list must be legal move by move, and every
+exercise must make sense: a ``legal`` exercise offers at least one allowed and one refused move, a
+``move`` exercise has moves that reach its goal and moves that do not, a ``number`` can be computed.
+Prints the problems found, or ``ok``; the exit status is 1 when there are problems.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..bots import BOTS
+from .chapter import CHAPTER_DIR, Chapter, ChapterError, load_chapter_file, play_moves
+from .exercises import Grader
+
+
+def problems(chapter: Chapter) -> list[str]:
+    out: list[str] = []
+    where = chapter.notebook
+    for name, pos in chapter.positions.items():
+        try:
+            g = chapter.game(name)
+        except (ChapterError, ValueError) as exc:
+            out.append(f"{where}: position {name!r}: {exc}")
+            continue
+        try:
+            play_moves(g.copy(), pos.script, f"{where}: position {name!r}, script")
+        except ChapterError as exc:
+            out.append(str(exc))
+        n = g.state.n
+        for seat in [*(pos.humans or []), *pos.bots]:
+            if not 0 <= seat < n:
+                out.append(f"{where}: position {name!r}: seat {seat} does not exist ({n} players)")
+        for bot in pos.bots.values():
+            if bot not in BOTS:
+                out.append(f"{where}: position {name!r}: unknown bot {bot!r} (known: {', '.join(BOTS)})")
+    grader = Grader(chapter)
+    for name, ex in chapter.exercises.items():
+        label = f"{where}: exercise {name!r}"
+        if ex.position is not None and ex.position not in chapter.positions:
+            continue  # reported by the model already
+        try:
+            if ex.kind == "legal":
+                rows = grader.candidates(ex)
+                allowed = sum(1 for _, legal, _ in rows if legal)
+                if not 0 < allowed < len(rows):
+                    out.append(f"{label}: the candidates must include allowed and refused moves ({allowed} of {len(rows)} allowed)")
+            elif ex.kind == "move":
+                g = grader.game(ex)
+                mine = g.legal_actions(ex.seat)
+                if not mine:
+                    out.append(f"{label}: seat {ex.seat} has no decision to make at this position")
+                else:
+                    working = grader.working_moves(ex)
+                    if not working:
+                        out.append(f"{label}: no legal move reaches the goal")
+                    elif len(working) == len(mine):
+                        out.append(f"{label}: every legal move reaches the goal; the exercise asks nothing")
+            elif ex.kind == "number":
+                grader.number_answer(ex)
+        except (ChapterError, ValueError, IndexError) as exc:
+            out.append(f"{label}: {exc}")
+    for kind, value in chapter.block_list():
+        if kind == "facts":
+            from .facts import facts_text
+
+            try:
+                facts_text(chapter, value)
+            except (ChapterError, ValueError) as exc:
+                out.append(f"{where}: facts {value!r}: {exc}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    paths = sorted(CHAPTER_DIR.glob("*.yaml"))
+    if argv:
+        wanted = {f"{int(a):02d}" for a in argv}
+        paths = [p for p in paths if p.name[:2] in wanted]
+        if not paths:
+            print(f"no chapter file for {', '.join(argv)} in {CHAPTER_DIR}")
+            return 1
+    found: list[str] = []
+    for path in paths:
+        found.extend(check_file(path))
+    print("\n".join(found) if found else f"ok ({len(paths)} chapter(s))")
+    return 1 if found else 0
+
+
+def check_file(path: Path) -> list[str]:
+    try:
+        chapter = load_chapter_file(path)
+    except ChapterError as exc:
+        return [str(exc)]
+    return problems(chapter)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The chapters' ``facts`` blocks: plain text about a position, the same on every run, so that
+nbval can check the notebooks' stored output against the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chapter import Chapter, Facts, play_moves
+
+HEAD = {
+    "choices": {"en": "{p} may choose:", "de": "{p} kann wählen:"},
+    "log": {"en": "What happens:", "de": "Was passiert:"},
+    "scores": {"en": "Scores:", "de": "Wertung:"},
+}
+
+
+def facts_text(chapter: Chapter, value: Any) -> str:
+    """The text of a ``facts`` block, English first, then German."""
+    from ..i18n import score_line_name, seat_name
+
+    facts = Facts.model_validate(value)
+    g = chapter.game(facts.position)
+    mark = len(g.log)
+    play_moves(g, facts.after, f"{chapter.notebook}: facts {facts.position!r}, after")
+    parts: list[str] = []
+    for lang in ("en", "de"):
+        if facts.show == "choices":
+            for seat in g.deciders():
+                parts.append(HEAD["choices"][lang].format(p=seat_name(seat, lang)))
+                parts.extend(f"  - {g.describe(a, lang)}" for a in g.legal_actions(seat))
+        elif facts.show == "log":
+            parts.append(HEAD["log"][lang])
+            parts.extend(f"  {line}" for line in g.narrate(lang)[mark:])
+        else:
+            parts.append(HEAD["scores"][lang])
+            for sc in g.scores():
+                lines = ", ".join(f"{score_line_name(key, lang)} {amount:+d}" for key, amount in sc.lines if amount)
+                parts.append(f"  {seat_name(sc.seat, lang)}: {sc.credits} {score_line_name('credits', lang)}, {lines or '–'} = {sc.total}")
+        parts.append("")
+    return "\n".join(parts).rstrip()
+

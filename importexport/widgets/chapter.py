@@ -1,0 +1,130 @@
+"""A chapter on screen: each block of the chapter file becomes one widget (one notebook cell).
+
+>>> ch = chapter(6)           # doctest: +SKIP
+>>> ch.header()               # title, summary and the language switch
+>>> ch.text("intro")          # prose, in the language chosen
+>>> ch.table("three-rounds")  # a live table at a position
+>>> ch.exercise("who-pays")   # an exercise the engine grades
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import make_bot
+from ..render import CSS, score_chart_html, table_html
+from ..session import Session
+from ..tutor.chapter import Chapter, Facts, card_id, play_moves
+from ..tutor.chapter import chapter as load_chapter
+from ..tutor.facts import facts_text
+from .common import markdown
+from .exercises import ExerciseView, exercise_view
+from .lang import LANG, language_switch, on_language
+from .table import TableView
+
+CHAPTER_WORD = {"en": "Chapter", "de": "Kapitel"}
+
+
+class Prose(w.HTML):
+    """A text in both languages that follows the language switch."""
+
+    def __init__(self, texts: dict[str, str], heading: dict[str, str] | None = None, level: int = 2) -> None:
+        super().__init__()
+        self.texts = texts
+        self.heading = heading
+        self.level = level
+        on_language(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        lang = LANG.lang
+        head = f"<h{self.level}>{escape(self.heading[lang])}</h{self.level}>" if self.heading else ""
+        self.value = f'<div style="font-size:16px;max-width:60em">{head}{markdown(self.texts[lang])}</div>'
+
+
+class Picture(w.HTML):
+    """A position drawn (no controls); redrawn when the language changes."""
+
+    def __init__(self, chapter: Chapter, position: str, scores: bool = False) -> None:
+        super().__init__()
+        self.chapter, self.position, self.scores = chapter, position, scores
+        on_language(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        g = self.chapter.game(self.position, LANG.lang)
+        self.value = score_chart_html(g.scores(), LANG.lang) if self.scores else table_html(g, LANG.lang)
+
+
+class ChapterView:
+    """The widgets of one chapter, block by block."""
+
+    def __init__(self, chapter: Chapter) -> None:
+        self.chapter = chapter
+
+    def header(self) -> w.VBox:
+        c = self.chapter
+        title = {lang: f"{CHAPTER_WORD[lang]} {c.number}: {c.title(lang)}" for lang in ("en", "de")}
+        return w.VBox([w.HTML(CSS), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
+
+    def text(self, section: str) -> Prose:
+        sec = self.chapter.sections[section]
+        return Prose({"en": sec.text.en, "de": sec.text.de}, {"en": sec.title.en, "de": sec.title.de})
+
+    def session(self, position: str) -> Session:
+        pos = self.chapter.positions[position]
+        script = []
+        if pos.script:
+            g = self.chapter.game(position)
+            for move in pos.script:
+                script.append(move.action())
+            play_moves(g, pos.script, f"{self.chapter.notebook}: position {position!r}")  # fails early if stale
+        bots = {seat: make_bot(name, seed=seat) for seat, name in pos.bots.items()}
+        return Session(lambda: self.chapter.game(position, LANG.lang), humans=pos.humans, bots=bots, script=script)
+
+    def table(self, position: str, **options: Any) -> TableView:
+        pos = self.chapter.positions[position]
+        caption = {"en": pos.caption.en, "de": pos.caption.de} if pos.caption else None
+        return TableView(self.session(position), caption=caption, **options)
+
+    def picture(self, position: str) -> Picture:
+        return Picture(self.chapter, position)
+
+    def scores(self, position: str) -> Picture:
+        return Picture(self.chapter, position, scores=True)
+
+    def facts(self, value: dict[str, Any]) -> None:
+        """Print the facts (English, then German): the notebook's checked output."""
+        Facts.model_validate(value)
+        print(facts_text(self.chapter, value))
+
+    def exercise(self, name: str) -> ExerciseView:
+        return exercise_view(self.chapter, name)
+
+    def lookup(self, query: str = "") -> w.VBox:
+        from .lookup import RuleLookup
+
+        return RuleLookup(query)
+
+    def cards(self, filters: dict[str, Any] | None = None) -> w.VBox:
+        from .cards import CardBrowser
+
+        return CardBrowser(**(filters or {}))
+
+    def lab(self, card: str | int) -> w.VBox:
+        from .cards import CardLab
+
+        return CardLab(card_id(card))
+
+    def game(self, options: dict[str, Any] | None = None) -> w.VBox:
+        from .game import FirstGame
+
+        return FirstGame(**(options or {}))
+
+
+def chapter(number: int) -> ChapterView:
+    """The chapter ``number`` ready to show, block by block."""
+    return ChapterView(load_chapter(number))

@@ -1,0 +1,89 @@
+"""Small pieces the widgets share: Markdown to HTML, feedback boxes, error capture."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+import mistune
+
+_md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
+
+UI: dict[str, dict[str, str]] = {
+    "step": {"en": "Step ▶", "de": "Schritt ▶"},
+    "undo": {"en": "↶ Undo", "de": "↶ Zurück"},
+    "restart": {"en": "⟲ Restart", "de": "⟲ Neu starten"},
+    "check": {"en": "Check", "de": "Prüfen"},
+    "again": {"en": "Try again", "de": "Noch einmal"},
+    "decides": {"en": "{p} decides", "de": "{p} entscheidet"},
+    "over": {"en": "The game is over.", "de": "Das Spiel ist vorbei."},
+    "waiting_bot": {"en": "{p} (a bot) is thinking — press Step.", "de": "{p} (ein Bot) ist dran — drücke Schritt."},
+    "script_next": {"en": "Next in the example: {m}", "de": "Als Nächstes im Beispiel: {m}"},
+    "hand_of": {"en": "{p}'s hand — click a card to use it:", "de": "Hand von {p} — klicke eine Karte, um sie zu nutzen:"},
+    "island": {"en": "Supply Island:", "de": "Vorratsinsel:"},
+    "seal": {"en": "Seal {p}'s bid", "de": "Gebot von {p} abgeben"},
+    "sealed": {"en": "{p} has bid (hidden).", "de": "{p} hat geboten (verdeckt)."},
+    "bid_hint": {"en": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
+                 "de": "{p}: gib ein Gebot von {lo} bis {hi} ein; niemand sieht es, bis alle geboten haben."},
+    "not_number": {"en": "A bid is a whole number of credits.", "de": "Ein Gebot ist eine ganze Zahl an Credits."},
+    "refused": {"en": "Not allowed: {r}", "de": "Nicht erlaubt: {r}"},
+    "pick": {"en": "{c} can be used in several ways — pick one below.", "de": "{c} lässt sich mehrfach nutzen — wähle unten."},
+    "do": {"en": "Do it", "de": "Ausführen"},
+    "more": {"en": "{n} more options", "de": "{n} weitere Möglichkeiten"},
+    "log": {"en": "What happened", "de": "Was geschah"},
+    "hint": {"en": "Rule in play (chapter {n})", "de": "Regel im Spiel (Kapitel {n})"},
+    "error": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
+    "nothing_to_undo": {"en": "There is no move of yours to take back.", "de": "Es gibt keinen eigenen Zug zum Zurücknehmen."},
+    "your_answer": {"en": "Your answer", "de": "Deine Antwort"},
+    "number_hint": {"en": "Type a number", "de": "Gib eine Zahl ein"},
+}
+
+
+def ui(key: str, lang: str, **args: Any) -> str:
+    return UI[key]["de" if lang == "de" else "en"].format(**args)
+
+
+def markdown(text: str) -> str:
+    """Markdown (the chapters' prose) as HTML."""
+    return str(_md(text))
+
+
+def feedback_html(right: bool, lines: list[str]) -> str:
+    colour, back = ("#1e7b34", "#e8f6ec") if right else ("#9a5b00", "#fff4e0")
+    head, *rest = lines
+    body = "".join(f"<div>{markdown(line) if i == len(rest) - 1 else escape(line)}</div>" for i, line in enumerate(rest))
+    return (f'<div style="border-left:5px solid {colour};background:{back};padding:6px 10px;font-size:15px">'
+            f'<b style="color:{colour}">{escape(head)}</b>{body}</div>')
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    colour = {"info": "#1f4e8c", "refused": "#b3261e", "error": "#b3261e"}[kind]
+    return f'<div style="color:{colour};font-size:15px;padding:2px 0">{escape(text)}</div>'
+
+
+def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Route any error raised in a widget callback to ``target`` (it would vanish otherwise)."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(fn)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # shown on the page, never swallowed
+                detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+                target.value = (f'<div style="color:#b3261e;border:1px solid #b3261e;padding:4px">'
+                                f"<b>{escape(ui('error', 'en'))} / {escape(ui('error', 'de'))}:</b> "
+                                f"{escape(detail)}</div>")
+                return None
+
+        return inner
+
+    return wrap
+
+
+def button(description: str, **kwargs: Any) -> w.Button:
+    return w.Button(description=description, layout=w.Layout(width="auto", max_width="100%"), **kwargs)

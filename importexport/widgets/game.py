@@ -1,0 +1,70 @@
+"""A whole game against bots, with a hint the first time each rule comes up (the last chapter)."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from ..bots import BOTS
+from ..engine import Game
+from ..render import score_chart_html
+from ..session import Session
+from .common import button
+from .lang import LANG, on_language
+from .table import TableView
+
+WORDS = {
+    "players": {"en": "Players", "de": "Spieler"},
+    "seed": {"en": "Game number", "de": "Spielnummer"},
+    "bots": {"en": "Bots", "de": "Bots"},
+    "abilities": {"en": "Card abilities", "de": "Kartenfähigkeiten"},
+    "start": {"en": "Start a new game", "de": "Neues Spiel starten"},
+    "you": {"en": "You are Player 1; the other seats are bots. Only your own hand is shown.",
+            "de": "Du bist Spieler 1; die anderen Plätze spielen Bots. Nur deine eigene Hand ist zu sehen."},
+    "result": {"en": "Final scores", "de": "Endwertung"},
+}
+
+
+class FirstGame(w.VBox):
+    """Choose players, bots and a game number, then play seat 0 against the bots."""
+
+    def __init__(self, players: int = 3, seed: int = 1, bot: str = "random", abilities: bool = False) -> None:
+        super().__init__()
+        self.players = w.BoundedIntText(value=players, min=2, max=6, layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=seed, layout=w.Layout(width="170px"))
+        self.bot = w.Dropdown(options=list(BOTS), value=bot, layout=w.Layout(width="170px"))
+        self.abilities = w.Checkbox(value=abilities, indent=False)
+        self.start_button = button("", button_style="success")
+        self.start_button.on_click(lambda _b: self.start())
+        self.intro = w.HTML()
+        self.result = w.HTML()
+        self.holder = w.VBox()
+        self.form = w.HBox([self.players, self.seed, self.bot, self.abilities, self.start_button],
+                           layout=w.Layout(flex_flow="row wrap"))
+        self.children = [self.form, self.intro, self.holder, self.result]
+        on_language(self.relabel)
+        self.start()
+
+    def relabel(self) -> None:
+        lang = LANG.lang
+        self.players.description = WORDS["players"][lang]
+        self.seed.description = WORDS["seed"][lang]
+        self.bot.description = WORDS["bots"][lang]
+        self.abilities.description = WORDS["abilities"][lang]
+        self.start_button.description = WORDS["start"][lang]
+        self.intro.value = f"<i>{WORDS['you'][lang]}</i>"
+        self.show_result()
+
+    def start(self) -> None:
+        n, seed, abilities, bot = int(self.players.value), int(self.seed.value), bool(self.abilities.value), self.bot.value
+        self.session = Session(lambda: Game(players=n, seed=seed, abilities=abilities, lang=LANG.lang),
+                               humans={0}, bots={seat: bot for seat in range(1, n)}, seed=seed)
+        self.table = TableView(self.session, hands={0}, hints="first", on_change=self.show_result)
+        self.holder.children = [self.table]
+        self.relabel()
+
+    def show_result(self) -> None:
+        g = getattr(self, "session", None) and self.session.game
+        if g is None or not g.is_over():
+            self.result.value = ""
+            return
+        self.result.value = f"<h3>{WORDS['result'][LANG.lang]}</h3>" + score_chart_html(g.scores(), LANG.lang)

@@ -1,0 +1,299 @@
+"""A live table: the game drawn, the hand as buttons, a panel for the decision the engine asks for,
+the refusal reason when a move is not allowed, the narrated log, and Step / Undo / Restart.
+
+Everything goes through a :class:`~importexport.session.Session`, i.e. through ``legal_actions()``
+and ``apply()``; the widget adds no rule of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import Action
+from ..cards import CARDS
+from ..constants import ACTION_NAME, GOODS_LETTER
+from ..errors import IllegalActionError
+from ..hints import hint_chapter, hint_key, hint_text
+from ..i18n import card_name, seat_name
+from ..render import CSS, CSS_COLOUR, GOODS_SHAPE, TEXT_COLOUR, table_html
+from ..session import Session
+from .common import button, guarded, markdown, message_html, ui
+from .lang import LANG, language_switch, on_language
+
+MAX_BUTTONS = 10  # more options of one kind than this go into a drop-down list
+FREE_KINDS = ("drop", "anytime")
+
+
+def card_button(card: int, lang: str) -> w.Button:
+    """A hand or island card as a button: colour, shape and letter, name and action."""
+    if card >= CARDS.token_base:
+        col = CARDS.goods[card]
+        label, tip = f"{GOODS_SHAPE[col]}{GOODS_LETTER[col]} {card_name(card, lang)}", card_name(card, lang)
+    else:
+        c = CARDS[card]
+        col = c.colour
+        label = f"{GOODS_SHAPE[col]}{GOODS_LETTER[col]} {c.name} · {ACTION_NAME[lang][c.action_id]}"
+        tip = c.text.de if lang == "de" else c.text.en
+    b = button(label, tooltip=tip)
+    b.style.button_color = CSS_COLOUR[col]
+    b.style.text_color = TEXT_COLOUR[col]
+    b.style.font_weight = "bold"
+    b.add_class("iex-card")
+    return b
+
+
+class TableView(w.VBox):
+    """The table of a :class:`Session`, with controls for the people at it.
+
+    ``hands``: whose hands are drawn face up (``None``: all, as suits a lesson).  ``hints``:
+    "always", "first" (each rule's hint once) or "off".  ``on_act``: called instead of
+    ``session.act`` for a person's move (exercises grade the move there).
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        caption: dict[str, str] | None = None,
+        hands: set[int] | None = None,
+        hints: str = "always",
+        controls: bool = True,
+        switch: bool = False,
+        on_act: Callable[[Action], None] | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(layout=w.Layout(width="100%"))
+        self.session = session
+        self.caption = caption
+        self.hands = hands
+        self.hints = hints
+        self.on_act = on_act
+        self.on_change = on_change
+        self.seen_hints: set[str] = set()
+        self.selected: list[Action] | None = None  # the moves a clicked card allows, when several
+        self.caption_html = w.HTML()
+        self.table = w.HTML()
+        self.hand_box = w.VBox()
+        self.prompt = w.HTML()
+        self.options = w.VBox()
+        self.message = w.HTML()
+        self.log_box = w.HTML()
+        self.step_button = button("")
+        self.undo_button = button("")
+        self.restart_button = button("")
+        self.bid_inputs: dict[int, w.Password] = {}
+        self.step_button.on_click(self._guard(lambda _b: self.step()))
+        self.undo_button.on_click(self._guard(lambda _b: self.undo()))
+        self.restart_button.on_click(self._guard(lambda _b: self.restart()))
+        bar: list[w.Widget] = [self.step_button, self.undo_button, self.restart_button]
+        if switch:
+            bar.append(language_switch())
+        self.children = [
+            self.caption_html, self.table, self.hand_box, self.prompt, self.options, self.message,
+            *([w.HBox(bar)] if controls else []), self.log_box,
+        ]
+        on_language(self.refresh)
+        self.refresh()
+
+    def _guard(self, fn: Callable[..., object]) -> Callable[..., object]:
+        return guarded(self.message)(fn)
+
+    @property
+    def lang(self) -> str:
+        return LANG.lang
+
+    # --- actions --------------------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """A person's move; a refusal is shown with its reason (and changes nothing)."""
+        self.session.lang = self.lang
+        try:
+            if self.on_act is not None:
+                self.on_act(action)
+            else:
+                self.session.act(action)
+        except IllegalActionError as refusal:
+            self.selected = None
+            self.refresh()
+            self.message.value = message_html(ui("refused", self.lang, r=str(refusal)), "refused")
+            return False
+        self.selected = None
+        self.message.value = ""
+        self.refresh()
+        return True
+
+    def click_card(self, seat: int, card: int) -> None:
+        """Use a card: one way to use it is done at once, several are offered, none explained."""
+        ways = self.session.card_choices(seat, card)
+        if len(ways) == 1:
+            self.act(ways[0])
+        elif ways:
+            self.selected = ways
+            self.refresh()
+            self.message.value = message_html(ui("pick", self.lang, c=card_name(card, self.lang)))
+        else:
+            self.selected = None
+            self.refresh()
+            reason = self.session.card_refusal(seat, card, self.lang)
+            self.message.value = message_html(ui("refused", self.lang, r=reason), "refused")
+
+    def bid(self, seat: int, text: str) -> bool:
+        try:
+            amount = int(text.strip())
+        except ValueError:
+            self.message.value = message_html(ui("not_number", self.lang), "refused")
+            return False
+        return self.act(Action(seat, "bid", count=amount))
+
+    def step(self) -> None:
+        self.session.lang = self.lang
+        self.session.step()
+        self.message.value = ""
+        self.selected = None
+        self.refresh()
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            self.message.value = message_html(ui("nothing_to_undo", self.lang), "refused")
+            return
+        self.session.undo()
+        self.message.value = ""
+        self.selected = None
+        self.refresh()
+
+    def restart(self) -> None:
+        self.session.restart()
+        self.session.lang = self.lang
+        self.message.value = ""
+        self.selected = None
+        self.refresh()
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        lang = self.lang
+        s = self.session
+        g = s.game
+        g.lang = lang
+        self.caption_html.value = f'<div style="font-size:16px">{markdown(self.caption[lang])}</div>' if self.caption else ""
+        self.table.value = table_html(g, lang, self.hands)
+        self.step_button.description = ui("step", lang)
+        self.undo_button.description = ui("undo", lang)
+        self.restart_button.description = ui("restart", lang)
+        self.step_button.disabled = s.next_scripted() is None and not s.waiting_bots()
+        self.undo_button.disabled = not s.can_undo()
+        self._draw_decision(lang)
+        lines = g.narrate(lang)[-14:]
+        self.log_box.value = (f'<details open><summary><b>{escape(ui("log", lang))}</b></summary>'
+                          f'<div style="max-height:190px;overflow:auto;font-size:14px">'
+                          + "".join(f"<div>{escape(x)}</div>" for x in lines) + "</div></details>")
+        if self.on_change is not None:
+            self.on_change()
+
+    def _draw_decision(self, lang: str) -> None:
+        s = self.session
+        g = s.game
+        self.bid_inputs = {}
+        if g.is_over():
+            self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
+            self.options.children = []
+            self.hand_box.children = []
+            return
+        humans = s.waiting_humans()
+        parts = []
+        key = hint_key(g)
+        if key and (self.hints == "always" or (self.hints == "first" and key not in self.seen_hints)):
+            self.seen_hints.add(key)
+            parts.append(
+                f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0">'
+                f"<b>{escape(ui('hint', lang, n=hint_chapter(key)))}:</b> {escape(hint_text(key, lang))}</div>"
+            )
+        nxt = s.next_scripted()
+        if nxt is not None and nxt in g.legal_actions():
+            parts.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
+        if not humans:
+            bots = s.waiting_bots()
+            if bots:
+                parts.append(f"<div>{escape(ui('waiting_bot', lang, p=seat_name(bots[0], lang)))}</div>")
+            self.prompt.value = "".join(parts)
+            self.options.children = []
+            self.hand_box.children = []
+            return
+        who = ", ".join(seat_name(h, lang) for h in humans)
+        parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who))}</b></div>')
+        self.prompt.value = "".join(parts)
+        self._draw_cards(humans[0], lang)
+        frame = g.state.stack[-1]
+        if frame["k"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
+            bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
+            self.options.children = [self._bid_row(seat, lang) for seat in bidders]
+        else:
+            choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
+            self.options.children = self._option_rows(choices, lang)
+
+    def _draw_cards(self, seat: int, lang: str) -> None:
+        g = self.session.game
+        p = g.state.players[seat]
+        rows: list[w.Widget] = []
+        if self.hands is None or seat in self.hands:
+            buttons = []
+            for card in p.hand:
+                b = card_button(card, lang)
+                b.on_click(self._guard(lambda _b, c=card: self.click_card(seat, c)))
+                buttons.append(b)
+            rows.append(w.HTML(f"<b>{escape(ui('hand_of', lang, p=seat_name(seat, lang)))}</b>"))
+            rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+        island = []
+        for card in g.state.island:
+            b = card_button(card, lang)
+            b.on_click(self._guard(lambda _b, c=card: self.click_card(seat, c)))
+            island.append(b)
+        if island:
+            rows.append(w.HTML(f"<b>{escape(ui('island', lang))}</b>"))
+            rows.append(w.HBox(island, layout=w.Layout(flex_flow="row wrap")))
+        self.hand_box.children = rows
+
+    def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
+        g = self.session.game
+        groups: dict[str, list[Action]] = {}
+        for a in choices:
+            groups.setdefault(a.kind, []).append(a)
+        rows: list[w.Widget] = []
+        for kind, acts in groups.items():
+            if len(acts) <= MAX_BUTTONS:
+                buttons = []
+                for a in acts:
+                    b = button(g.describe(a, lang), tooltip=str(a))
+                    if kind in FREE_KINDS:
+                        b.button_style = "warning"
+                    else:
+                        b.button_style = "info"
+                    b.on_click(self._guard(lambda _b, act=a: self.act(act)))
+                    buttons.append(b)
+                rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+            else:
+                pick = w.Dropdown(options=[(g.describe(a, lang), i) for i, a in enumerate(acts)],
+                                  layout=w.Layout(width="70%"))
+                go = button(ui("do", lang), button_style="info")
+                go.on_click(self._guard(lambda _b, acts=acts, pick=pick: self.act(acts[pick.value])))
+                rows.append(w.HBox([pick, go]))
+        return rows
+
+    def _bid_row(self, seat: int, lang: str) -> w.Widget:
+        g = self.session.game
+        bids = [a.count for a in g.legal_actions(seat) if a.kind == "bid"]
+        if not bids:
+            return w.HTML(escape(ui("sealed", lang, p=seat_name(seat, lang))))
+        entry = w.Password(placeholder="0", layout=w.Layout(width="90px"))
+        self.bid_inputs[seat] = entry
+        seal = button(ui("seal", lang, p=seat_name(seat, lang)), button_style="info")
+        seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
+        note = w.HTML(escape(ui("bid_hint", lang, p=seat_name(seat, lang), lo=min(bids), hi=max(bids))))
+        return w.VBox([note, w.HBox([entry, seal])])
+
+
+def table_css() -> w.HTML:
+    """The stylesheet of the drawn table (loaded once per page)."""
+    return w.HTML(CSS)
