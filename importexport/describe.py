@@ -93,7 +93,7 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Pirate an unseen card from {src} (load it or discard it once it is seen)",
         "de": "Eine verdeckte Karte von {src} plündern (sie wird danach geladen oder abgelegt)",
     },
-    "ship": {"en": "Bid for the cargo of {s}", "de": "Auf die Ladung von {s} bieten"},
+    "ship": {"en": "Auction the cargo of {s} this round", "de": "Die Ladung von {s} in dieser Runde versteigern"},
     "bid": {"en": "Bid {n} credit(s) (sealed)", "de": "{n} Credit(s) verdeckt bieten"},
     "winner": {"en": "Let {q} win the tie", "de": "{q} gewinnt den Gleichstand"},
     "take_crew": {"en": "Take {c} into your crew", "de": "{c} in die Crew nehmen"},

@@ -52,6 +52,19 @@ LABELS = {
     "total": {"en": "total", "de": "gesamt"},
     "active": {"en": "active player", "de": "am Zug"},
     "none": {"en": "none", "de": "keine"},
+    "own": {"en": "figures: project's own", "de": "Werte: vom Projekt"},
+    "partly": {"en": "from the rulebook: {f}; the rest ours", "de": "aus der Regel: {f}; der Rest von uns"},
+    "own_tip": {"en": "The rulebook prints no card figures; docs/cards.md says which are the project's own",
+                "de": "Die Spielregel druckt keine Kartenwerte; docs/cards.md sagt, welche vom Projekt stammen"},
+}
+FIGURE_WORDS = {
+    "goods": {"en": "goods type", "de": "Warenart"}, "action": {"en": "action", "de": "Aktion"},
+    "level": {"en": "level", "de": "Stufe"}, "cargo": {"en": "cargo", "de": "Ladung"}, "set": {"en": "set", "de": "Set"},
+}
+TIMING_WORDS = {
+    "instant": {"en": "⚡ instant: once, when fulfilled", "de": "⚡ sofort: einmal, beim Erfüllen"},
+    "permanent": {"en": "∞ permanent: while fulfilled", "de": "∞ dauerhaft: solange erfüllt"},
+    "anytime": {"en": "⏱ anytime", "de": "⏱ jederzeit"},
 }
 
 CSS = """
@@ -133,7 +146,10 @@ def card_html(card: int, lang: str = "en", detail: bool = False, side: int = 0, 
     if note:
         body += f'<div class="ln muted">{escape(note)}</div>'
     if detail:
-        body += f'<div class="ability">{escape(text)}</div>'
+        timing = TIMING_WORDS[c.timing][lang]
+        said = _t("partly", lang, f=", ".join(FIGURE_WORDS[f][lang] for f in c.rulebook)) if c.rulebook else _t("own", lang)
+        own = f' · <span title="{escape(_t("own_tip", lang))}">{escape(said)}</span>'
+        body += f'<div class="ability"><i>{timing}</i>{own}<br>{escape(text)}</div>'
     width = f' style="width:220px;border-color:{CSS_COLOUR[col]}"' if detail else f' style="border-color:{CSS_COLOUR[col]}"'
     return f'<div class="card"{width} title="{escape(text)}" data-card="{card}">{head}{body}</div>'
 
