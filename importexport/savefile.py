@@ -87,20 +87,32 @@ class SaveModel(_Strict):
     initial_log: list[tuple[int, str, dict[str, Any]]]
     actions: list[str]
     digest: str
+    seats: list[str] = []  # who plays each seat ("human" or a bot's name); the app restores it
 
 
 def digest(state: State) -> str:
     return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def dump(g: Game) -> str:
-    """The game as compact JSON text."""
-    data = {
+def dump(g: Game, seats: list[str] | None = None) -> str:
+    """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name)."""
+    data: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "lang": g.lang, "seed": g.seed,
         "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
         "actions": [str(a) for a in g.history], "digest": digest(g.state),
     }
+    if seats:
+        if len(seats) != g.state.n:
+            raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
+        data["seats"] = list(seats)
     return json.dumps(data, separators=(",", ":"))
+
+
+def seat_roles(text: str | bytes) -> list[str]:
+    """Who plays each seat in a saved game (empty if the file does not say); the file must load."""
+    raw = json.loads(text)
+    roles = raw.get("seats", []) if isinstance(raw, dict) else []
+    return [str(r) for r in roles]
 
 
 def check_cards(state: State) -> None:
@@ -162,6 +174,8 @@ def load(text: str | bytes) -> Game:
         where = ".".join(str(p) for p in err["loc"])
         raise SaveFileError(f"the saved game is damaged at '{where}': {err['msg']}") from None
     state = State.from_dict(model.initial.model_dump())
+    if model.seats and len(model.seats) != len(state.players):
+        raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")
     check_cards(state)
     log = [(t, k, a) for t, k, a in model.initial_log]
     for event in log:

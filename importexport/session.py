@@ -13,6 +13,7 @@ its own.  Every move still goes through ``Game.apply``, so a refused move raises
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 
 from .actions import Action
@@ -60,6 +61,7 @@ class Session:
         self.humans = set(range(n)) - set(self.bots) if self.humans_spec is None else set(self.humans_spec)
         self.script_pos = 0
         self.marks: list[int] = []  # history length before each human move (for undo)
+        self.last_bot_seconds = 0.0  # time the bots took in the last run_bots()
         self.run_bots()
 
     @property
@@ -97,6 +99,7 @@ class Session:
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots decide while only bots (or bots beside people, in a sealed bid) are asked."""
         steps = 0
+        started = time.perf_counter()
         while not self.game.is_over() and steps < limit:
             seats = self.waiting_bots()
             if not seats:
@@ -104,6 +107,7 @@ class Session:
             seat = seats[0]
             self.game.apply(self.bots[seat].choose(self.game, seat))
             steps += 1
+        self.last_bot_seconds = time.perf_counter() - started
         return steps
 
     def next_scripted(self) -> Action | None:

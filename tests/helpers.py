@@ -98,3 +98,13 @@ def fulfil_position(
     load = Action(0, "load", (cid(names[-1]),), 0)
     assert load in g.legal_actions(0), [str(a) for a in g.legal_actions(0)]
     return g, load
+
+
+def widget_buttons(box: object) -> list:
+    """Every button inside a widget tree, depth first (for driving the widget kit in tests)."""
+    out = []
+    for child in getattr(box, "children", ()):
+        if child.__class__.__name__ == "Button":
+            out.append(child)
+        out.extend(widget_buttons(child))
+    return out

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import cid
+from helpers import cid, widget_buttons
 
 from importexport.scenario import load_scenario
 from importexport.session import Session
@@ -41,25 +41,10 @@ IMPORT = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english():
-    LANG.lang = "en"
-    yield
-    LANG.lang = "en"
-
-
-def buttons(box) -> list:
-    """Every button inside a widget tree, depth first."""
-    out = []
-    for child in getattr(box, "children", ()):
-        if child.__class__.__name__ == "Button":
-            out.append(child)
-        out.extend(buttons(child))
-    return out
 
 
 def button_named(box, text: str):
-    return next(b for b in buttons(box) if text in b.description)
+    return next(b for b in widget_buttons(box) if text in b.description)
 
 
 def test_clicking_a_card_plays_it_and_the_table_follows() -> None:
@@ -99,10 +84,10 @@ def test_option_buttons_undo_and_restart() -> None:
 
 def test_language_switch_changes_every_text_of_the_table() -> None:
     view = TableView(Session(lambda: load_scenario(LOAD)), caption={"en": "A load", "de": "Ein Ladezug"})
-    english = [b.description for b in buttons(view)]
+    english = [b.description for b in widget_buttons(view)]
     assert "Player 1 decides" in view.prompt.value and "A load" in view.caption_html.value
     LANG.lang = "de"
-    german = [b.description for b in buttons(view)]
+    german = [b.description for b in widget_buttons(view)]
     assert "Spieler 1 entscheidet" in view.prompt.value and "Ein Ladezug" in view.caption_html.value
     assert "Vorratsinsel" in view.table.value and "Supply Island" not in view.table.value
     assert english != german
@@ -240,7 +225,7 @@ def test_first_game_plays_to_the_end_by_clicking() -> None:
     for _ in range(3000):
         if view.session.game.is_over():
             break
-        choices = buttons(view.options)
+        choices = widget_buttons(view.options)
         if choices:
             choices[0].click()
         else:  # a sealed bid: type the lowest allowed bid

@@ -27,7 +27,7 @@ WORDS = {
 class FirstGame(w.VBox):
     """Choose players, bots and a game number, then play seat 0 against the bots."""
 
-    def __init__(self, players: int = 3, seed: int = 1, bot: str = "random", abilities: bool = False) -> None:
+    def __init__(self, players: int = 3, seed: int = 1, bot: str = "heuristic", abilities: bool = False) -> None:
         super().__init__()
         self.players = w.BoundedIntText(value=players, min=2, max=6, layout=w.Layout(width="170px"))
         self.seed = w.IntText(value=seed, layout=w.Layout(width="170px"))

@@ -7,6 +7,7 @@ and ``apply()``; the widget adds no rule of its own.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from html import escape
 
@@ -72,6 +73,7 @@ class TableView(w.VBox):
         self.on_act = on_act
         self.on_change = on_change
         self.seen_hints: set[str] = set()
+        self.click_seconds: list[float] = []
         self.selected: list[Action] | None = None  # the moves a clicked card allows, when several
         self.caption_html = w.HTML()
         self.table = w.HTML()
@@ -84,6 +86,10 @@ class TableView(w.VBox):
         self.undo_button = button("")
         self.restart_button = button("")
         self.bid_inputs: dict[int, w.Password] = {}
+        for widget, css in ((self.table, "iex-table"), (self.prompt, "iex-prompt"), (self.message, "iex-refusal"),
+                            (self.step_button, "iex-step"), (self.undo_button, "iex-undo"),
+                            (self.restart_button, "iex-restart"), (self.log_box, "iex-log"), (self.hand_box, "iex-hand")):
+            widget.add_class(css)
         self.step_button.on_click(self._guard(lambda _b: self.step()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
         self.restart_button.on_click(self._guard(lambda _b: self.restart()))
@@ -107,7 +113,13 @@ class TableView(w.VBox):
     # --- actions --------------------------------------------------------------------------
 
     def act(self, action: Action) -> bool:
-        """A person's move; a refusal is shown with its reason (and changes nothing)."""
+        """A person's move; a refusal is shown with its reason (and changes nothing).
+
+        ``click_seconds`` keeps, per accepted move, the time from the click to the redrawn view,
+        without the time bots spent answering.
+        """
+        started = time.perf_counter()
+        self.session.last_bot_seconds = 0.0
         self.session.lang = self.lang
         try:
             if self.on_act is not None:
@@ -122,7 +134,12 @@ class TableView(w.VBox):
         self.selected = None
         self.message.value = ""
         self.refresh()
+        self.click_seconds.append(time.perf_counter() - started - self.session.last_bot_seconds)
         return True
+
+    def refresh_table_only(self) -> None:
+        """Redraw only the table (hands shown as ``hands`` says now)."""
+        self.table.value = table_html(self.session.game, self.lang, self.hands)
 
     def click_card(self, seat: int, card: int) -> None:
         """Use a card: one way to use it is done at once, several are offered, none explained."""
@@ -270,13 +287,16 @@ class TableView(w.VBox):
                         b.button_style = "warning"
                     else:
                         b.button_style = "info"
+                    b.add_class("iex-option")
                     b.on_click(self._guard(lambda _b, act=a: self.act(act)))
                     buttons.append(b)
                 rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
             else:
                 pick = w.Dropdown(options=[(g.describe(a, lang), i) for i, a in enumerate(acts)],
                                   layout=w.Layout(width="70%"))
+                pick.add_class("iex-choice")
                 go = button(ui("do", lang), button_style="info")
+                go.add_class("iex-do")
                 go.on_click(self._guard(lambda _b, acts=acts, pick=pick: self.act(acts[pick.value])))
                 rows.append(w.HBox([pick, go]))
         return rows
@@ -287,8 +307,10 @@ class TableView(w.VBox):
         if not bids:
             return w.HTML(escape(ui("sealed", lang, p=seat_name(seat, lang))))
         entry = w.Password(placeholder="0", layout=w.Layout(width="90px"))
+        entry.add_class("iex-bid")
         self.bid_inputs[seat] = entry
         seal = button(ui("seal", lang, p=seat_name(seat, lang)), button_style="info")
+        seal.add_class("iex-seal")
         seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
         note = w.HTML(escape(ui("bid_hint", lang, p=seat_name(seat, lang), lo=min(bids), hi=max(bids))))
         return w.VBox([note, w.HBox([entry, seal])])

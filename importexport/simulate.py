@@ -1,0 +1,314 @@
+"""Tournaments between bots: many seeded games, seats rotated, win rates with confidence intervals.
+
+    importexport simulate --games 200 --players 4 --bots heuristic,random,random,random
+                          [--seed 0] [--abilities] [--modules capital,market] [--plot out.svg] [--jobs 2]
+
+Games come in blocks of ``players`` games that share one deal (one game seed); within a block the
+bots move round the table one seat per game, so every bot plays every seat of every deal equally
+often (when ``--games`` is a multiple of ``--players``).  A win shared by ``k`` tied players counts
+``1/k`` for each.  Per bot (all seats it holds together) the table shows the games, the wins, the
+win rate with its 95% Wilson interval, the mean final score and the mean and median time per move
+(``median choice``: moves with more than one legal option only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from .bots import BOTS, make_bot
+from .engine import Game
+from .setup import MODULES
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``wins / n`` (wins may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+@dataclass
+class SeatResult:
+    """One seat of one game: which bot, its final score, its share of the win, its move times."""
+
+    bot: str
+    score: int
+    win: float
+    times: list[float]
+    choice_times: list[float]
+
+
+@dataclass
+class BotStats:
+    """Everything one bot did over a tournament, all its seats together."""
+
+    name: str
+    seats: int = 0
+    games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    choice_times: list[float] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def mean_time(self) -> float:
+        return statistics.fmean(self.times) if self.times else 0.0
+
+    @property
+    def median_time(self) -> float:
+        return statistics.median(self.times) if self.times else 0.0
+
+    @property
+    def median_choice_time(self) -> float:
+        return statistics.median(self.choice_times) if self.choice_times else 0.0
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One game to play: the deal (game seed), the bots by seat, the rules."""
+
+    index: int
+    game_seed: int
+    bots: tuple[str, ...]
+    abilities: bool
+    modules: tuple[str, ...]
+
+
+def schedule(games: int, bots: Sequence[str], seed: int, abilities: bool, modules: Sequence[str]) -> list[Spec]:
+    """Game ``i`` deals with seed ``seed + i // P`` and seats bot ``(s + i) % P`` at seat ``s``."""
+    n = len(bots)
+    out = []
+    for i in range(games):
+        shift = i % n
+        order = tuple(bots[(s + shift) % n] for s in range(n))
+        out.append(Spec(i, seed + i // n, order, abilities, tuple(modules)))
+    return out
+
+
+def play_game(spec: Spec) -> list[SeatResult]:
+    """Play one game of ``spec``; the results per seat."""
+    g = Game(players=len(spec.bots), seed=spec.game_seed, abilities=spec.abilities, modules=list(spec.modules))
+    players = [make_bot(name, seed=spec.game_seed * 101 + 7 * seat + spec.index) for seat, name in enumerate(spec.bots)]
+    times: list[list[float]] = [[] for _ in spec.bots]
+    choice_times: list[list[float]] = [[] for _ in spec.bots]
+    steps = 0
+    while not g.is_over():
+        seat = g.deciders()[0]
+        several = len(g.legal_actions(seat)) > 1
+        t0 = time.perf_counter()
+        action = players[seat].choose(g, seat)
+        dt = time.perf_counter() - t0
+        times[seat].append(dt)
+        if several:
+            choice_times[seat].append(dt)
+        g.apply(action)
+        steps += 1
+        if steps > 100_000:
+            raise RuntimeError(f"game {spec.index} did not end")
+    winners = g.state.winners
+    scores = g.scores()
+    return [
+        SeatResult(name, scores[seat].total, (1 / len(winners)) if seat in winners else 0.0, times[seat], choice_times[seat])
+        for seat, name in enumerate(spec.bots)
+    ]
+
+
+def tally(results: Iterable[list[SeatResult]], names: Sequence[str]) -> dict[str, BotStats]:
+    """Sum the seat results per bot name (in the order the names were first given)."""
+    stats: dict[str, BotStats] = {}
+    for name in names:
+        if name not in stats:
+            stats[name] = BotStats(name, seats=sum(1 for x in names if x == name))
+    for game in results:
+        for r in game:
+            b = stats[r.bot]
+            b.games += 1
+            b.wins += r.win
+            b.scores.append(r.score)
+            b.times.extend(r.times)
+            b.choice_times.extend(r.choice_times)
+    return stats
+
+
+class Progress:
+    """A plain-text progress bar on a stream (stderr), redrawn in place."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+        self.total, self.width = total, width
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        frac = self.done / self.total if self.total else 1.0
+        filled = int(frac * self.width)
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} games  {elapsed:6.1f} s  (eta {eta:5.0f} s)")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(
+    games: int, bots: Sequence[str], seed: int = 0, abilities: bool = False, modules: Sequence[str] = (),
+    jobs: int = 1, progress: Callable[[], None] | None = None,
+) -> dict[str, BotStats]:
+    """Play the tournament (in ``jobs`` processes) and return the statistics per bot."""
+    for name in bots:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    specs = schedule(games, bots, seed, abilities, modules)
+    results: list[list[SeatResult]] = []
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+            for r in pool.imap_unordered(play_game, specs):
+                results.append(r)
+                if progress:
+                    progress()
+    else:
+        for spec in specs:
+            results.append(play_game(spec))
+            if progress:
+                progress()
+    return tally(results, bots)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def report(stats: dict[str, BotStats]) -> str:
+    """The results table (plain text)."""
+    head = ("bot", "seats", "games", "wins", "win rate", "95% CI", "mean score", "mean move", "median move",
+            "median choice")
+    rows = [head]
+    for b in stats.values():
+        lo, hi = b.interval
+        rows.append((
+            b.name, str(b.seats), str(b.games), f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.2f}",
+            f"{100 * b.rate:.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]", f"{b.mean_score:.1f}",
+            _ms(b.mean_time), _ms(b.median_time), _ms(b.median_choice_time),
+        ))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
+             for r in rows]
+    return "\n".join(lines)
+
+
+def svg_chart(stats: dict[str, BotStats], title: str = "", fair: float | None = None) -> str:
+    """A bar chart of the win rates with 95% whiskers, as an SVG document (written by hand)."""
+    bots = list(stats.values())
+    bar_w, gap, left, top, height = 70, 40, 60, 40, 260
+    width = left + len(bots) * (bar_w + gap) + gap
+    total_h = top + height + 60
+
+    def y(rate: float) -> float:
+        return top + height * (1 - rate)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" '
+        f'viewBox="0 0 {width} {total_h}" font-family="sans-serif" font-size="12">',
+        f'<rect x="0" y="0" width="{width}" height="{total_h}" fill="white"/>',
+        f'<text x="{width / 2:.0f}" y="20" text-anchor="middle" font-size="14">{_esc(title)}</text>',
+    ]
+    for k in range(0, 11, 2):
+        rate = k / 10
+        out.append(f'<line x1="{left}" y1="{y(rate):.1f}" x2="{width - 10}" y2="{y(rate):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y(rate) + 4:.1f}" text-anchor="end">{k * 10}%</text>')
+    if fair is not None:
+        out.append(f'<line x1="{left}" y1="{y(fair):.1f}" x2="{width - 10}" y2="{y(fair):.1f}" '
+                   f'stroke="#c33" stroke-dasharray="4 3"/>')
+    for i, b in enumerate(bots):
+        x = left + gap + i * (bar_w + gap)
+        lo, hi = b.interval
+        out.append(f'<rect x="{x}" y="{y(b.rate):.1f}" width="{bar_w}" height="{height * b.rate:.1f}" fill="#4a7ab7">'
+                   f'<title>{_esc(b.name)}: {100 * b.rate:.1f}%</title></rect>')
+        cx = x + bar_w / 2
+        out.append(f'<line x1="{cx}" y1="{y(hi):.1f}" x2="{cx}" y2="{y(lo):.1f}" stroke="black" stroke-width="1.5"/>')
+        for edge in (lo, hi):
+            out.append(f'<line x1="{cx - 10}" y1="{y(edge):.1f}" x2="{cx + 10}" y2="{y(edge):.1f}" stroke="black"/>')
+        out.append(f'<text x="{cx}" y="{top + height + 18}" text-anchor="middle">{_esc(b.name)}</text>')
+        out.append(f'<text x="{cx}" y="{top + height + 34}" text-anchor="middle" fill="#555">'
+                   f'{100 * b.rate:.1f}% of {b.games}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    ap = argparse.ArgumentParser(prog="importexport simulate", description="bot tournaments")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bots", default="heuristic,random,random,random", help="one bot name per seat, comma-separated")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--abilities", action="store_true", help="play with card abilities")
+    ap.add_argument("--modules", nargs="*", default=[], help=f"modules ({', '.join(MODULES)}; 'all' for every one)")
+    ap.add_argument("--plot", default=None, help="write an SVG bar chart of the win rates to this file")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        ap.error(f"--bots names {len(bots)} bots for {args.players} players")
+    modules = [m for item in args.modules for m in item.split(",") if m]
+    if "all" in modules:
+        modules = list(MODULES)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    bar = None if args.quiet else Progress(args.games, err)
+    try:
+        stats = run(args.games, bots, args.seed, args.abilities, modules, args.jobs, bar.step if bar else None)
+    except ValueError as exc:
+        ap.error(str(exc))
+    rules = f"abilities {'on' if args.abilities else 'off'}, modules {','.join(modules) or 'none'}"
+    out.write(f"{args.games} games, {args.players} players, bots {','.join(bots)}, seed {args.seed}, {rules}\n")
+    out.write(report(stats) + "\n")
+    if args.plot:
+        title = f"Win rates: {','.join(bots)} ({args.games} games)"
+        with open(args.plot, "w", encoding="utf-8") as fh:
+            fh.write(svg_chart(stats, title, fair=1 / args.players))
+        out.write(f"chart written to {args.plot}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

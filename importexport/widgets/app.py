@@ -1,0 +1,263 @@
+"""The play dashboard (``importexport app``): set up a table of people and bots, play a whole game,
+save and load it, and end on a scoring screen.
+
+Screens: *new game* → *table* (with a *pass the device* screen between two people at one device,
+so nobody sees another's hand) → *final scores*.  Every move goes through the engine; errors in a
+callback are shown on the page.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import BOTS
+from ..engine import Game
+from ..errors import SaveFileError
+from ..i18n import seat_name
+from ..render import CSS, score_chart_html
+from ..savefile import dump, load, seat_roles
+from ..session import Session
+from ..setup import MODULES
+from .common import button, guarded, message_html
+from .lang import LANG, language_switch, on_language
+from .table import TableView
+
+HUMAN = "human"
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Import/Export", "de": "Import/Export"},
+    "new": {"en": "New game", "de": "Neues Spiel"},
+    "players": {"en": "Players", "de": "Spieler"},
+    "seed": {"en": "Game number", "de": "Spielnummer"},
+    "abilities": {"en": "Card abilities", "de": "Kartenfähigkeiten"},
+    "modules": {"en": "Expansions and variants", "de": "Erweiterungen und Varianten"},
+    "start": {"en": "Start the game", "de": "Spiel starten"},
+    "load": {"en": "Load a saved game", "de": "Gespeichertes Spiel laden"},
+    "save": {"en": "Save the game", "de": "Spiel speichern"},
+    "download": {"en": "Download the saved game ({n} moves)", "de": "Gespeichertes Spiel herunterladen ({n} Züge)"},
+    "human": {"en": "Person", "de": "Mensch"},
+    "bot": {"en": "Bot: {b}", "de": "Bot: {b}"},
+    "seat": {"en": "{p}", "de": "{p}"},
+    "need_human": {"en": "A table needs at least one person; all bots would play alone.",
+                   "de": "Ein Tisch braucht mindestens einen Menschen; sonst spielen die Bots allein."},
+    "pass": {"en": "Pass the device to {p}", "de": "Gib das Gerät an {p} weiter"},
+    "pass_note": {"en": "The hand of the previous player is hidden. {p}, press the button when you are ready.",
+                  "de": "Die Hand des vorigen Spielers ist verdeckt. {p}, drücke den Knopf, wenn du bereit bist."},
+    "show_hand": {"en": "I am {p}: show my hand", "de": "Ich bin {p}: zeig meine Hand"},
+    "final": {"en": "Final scores", "de": "Endwertung"},
+    "winner": {"en": "Winner: {p}", "de": "Gewonnen hat: {p}"},
+    "winners": {"en": "Shared win: {p}", "de": "Geteilter Sieg: {p}"},
+    "reason": {"en": "The game ended: {r}.", "de": "Das Spiel endete: {r}."},
+    "loaded": {"en": "Loaded a game of {n} players after {m} moves.", "de": "Spiel mit {n} Spielern nach {m} Zügen geladen."},
+    "bad_file": {"en": "That file cannot be loaded: {e}", "de": "Diese Datei lässt sich nicht laden: {e}"},
+    "bot_names": {"en": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
+                  "de": "random: spielt einen beliebigen erlaubten Zug · heuristic: ein vernünftiger Plan · search: denkt voraus"},
+}
+BOT_WORDS = {"random": {"en": "random", "de": "zufällig"}, "heuristic": {"en": "heuristic", "de": "heuristisch"},
+             "search": {"en": "search", "de": "vorausdenkend"}}
+CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
+
+
+def word(key: str, **args: Any) -> str:
+    return WORDS[key][LANG.lang].format(**args)
+
+
+class PlayApp(w.VBox):
+    """The whole app: ``PlayApp()`` in a notebook (Voila shows it as a page)."""
+
+    def __init__(self) -> None:
+        super().__init__(layout=w.Layout(width="100%", max_width="1400px"))
+        self.add_class("iex-app")
+        self.message = w.HTML()
+        self.message.add_class("iex-message")
+        self.switch = language_switch()
+        self.title = w.HTML()
+        self.screen = w.VBox()
+        self.session: Session | None = None
+        self.table: TableView | None = None
+        self.roles: list[str] = []
+        self.viewer = -1
+        self._build_setup()
+        self.children = [w.HTML(CSS), w.HBox([self.title, self.switch]), self.message, self.screen]
+        on_language(self.relabel)
+        self.show_setup()
+
+    def _guard(self, fn: Any) -> Any:
+        return guarded(self.message)(fn)
+
+    # --- the new-game screen ----------------------------------------------------------------
+
+    def _build_setup(self) -> None:
+        self.players = w.Dropdown(options=[2, 3, 4, 5, 6], value=3, layout=w.Layout(width="220px"))
+        self.players.add_class("iex-players")
+        self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
+        self.seed.add_class("iex-seed")
+        self.abilities = w.Checkbox(value=False, indent=False)
+        self.modules = w.SelectMultiple(options=CHOOSABLE_MODULES, value=(), rows=5, layout=w.Layout(width="220px"))
+        self.seat_box = w.VBox()
+        self.seat_roles: list[w.Dropdown] = []
+        self.start_button = button("", button_style="success")
+        self.start_button.add_class("iex-start")
+        self.start_button.on_click(self._guard(lambda _b: self.start()))
+        self.upload = w.FileUpload(accept=".json", multiple=False)
+        self.upload.observe(self._guard(lambda _c: self.load_upload()), names="value")
+        self.bot_note = w.HTML()
+        self.setup_labels = [w.HTML() for _ in range(4)]
+        self.players.observe(lambda _c: self._seat_rows(), names="value")
+        self._seat_rows()
+        self.setup_screen = w.VBox([
+            w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
+            w.HBox([self.setup_labels[1], self.seed]), w.HBox([self.setup_labels[2], self.abilities]),
+            w.HBox([self.setup_labels[3], self.modules]), self.start_button, self.upload,
+        ])
+
+    def _role_options(self) -> list[tuple[str, str]]:
+        lang = LANG.lang
+        return [(WORDS["human"][lang], HUMAN)] + [
+            (WORDS["bot"][lang].format(b=BOT_WORDS.get(b, {}).get(lang, b)), b) for b in BOTS
+        ]
+
+    def _seat_rows(self) -> None:
+        old = [d.value for d in self.seat_roles]
+        default_bot = "heuristic" if "heuristic" in BOTS else "random"
+        self.seat_roles = []
+        for seat in range(self.players.value):
+            value = old[seat] if seat < len(old) else (HUMAN if seat == 0 else default_bot)
+            d = w.Dropdown(options=self._role_options(), value=value, description=seat_name(seat, LANG.lang),
+                           layout=w.Layout(width="320px"))
+            d.add_class(f"iex-seat-{seat}")
+            self.seat_roles.append(d)
+        self.seat_box.children = self.seat_roles
+
+    def show_setup(self) -> None:
+        self.screen.children = [self.setup_screen]
+        self.relabel()
+
+    def start(self, roles: list[str] | None = None) -> None:
+        roles = roles or [d.value for d in self.seat_roles]
+        if HUMAN not in roles:
+            self.message.value = message_html(word("need_human"), "refused")
+            return
+        n, seed = len(roles), int(self.seed.value)
+        abilities, modules = bool(self.abilities.value), list(self.modules.value)
+        self._play(lambda: Game(players=n, seed=seed, abilities=abilities, modules=modules, lang=LANG.lang), roles, seed)
+
+    def _play(self, start: Any, roles: list[str], seed: int) -> None:
+        self.roles = roles
+        humans = {i for i, r in enumerate(roles) if r == HUMAN}
+        bots = {i: r for i, r in enumerate(roles) if r != HUMAN}
+        self.message.value = ""
+        self.session = Session(start, humans=humans, bots=bots, seed=seed)
+        waiting = self.session.waiting_humans()
+        self.viewer = waiting[0] if waiting else min(humans)
+        self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change)
+        self.save_button = button(word("save"))
+        self.save_button.add_class("iex-save")
+        self.save_button.on_click(self._guard(lambda _b: self.save()))
+        self.new_button = button(word("new"))
+        self.new_button.add_class("iex-new")
+        self.new_button.on_click(self._guard(lambda _b: self.show_setup()))
+        self.save_link = w.HTML()
+        self.game_screen = w.VBox([self.table, w.HBox([self.save_button, self.new_button, self.save_link])])
+        self._after_change()
+
+    # --- during the game ------------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        if self.session is None or self.table is None:
+            return
+        g = self.session.game
+        if g.is_over():
+            self.show_end()
+            return
+        waiting = self.session.waiting_humans()
+        if waiting and waiting[0] != self.viewer:
+            self.viewer = waiting[0]
+            self.table.hands = {self.viewer}
+            if len(self.session.humans) > 1:
+                self.show_pass(self.viewer)
+                return
+            self.table.refresh()
+            return
+        self.screen.children = [self.game_screen]
+
+    def show_pass(self, seat: int) -> None:
+        note = w.HTML(f'<div style="font-size:22px;padding:30px 0"><b>{escape(word("pass", p=seat_name(seat, LANG.lang)))}</b>'
+                      f'<p style="font-size:16px">{escape(word("pass_note", p=seat_name(seat, LANG.lang)))}</p></div>')
+        ready = button(word("show_hand", p=seat_name(seat, LANG.lang)), button_style="primary")
+        ready.add_class("iex-ready")
+        ready.on_click(self._guard(lambda _b: self.reveal()))
+        self.screen.children = [w.VBox([note, ready])]
+
+    def reveal(self) -> None:
+        assert self.table is not None
+        self.table.refresh()
+        self.screen.children = [self.game_screen]
+
+    def save(self) -> str:
+        assert self.session is not None
+        text = dump(self.session.game, self.roles)
+        data = base64.b64encode(text.encode()).decode()
+        n = len(self.session.game.history)
+        self.save_link.value = (f'<a class="iex-download" download="importexport-game.json" '
+                                f'href="data:application/json;base64,{data}">{escape(word("download", n=n))}</a>')
+        return text
+
+    def load_text(self, text: str | bytes) -> None:
+        try:
+            g = load(text)
+            roles = seat_roles(text) or [HUMAN] * g.state.n
+        except (SaveFileError, ValueError) as exc:
+            self.message.value = message_html(word("bad_file", e=str(exc)), "refused")
+            return
+        self.seed.value = g.seed
+        self._play(lambda: load(text), roles, g.seed)
+        self.message.value = message_html(word("loaded", n=g.state.n, m=len(g.history)))
+
+    def load_upload(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        self.load_text(bytes(content))
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def show_end(self) -> None:
+        assert self.session is not None and self.table is not None
+        g = self.session.game
+        scores = g.scores()
+        lang = LANG.lang
+        names = ", ".join(seat_name(s, lang) for s in g.state.winners)
+        head = word("winner" if len(g.state.winners) == 1 else "winners", p=names)
+        chart = w.HTML(f"<h2>{escape(word('final'))}</h2><h3 class='iex-winner'>{escape(head)}</h3>"
+                       + score_chart_html(scores, lang))
+        chart.add_class("iex-scores")
+        self.table.hands = None  # at the end every hand may be seen
+        self.table.refresh_table_only()
+        self.screen.children = [w.VBox([chart, w.HBox([self.save_button, self.new_button, self.save_link]), self.table])]
+
+    # --- language -----------------------------------------------------------------------------
+
+    def relabel(self) -> None:
+        lang = LANG.lang
+        self.title.value = f'<h1 style="margin:4px 16px 4px 0">{escape(WORDS["title"][lang])}</h1>'
+        for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules"), strict=True):
+            label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS[key][lang])}</b></div>'
+        self.start_button.description = WORDS["start"][lang]
+        self.upload.description = WORDS["load"][lang]
+        self.bot_note.value = f'<div style="font-size:13px;color:#555">{escape(WORDS["bot_names"][lang])}</div>'
+        for seat, d in enumerate(self.seat_roles):
+            value = d.value
+            d.options = self._role_options()
+            d.value = value
+            d.description = seat_name(seat, lang)
+        if self.session is not None:
+            self.save_button.description = WORDS["save"][lang]
+            self.new_button.description = WORDS["new"][lang]
+            if self.session.game.is_over() and self.screen.children and self.screen.children[0] is not self.setup_screen:
+                self.show_end()

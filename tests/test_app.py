@@ -1,0 +1,147 @@
+"""The play dashboard through its Python API: new game, hot-seat hiding, save and load, the end."""
+
+from __future__ import annotations
+
+import base64
+
+from helpers import widget_buttons
+
+from importexport.savefile import load
+from importexport.widgets import LANG
+from importexport.widgets.app import HUMAN, PlayApp
+
+
+def play_one(app: PlayApp) -> None:
+    """One move of whichever person is asked (the last option, or a bid of 0)."""
+    t = app.table
+    if t.bid_inputs:
+        seat = next(iter(t.bid_inputs))
+        t.bid(seat, "0")
+    else:
+        [b for b in widget_buttons(t.options)][-1].click()
+
+
+def test_new_game_screen_sets_up_the_table() -> None:
+    app = PlayApp()
+    app.players.value = 4
+    assert len(app.seat_roles) == 4 and app.seat_roles[0].value == HUMAN
+    app.seed.value = 7
+    app.abilities.value = True
+    app.modules.value = ("capital",)
+    app.start_button.click()
+    g = app.session.game
+    assert g.state.n == 4 and g.state.abilities and "capital" in g.state.modules
+    assert app.screen.children[0] is app.game_screen
+    assert app.session.humans == {0}
+
+
+def test_a_table_without_people_is_refused() -> None:
+    app = PlayApp()
+    for d in app.seat_roles:
+        d.value = "random"
+    app.start_button.click()
+    assert "at least one person" in app.message.value and app.session is None
+
+
+def test_hot_seat_hides_the_hand_between_two_people() -> None:
+    app = PlayApp()
+    app.seat_roles[1].value = HUMAN
+    app.seat_roles[2].value = "random"
+    app.start()
+    seen_pass = False
+    for _ in range(400):
+        if app.session.game.is_over():
+            break
+        if app.screen.children[0] is not app.game_screen:  # the pass-the-device screen
+            text = app.screen.children[0].children[0].value
+            assert "Pass the device to" in text
+            assert app.table.hands == {app.viewer}
+            seen_pass = True
+            widget_buttons(app.screen.children[0])[0].click()
+            assert app.screen.children[0] is app.game_screen
+            continue
+        waiting = app.session.waiting_humans()
+        assert app.table.hands == {waiting[0]}, "only the deciding person's hand is shown"
+        others = [s for s in app.session.humans if s != waiting[0]]
+        for seat in others:
+            for card in app.session.game.state.players[seat].hand:
+                assert f'data-card="{card}"' not in app.table.table.value
+        play_one(app)
+    assert seen_pass
+
+
+def test_save_and_load_restore_the_game_and_the_seats() -> None:
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seat_roles[2].value = "random"
+    app.start()
+    for _ in range(5):
+        play_one(app)
+    text = app.save()
+    assert "base64," in app.save_link.value and "Download the saved game" in app.save_link.value
+    data = base64.b64decode(app.save_link.value.split("base64,")[1].split('"')[0])
+    assert load(data).save() == app.session.game.save()
+    other = PlayApp()
+    other.load_text(text)
+    assert other.session.game.save() == app.session.game.save()
+    assert other.roles == [HUMAN, "random", "random"]
+    assert "Loaded a game of 3 players" in other.message.value
+
+
+def test_a_damaged_file_is_named_and_nothing_is_lost() -> None:
+    app = PlayApp()
+    app.start()
+    before = app.session.game.save()
+    app.load_text(b'{"format": "importexport-save", "version": 1}')
+    assert "cannot be loaded" in app.message.value and "damaged" in app.message.value
+    assert app.session.game.save() == before
+    app.load_text(b"not json")
+    assert "not valid JSON" in app.message.value
+
+
+def test_a_whole_game_ends_on_the_scoring_screen_in_either_language() -> None:
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seat_roles[2].value = "random"
+    app.seed.value = 3
+    app.start()
+    for _ in range(1000):
+        if app.session.game.is_over():
+            break
+        play_one(app)
+    g = app.session.game
+    chart = app.screen.children[0].children[0].value
+    assert "Final scores" in chart
+    for score in g.scores():
+        assert f"<b>{score.total}</b> total" in chart
+    assert app.table.hands is None  # every hand is shown at the end
+    LANG.lang = "de"
+    assert "Endwertung" in app.screen.children[0].children[0].value
+    assert all(t >= 0 for t in app.table.click_seconds) and app.table.click_seconds
+
+
+def test_app_command_serves_voila_on_loopback(monkeypatch, capsys) -> None:
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    assert cli.main(["app", "--no-browser", "--port", "8123"]) == 0
+    cmd = calls[0]
+    assert cmd[1:3] == ["-m", "voila"] and cmd[3].endswith("play.ipynb")
+    assert "--port=8123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--preheat_kernel=True" in cmd
+    assert "--no-browser" in cmd
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+
+
+def test_binder_installs_the_project_and_the_links_point_at_real_files() -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    lines = [x.strip() for x in (root / "binder" / "requirements.txt").read_text().splitlines()]
+    assert "-e .[app]" in lines  # repo2docker does not install pyproject.toml by itself when binder/ exists
+    readme = (root / "README.md").read_text()
+    paths = re.findall(r"urlpath=(?:lab/tree|voila/render)/([\w./-]+\.ipynb)", readme)
+    assert len(paths) == 2, paths
+    for path in paths:
+        assert (root / path).exists(), path

@@ -1,0 +1,156 @@
+"""The app in a real browser: Voila serves ``importexport app``, Chromium (Debian's, driven by
+Playwright) plays a whole 3-player game by clicking, and the scores on the page must equal what the
+engine computes from the saved game.  Every request not to 127.0.0.1 is aborted.
+
+A screenshot of the final page is written to ``test-artifacts/app-final.png``.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+REQUIRED = os.environ.get("IMPORTEXPORT_REQUIRE_BROWSER") == "1"  # set by .ci/run: never skip there
+if not REQUIRED:
+    pytest.importorskip("playwright.sync_api", reason="pip install -e .[test] brings Playwright")
+    pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")
+from playwright import sync_api as playwright  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        first = proc.stdout.readline() if proc.stdout else ""
+        assert f"http://127.0.0.1:{port}/" in first, first  # the command prints where the app is
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM))
+        yield b
+        b.close()
+
+
+def open_app(browser, url: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort())
+    page.goto(url, timeout=60_000)
+    page.wait_for_selector(".iex-start", timeout=60_000)
+    return page
+
+
+def app_text(page) -> str:
+    return page.inner_text(".iex-app")
+
+
+def click_and_wait(page, locator) -> None:
+    """Click, then wait until the page shows something new (the server answered)."""
+    before = app_text(page)
+    locator.click()
+    page.wait_for_function(
+        "before => { const el = document.querySelector('.iex-app'); return el && el.innerText !== before; }",
+        arg=before, timeout=15_000,
+    )
+
+
+def settle(page, quiet: float = 0.15) -> None:
+    """Wait until the page has stopped changing for ``quiet`` seconds (widgets arrive in steps)."""
+    last, since = app_text(page), time.time()
+    while time.time() - since < quiet:
+        time.sleep(0.05)
+        now = app_text(page)
+        if now != last:
+            last, since = now, time.time()
+
+
+def choose_seat(page, seat: int, role: str) -> None:
+    page.select_option(f".iex-seat-{seat} select", label=role)
+
+
+def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
+    page = open_app(browser, app_url)
+    page.select_option(".iex-players select", label="3")
+    page.fill(".iex-seed input", "3")
+    page.locator(".iex-seed input").press("Enter")
+    choose_seat(page, 1, "Bot: random")
+    choose_seat(page, 2, "Bot: random")
+    page.locator(".iex-start").click()
+    page.wait_for_selector(".iex-prompt", timeout=30_000)
+
+    # an illegal click: a Supply Island card is not in Player 1's hand, so it cannot be led
+    page.wait_for_selector(".iex-option", timeout=30_000)
+    island = page.locator(".iex-hand .iex-card").last
+    click_and_wait(page, island)
+    refusal = page.inner_text(".iex-refusal")
+    assert "Not allowed" in refusal and "hand" in refusal
+
+    # the language switch changes the texts, and back
+    page.get_by_role("button", name="Deutsch", exact=True).first.click()
+    page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('entscheidet')")
+    assert "Spiel speichern" in app_text(page) and "Vorratsinsel" in page.inner_text(".iex-table")
+    page.get_by_role("button", name="English", exact=True).first.click()
+    page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('decides')")
+    assert "Save the game" in app_text(page)
+
+    for _ in range(600):
+        page.wait_for_selector(".iex-option, .iex-do, .iex-bid input, .iex-scores", timeout=30_000)
+        settle(page)
+        if page.locator(".iex-scores").count():
+            break
+        bid = page.locator(".iex-bid input")
+        if bid.count():
+            bid.first.fill("0")
+            click_and_wait(page, page.locator(".iex-seal").first)
+            continue
+        click_and_wait(page, page.locator(".iex-option, .iex-do").last)
+    page.wait_for_selector(".iex-scores", timeout=30_000)
+    rows = page.locator(".iex-scores tr")
+    shown = {}
+    for i in range(rows.count()):
+        text = rows.nth(i).inner_text()
+        seat, total = re.match(r"Player (\d)", text), re.search(r"(-?\d+)\s+total", text)
+        assert seat and total, text
+        shown[int(seat.group(1)) - 1] = int(total.group(1))
+
+    click_and_wait(page, page.locator(".iex-save").first)
+    href = page.get_attribute(".iex-download", "href")
+    assert href and href.startswith("data:application/json;base64,")
+    from importexport.savefile import load
+
+    g = load(base64.b64decode(href.split(",", 1)[1]))
+    assert g.is_over()
+    assert shown == {s.seat: s.total for s in g.scores()}
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "app-final.png"), full_page=True)
+    page.close()
