@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+import pytest
 from helpers import widget_buttons
 
 from importexport.savefile import load
@@ -145,3 +146,24 @@ def test_binder_installs_the_project_and_the_links_point_at_real_files() -> None
     assert len(paths) == 2, paths
     for path in paths:
         assert (root / path).exists(), path
+
+
+def test_readme_quick_start_is_two_commands_ci_runs_the_second() -> None:
+    import re
+    from pathlib import Path
+
+    from importexport import cli
+
+    root = Path(__file__).resolve().parents[1]
+    block = re.search(r"## Quick start.*?```bash\n(.*?)```", (root / "README.md").read_text(), flags=re.S)
+    assert block
+    commands = [line.split("#")[0].strip() for line in block.group(1).splitlines() if line.strip()]
+    assert len(commands) == 2
+    start, test = commands
+    assert start == 'pip install -e ".[app]" && importexport app'
+    assert test == 'pip install -e ".[test]" && python -m pytest'
+    ci = (root / ".ci" / "run").read_text()
+    assert 'pip install --quiet --disable-pip-version-check -e ".[test]" && python3 -m pytest' in ci
+    with pytest.raises(SystemExit) as done:  # the command the quick start names exists
+        cli.main(["app", "--help"])
+    assert done.value.code == 0
