@@ -153,7 +153,8 @@ class PlayApp(w.VBox):
         self.session = Session(start, humans=humans, bots=bots, seed=seed)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
-        self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change)
+        self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
+                               panel_first=True)
         self.save_button = button(word("save"))
         self.save_button.add_class("iex-save")
         self.save_button.on_click(self._guard(lambda _b: self.save()))

@@ -51,7 +51,8 @@ class TableView(w.VBox):
 
     ``hands``: whose hands are drawn face up (``None``: all, as suits a lesson).  ``hints``:
     "always", "first" (each rule's hint once) or "off".  ``on_act``: called instead of
-    ``session.act`` for a person's move (exercises grade the move there).
+    ``session.act`` for a person's move (exercises grade the move there).  ``panel_first``: the
+    decision above the table (the app) instead of below it (the chapters).
     """
 
     def __init__(
@@ -64,6 +65,7 @@ class TableView(w.VBox):
         switch: bool = False,
         on_act: Callable[[Action], None] | None = None,
         on_change: Callable[[], None] | None = None,
+        panel_first: bool = False,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -96,10 +98,11 @@ class TableView(w.VBox):
         bar: list[w.Widget] = [self.step_button, self.undo_button, self.restart_button]
         if switch:
             bar.append(language_switch())
-        self.children = [
-            self.caption_html, self.table, self.hand_box, self.prompt, self.options, self.message,
-            *([w.HBox(bar)] if controls else []), self.log_box,
-        ]
+        panel = [self.prompt, self.hand_box, self.options, self.message, *([w.HBox(bar)] if controls else [])]
+        if panel_first:  # a game screen: what to decide on top, the table below it
+            self.children = [self.caption_html, *panel, self.table, self.log_box]
+        else:  # a lesson: the position first, then what to do about it
+            self.children = [self.caption_html, self.table, *panel, self.log_box]
         on_language(self.refresh)
         self.refresh()
 
