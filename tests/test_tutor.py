@@ -98,6 +98,10 @@ def test_a_broken_chapter_file_is_named(tmp_path) -> None:
     bad.write_text("number: 3\nslug: the-turn\ntitle: {en: T, de: T}\nsummary: {en: s, de: s}\nblocks: [{text: nope}]\n")
     with pytest.raises(ChapterError, match="no section named 'nope'"):
         load_chapter_file(bad)
+    bad.write_text("number: 3\nslug: the-turn\ntitle: {en: T, de: T}\nsummary: {en: s, de: s}\nblocks: []\n"
+                   "sections: {a: {title: {en: a, de: a}, text: {en: a, de: a}, cards: [NO SUCH CARD]}}\n")
+    with pytest.raises(ChapterError, match="sections.a.cards: Value error, unknown card 'NO SUCH CARD'"):
+        load_chapter_file(bad)
     bad.write_text("number: [\n")
     with pytest.raises(ChapterError, match="not valid YAML"):
         load_chapter_file(bad)

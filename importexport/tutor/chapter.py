@@ -59,12 +59,7 @@ class Move(Strict):
     count: int = 0
     option: int = 0
 
-    @field_validator("cards")
-    @classmethod
-    def _known(cls, cards: list[str | int]) -> list[str | int]:
-        for c in cards:
-            card_id(c)
-        return cards
+    _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
 
     def action(self) -> Action:
         cards = tuple(card_id(c) for c in self.cards)
@@ -127,12 +122,7 @@ class Section(Strict):
     keywords: dict[Literal["en", "de"], list[str]] = {}
     cards: list[str | int] = []
 
-    @field_validator("cards")
-    @classmethod
-    def _known(cls, cards: list[str | int]) -> list[str | int]:
-        for c in cards:
-            card_id(c)
-        return cards
+    _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
 
 
 class Exercise(Strict):
@@ -221,6 +211,13 @@ class Chapter(Strict):
         if after:
             play_moves(g, pos.after, f"{self.notebook}: position {position!r}, after")
         return g
+
+
+def known_cards(cards: list[str | int]) -> list[str | int]:
+    """The cards unchanged, if every one of them is known (a ``ValueError`` names the first that is not)."""
+    for c in cards:
+        card_id(c)
+    return cards
 
 
 def card_id(ref: str | int) -> int:
