@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_app(args.port, args.no_browser)
     if args.command == "tutor":
         cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={notebooks_dir()}", f"--port={args.port}",
-               "--ServerApp.ip=127.0.0.1", f"--ServerApp.default_url=/lab/tree/{FIRST_CHAPTER}"]
+               "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{FIRST_CHAPTER}"]
         if args.no_browser:
             cmd.append("--no-browser")
         if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
