@@ -89,6 +89,9 @@ CSS = """
 .iex .muted{color:#555}
 .iex .ability{font-size:12px;padding:2px 4px;color:#222;border-top:1px solid #ddd}
 .iex table.score td{padding:2px 6px}
+.widget-checkbox label,.widget-radio-box label,.jupyter-button,.widget-dropdown select,.widget-text input,
+.widget-label{font-size:15px !important}
+.jupyter-button{height:auto !important;min-height:32px}
 </style>
 """
 
