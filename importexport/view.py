@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from .engine import Game
 
 
+PRIVATE_ASK_KEYS = frozenset({"drawn"})
+"""Data of an ability's question that names a card only the asked player may see."""
+
+
 def player_view(g: Game, seat: int) -> dict[str, Any]:
     """A JSON-ready picture of the table as ``seat`` sees it, with that seat's legal choices."""
     s = g.state
@@ -31,6 +35,9 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
     data["discard"] = []
     del data["rng"]
     for frame in data["stack"]:
+        if frame.get("k") == "ask" and frame.get("p") != seat:
+            for key in PRIVATE_ASK_KEYS & frame.keys():
+                frame[key] = "hidden"  # a card only the asked player holds (e.g. one just drawn)
         if frame.get("k") == "bid":
             frame["bids"] = [
                 b if bidder == seat else (-1 if b < 0 else "sealed")

@@ -745,3 +745,20 @@ def test_random_play_with_every_ability_of_the_group(seed):
         g.apply(rng.choice(g.legal_actions(seat)))
         assert len(g.state.all_cards()) == total and all(p.credits >= 0 for p in g.state.players)
         assert g.is_over() or all(g.legal_actions(s) for s in g.deciders())
+
+
+@pytest.mark.card("CELL PHONES")
+def test_cell_phones_drawn_card_stays_hidden_from_the_others_while_its_owner_chooses():
+    """Ruling (views): the card CELL PHONES draws is private until its owner loads it; the question's
+    data names it only in the owner's view."""
+    fill = Fill()
+    red = fill.one(RED)
+    drawn = fill.one(GREEN)
+    ships = [{"contracts": [fill.contract(takes=(GREEN,), avoid=(RED,), level_met=False)]},
+             {"contracts": [fill.contract(takes=(GREEN,), avoid=(RED,), level_met=False)]}]
+    seat0 = {"fulfilled": ["CELL PHONES"], "hand": [red], "ships": ships}
+    g = game(True, [seat0], turn=acting("load"), deck=[drawn])
+    g.apply(uses(g, "CELL PHONES")[0])
+    assert frame(g)["q"] == "load_drawn" and len(g.legal_actions(0)) >= 2  # two ships it fits
+    assert g.view(0)["stack"][-1]["drawn"] == cid(drawn)
+    assert g.view(1)["stack"][-1]["drawn"] == "hidden"
