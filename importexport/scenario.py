@@ -44,7 +44,8 @@ from .state import Player, Ship, State
 SEAT_KEYS = {"credits", "hand", "crew", "goods", "fulfilled", "ships", "harbour"}
 SHIP_KEYS = {"at_sea", "contracts", "containers"}
 TOP_KEYS = {"players", "abilities", "seed", "active", "harbours", "seats", "island", "deck", "discard",
-            "fill_deck", "turn", "lang", "modules", "market"}
+            "fill_deck", "turn", "lang", "modules", "market", "deal"}
+DEAL_KEYS = {"deal", "players", "seed", "abilities", "modules", "lang"}
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
@@ -59,7 +60,24 @@ def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
     unknown = set(spec) - TOP_KEYS
     if unknown:
         raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(unknown))}")
+    if spec.get("deal"):
+        return _deal(spec, lang or spec.get("lang", "en"))
     return _Builder(spec).build(lang or spec.get("lang", "en"))
+
+
+def _deal(spec: dict[str, Any], lang: str) -> Game:
+    """``deal: true``: the table exactly as a new game deals it (players, seed, abilities, modules)."""
+    extra = set(spec) - DEAL_KEYS
+    if extra:
+        raise ScenarioError(f"with 'deal: true' the table is dealt, so {', '.join(sorted(extra))} cannot be given")
+    n = spec.get("players", 4)
+    if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n!r}")
+    try:
+        return Game(players=n, seed=int(spec.get("seed", 0)), abilities=bool(spec.get("abilities", False)),
+                    modules=list(spec.get("modules", [])), lang=lang)
+    except ValueError as exc:
+        raise ScenarioError(f"deal: {exc}") from None
 
 
 class _Builder:

@@ -107,3 +107,16 @@ def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.Monkey
     assert cmd[1:3] == ["-m", "jupyterlab"] and "--port=8123" in cmd and "--no-browser" in cmd
     assert "--allow-root" in cmd  # JupyterLab refuses root without it (a fresh machine runs as root)
     assert any(part.endswith("notebooks") for part in cmd)
+
+
+def test_a_scenario_may_deal_a_new_game_exactly() -> None:
+    from importexport import Game, ScenarioError
+    from importexport.scenario import load_scenario
+
+    for n in range(2, 7):
+        dealt = load_scenario({"deal": True, "players": n, "seed": 9, "modules": ["capital"]})
+        assert dealt.save() == Game(players=n, seed=9, modules=["capital"]).save()
+    with pytest.raises(ScenarioError, match="island cannot be given"):
+        load_scenario({"deal": True, "island": ["RICE"]})
+    with pytest.raises(ScenarioError, match="players must be 2 to 6"):
+        load_scenario({"deal": True, "players": 7})

@@ -279,3 +279,18 @@ def test_the_language_switch_changes_every_text_of_a_chapter(number: int) -> Non
     german = {t for w in widgets for t in texts(w)}
     same = sorted(english & german)
     assert same == [], f"chapter {number}: not translated: {same[:5]}"
+
+
+def test_setup_view_deals_every_player_count() -> None:
+    from importexport.widgets.setup import SetupView
+
+    view = SetupView(players=2, seed=5)
+    for n in range(2, 7):
+        view.players.value = n
+        g = view.game
+        assert g.state.n == n and f"{n} players" in view.summary.value
+        assert f"{len(g.state.island)} cards on the Supply Island" in view.summary.value
+        assert f"{len(g.state.deck)} cards left in the deck" in view.summary.value
+    assert "grey harbour: 14" in view.summary.value  # six players bring the grey harbour
+    LANG.lang = "de"
+    assert "Karten im Stapel" in view.summary.value

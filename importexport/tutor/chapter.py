@@ -157,7 +157,7 @@ class Exercise(Strict):
         return self
 
 
-BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game")
+BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game", "setup")
 
 
 class Facts(Strict):

@@ -119,6 +119,11 @@ class ChapterView:
 
         return CardLab(card_id(card))
 
+    def setup(self, options: dict[str, Any] | None = None) -> w.VBox:
+        from .setup import SetupView
+
+        return SetupView(**(options or {}))
+
     def game(self, options: dict[str, Any] | None = None) -> w.VBox:
         from .game import FirstGame
 

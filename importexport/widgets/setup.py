@@ -1,0 +1,56 @@
+"""Deal a new table for 2 to 6 players and look at everything (chapter 2)."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..engine import Game
+from ..render import table_html
+from .common import button
+from .lang import LANG, on_language
+
+WORDS = {
+    "players": {"en": "Players", "de": "Spieler"},
+    "seed": {"en": "Game number", "de": "Spielnummer"},
+    "deal": {"en": "Deal", "de": "Austeilen"},
+    "summary": {"en": "{n} players: {h} cards in each hand, {s} cards on the Supply Island, {c} containers at sea, "
+                      "{d} cards left in the deck, {k} credits each{grey}.",
+                "de": "{n} Spieler: je {h} Handkarten, {s} Karten auf der Vorratsinsel, {c} Container auf See, "
+                      "{d} Karten im Stapel, je {k} Credits{grey}."},
+    "grey": {"en": " (the grey harbour: {g})", "de": " (der graue Hafen: {g})"},
+}
+
+
+class SetupView(w.VBox):
+    """A players slider and a game number; every change deals a fresh table by the rules."""
+
+    def __init__(self, players: int = 4, seed: int = 1) -> None:
+        super().__init__()
+        self.players = w.IntSlider(value=players, min=2, max=6, continuous_update=False)
+        self.seed = w.IntText(value=seed, layout=w.Layout(width="200px"))
+        self.deal_button = button("")
+        self.summary = w.HTML()
+        self.table = w.HTML()
+        self.players.observe(lambda _c: self.deal(), names="value")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.children = [w.HBox([self.players, self.seed, self.deal_button]), self.summary, self.table]
+        on_language(self.deal)
+        self.deal()
+
+    def deal(self) -> None:
+        lang = LANG.lang
+        self.players.description = WORDS["players"][lang]
+        self.seed.description = WORDS["seed"][lang]
+        self.deal_button.description = WORDS["deal"][lang]
+        self.game = g = Game(players=int(self.players.value), seed=int(self.seed.value), lang=lang)
+        s = g.state
+        credits = sorted({p.credits for p in s.players})
+        grey = next((p for p in s.players if p.harbour == 5), None)
+        self.summary.value = "<div style='font-size:16px'>" + escape(WORDS["summary"][lang].format(
+            n=s.n, h=len(s.players[0].hand), s=len(s.island), c=sum(len(x.containers) for x in s.ships if x.at_sea),
+            d=len(s.deck), k=credits[0],
+            grey=WORDS["grey"][lang].format(g=grey.credits) if grey is not None else "",
+        )) + "</div>"
+        self.table.value = table_html(g, lang)
