@@ -167,3 +167,17 @@ def test_readme_quick_start_is_two_commands_ci_runs_the_second() -> None:
     with pytest.raises(SystemExit) as done:  # the command the quick start names exists
         cli.main(["app", "--help"])
     assert done.value.code == 0
+
+
+def test_a_finished_table_is_retired_when_the_next_game_starts() -> None:
+    """Replaced widgets are closed and stop following the language (no work for screens nobody sees)."""
+    app = PlayApp()
+    app.start()
+    old = app.table
+    app.new_button.click()
+    assert app.table is None and app.session is None
+    before = old.prompt.value
+    LANG.lang = "de"
+    assert old.prompt.value == before  # the retired table no longer redraws
+    app.start()
+    assert "entscheidet" in app.table.prompt.value

@@ -23,7 +23,7 @@ from ..savefile import dump, load, seat_roles
 from ..session import Session
 from ..setup import MODULES
 from .common import button, guarded, message_html
-from .lang import LANG, language_switch, on_language
+from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView
 
 HUMAN = "human"
@@ -82,7 +82,7 @@ class PlayApp(w.VBox):
         self.viewer = -1
         self._build_setup()
         self.children = [w.HTML(CSS), w.HBox([self.title, self.switch]), self.message, self.screen]
-        on_language(self.relabel)
+        on_language(self, self.relabel)
         self.show_setup()
 
     def _guard(self, fn: Any) -> Any:
@@ -130,10 +130,13 @@ class PlayApp(w.VBox):
                            layout=w.Layout(width="320px"))
             d.add_class(f"iex-seat-{seat}")
             self.seat_roles.append(d)
-        self.seat_box.children = self.seat_roles
+        replace_children(self.seat_box, self.seat_roles)
 
     def show_setup(self) -> None:
         self.screen.children = [self.setup_screen]
+        if self.table is not None:  # leaving a game for good: its widgets stop following the language
+            retire(self.game_screen)
+            self.table = self.session = None
         self.relabel()
 
     def start(self, roles: list[str] | None = None) -> None:
@@ -150,6 +153,8 @@ class PlayApp(w.VBox):
         humans = {i for i, r in enumerate(roles) if r == HUMAN}
         bots = {i: r for i, r in enumerate(roles) if r != HUMAN}
         self.message.value = ""
+        if self.table is not None:  # a game loaded over a running one: the old widgets go
+            retire(self.game_screen)
         self.session = Session(start, humans=humans, bots=bots, seed=seed)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
@@ -191,12 +196,14 @@ class PlayApp(w.VBox):
         ready = button(word("show_hand", p=seat_name(seat, LANG.lang)), button_style="primary")
         ready.add_class("iex-ready")
         ready.on_click(self._guard(lambda _b: self.reveal()))
-        self.screen.children = [w.VBox([note, ready])]
+        self.pass_screen = w.VBox([note, ready])
+        self.screen.children = [self.pass_screen]
 
     def reveal(self) -> None:
         assert self.table is not None
         self.table.refresh()
         self.screen.children = [self.game_screen]
+        retire(self.pass_screen)
 
     def save(self) -> str:
         assert self.session is not None
@@ -260,5 +267,4 @@ class PlayApp(w.VBox):
         if self.session is not None:
             self.save_button.description = WORDS["save"][lang]
             self.new_button.description = WORDS["new"][lang]
-            if self.session.game.is_over() and self.screen.children and self.screen.children[0] is not self.setup_screen:
-                self.show_end()
+            # a finished game's scoring screen is redrawn by the table's own refresh (see _after_change)

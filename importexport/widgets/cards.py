@@ -11,7 +11,7 @@ from ..constants import ACTION_NAME, ACTIONS, COLOURS, GOODS_TYPE
 from ..render import CSS, card_html
 from ..session import Session
 from ..tutor.cardlab import lab_position, search_cards
-from .lang import LANG, on_language
+from .lang import LANG, on_language, replace_children
 from .table import TableView
 
 SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag", "promo")
@@ -47,7 +47,7 @@ class CardBrowser(w.VBox):
             control.observe(lambda _c: self.refresh(), names="value")
         filters = w.HBox([w.VBox([lab, ctl]) for lab, ctl in zip(self.labels, (self.sets, self.goods, self.actions, self.timings), strict=True)])
         self.children = [w.HTML(CSS), self.text, filters, self.count, self.grid]
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     def found(self) -> list[int]:
@@ -77,7 +77,7 @@ class CardLab(w.VBox):
         self.holder = w.VBox()
         self.picker.observe(lambda _c: self.load(), names="value")
         self.children = [self.picker, self.card_face, self.holder]
-        on_language(self.redraw_card)
+        on_language(self, self.redraw_card)
         self.load()
 
     def load(self) -> None:
@@ -91,7 +91,7 @@ class CardLab(w.VBox):
 
         session = Session(start, humans=pos.get("humans"))  # type: ignore[arg-type]
         self.table = TableView(session, caption=pos["caption"])
-        self.holder.children = [self.table]
+        replace_children(self.holder, [self.table])
         self.redraw_card()
 
     def redraw_card(self) -> None:

@@ -36,7 +36,7 @@ class Prose(w.HTML):
         self.texts = texts
         self.heading = heading
         self.level = level
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
@@ -51,7 +51,7 @@ class Picture(w.HTML):
     def __init__(self, chapter: Chapter, position: str, scores: bool = False) -> None:
         super().__init__()
         self.chapter, self.position, self.scores = chapter, position, scores
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

@@ -40,7 +40,7 @@ class ExerciseView(w.VBox):
         self.body: list[w.Widget] = []
         self.build()
         self.children = [self.question, *self.body, self.check_button, self.feedback]
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     @property

@@ -9,7 +9,7 @@ from ..engine import Game
 from ..render import score_chart_html
 from ..session import Session
 from .common import button
-from .lang import LANG, on_language
+from .lang import LANG, on_language, replace_children
 from .table import TableView
 
 WORDS = {
@@ -41,7 +41,7 @@ class FirstGame(w.VBox):
         self.form = w.HBox([self.players, self.seed, self.bot, self.abilities, self.start_button],
                            layout=w.Layout(flex_flow="row wrap"))
         self.children = [self.form, self.intro, self.holder, self.result]
-        on_language(self.relabel)
+        on_language(self, self.relabel)
         self.start()
 
     def relabel(self) -> None:
@@ -59,7 +59,7 @@ class FirstGame(w.VBox):
         self.session = Session(lambda: Game(players=n, seed=seed, abilities=abilities, lang=LANG.lang),
                                humans={0}, bots={seat: bot for seat in range(1, n)}, seed=seed)
         self.table = TableView(self.session, hands={0}, hints="first", on_change=self.show_result)
-        self.holder.children = [self.table]
+        replace_children(self.holder, [self.table])
         self.relabel()
 
     def show_result(self) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import ipywidgets as w
 import traitlets
 
@@ -27,6 +30,32 @@ def language_switch() -> w.ToggleButtons:
     return switch
 
 
-def on_language(callback: object) -> None:
-    """Call ``callback()`` whenever the language changes."""
-    LANG.observe(lambda _change: callback(), names="lang")  # type: ignore[operator]
+_FOLLOWING: dict[int, list[Callable[[Any], None]]] = {}  # widget id -> its language handlers
+
+
+def on_language(owner: w.Widget, callback: Callable[[], None]) -> None:
+    """Call ``callback()`` whenever the language changes, until ``owner`` is retired."""
+
+    def handler(_change: Any) -> None:
+        callback()
+
+    LANG.observe(handler, names="lang")
+    _FOLLOWING.setdefault(id(owner), []).append(handler)
+
+
+def retire(widget: w.Widget) -> None:
+    """Close a widget that is replaced, and everything inside it: they stop following the
+    language, and their models are freed in the kernel and the page."""
+    for handler in _FOLLOWING.pop(id(widget), []):
+        LANG.unobserve(handler, names="lang")
+    for child in getattr(widget, "children", ()):
+        retire(child)
+    widget.close()
+
+
+def replace_children(box: w.Box, children: list[w.Widget]) -> None:
+    """Show ``children`` in ``box`` and retire the widgets they replace."""
+    old = [c for c in box.children if c not in children]
+    box.children = children
+    for child in old:
+        retire(child)

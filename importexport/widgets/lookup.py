@@ -30,7 +30,7 @@ class RuleLookup(w.VBox):
         self.results = w.HTML()
         self.box.observe(lambda _c: self.refresh(), names="value")
         self.children = [self.box, self.results]
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

@@ -36,7 +36,7 @@ class SetupView(w.VBox):
         self.players.observe(lambda _c: self.deal(), names="value")
         self.deal_button.on_click(lambda _b: self.deal())
         self.children = [w.HBox([self.players, self.seed, self.deal_button]), self.summary, self.table]
-        on_language(self.deal)
+        on_language(self, self.deal)
         self.deal()
 
     def deal(self) -> None:

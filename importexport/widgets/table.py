@@ -16,16 +16,16 @@ import ipywidgets as w
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import ACTION_NAME, GOODS_LETTER
+from ..describe import FREE_KINDS
 from ..errors import IllegalActionError
 from ..hints import hint_chapter, hint_key, hint_text
 from ..i18n import card_name, seat_name
 from ..render import CSS, CSS_COLOUR, GOODS_SHAPE, TEXT_COLOUR, table_html
 from ..session import Session
 from .common import button, guarded, markdown, message_html, ui
-from .lang import LANG, language_switch, on_language
+from .lang import LANG, language_switch, on_language, replace_children
 
 MAX_BUTTONS = 10  # more options of one kind than this go into a drop-down list
-FREE_KINDS = ("drop", "anytime")
 
 
 def card_button(card: int, lang: str) -> w.Button:
@@ -103,7 +103,7 @@ class TableView(w.VBox):
             self.children = [self.caption_html, *panel, self.table, self.log_box]
         else:  # a lesson: the position first, then what to do about it
             self.children = [self.caption_html, self.table, *panel, self.log_box]
-        on_language(self.refresh)
+        on_language(self, self.refresh)
         self.refresh()
 
     def _guard(self, fn: Callable[..., object]) -> Callable[..., object]:
@@ -218,8 +218,8 @@ class TableView(w.VBox):
         self.bid_inputs = {}
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
-            self.options.children = []
-            self.hand_box.children = []
+            replace_children(self.options, [])
+            replace_children(self.hand_box, [])
             return
         humans = s.waiting_humans()
         parts = []
@@ -238,8 +238,8 @@ class TableView(w.VBox):
             if bots:
                 parts.append(f"<div>{escape(ui('waiting_bot', lang, p=seat_name(bots[0], lang)))}</div>")
             self.prompt.value = "".join(parts)
-            self.options.children = []
-            self.hand_box.children = []
+            replace_children(self.options, [])
+            replace_children(self.hand_box, [])
             return
         who = ", ".join(seat_name(h, lang) for h in humans)
         parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who))}</b></div>')
@@ -248,10 +248,10 @@ class TableView(w.VBox):
         frame = g.state.stack[-1]
         if frame["k"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
             bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
-            self.options.children = [self._bid_row(seat, lang) for seat in bidders]
+            replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
         else:
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
-            self.options.children = self._option_rows(choices, lang)
+            replace_children(self.options, self._option_rows(choices, lang))
 
     def _draw_cards(self, seat: int, lang: str) -> None:
         g = self.session.game
@@ -273,7 +273,7 @@ class TableView(w.VBox):
         if island:
             rows.append(w.HTML(f"<b>{escape(ui('island', lang))}</b>"))
             rows.append(w.HBox(island, layout=w.Layout(flex_flow="row wrap")))
-        self.hand_box.children = rows
+        replace_children(self.hand_box, rows)
 
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
         g = self.session.game
