@@ -139,9 +139,7 @@ class Session:
             raise ValueError("there is no move of yours to take back")
         mark = self.marks.pop()
         self.game.undo(len(self.game.history) - mark)
-        self.script_pos = min(self.script_pos, sum(1 for _ in self.marks))
-        if self.script:
-            self.script_pos = self._script_done()
+        self.script_pos = self._script_done()
 
     def _script_done(self) -> int:
         """How many scripted moves the history still holds (its longest common start with the script)."""

@@ -39,8 +39,6 @@ def call(kind: str, value: Any) -> str:
     """The one-line call that shows a block."""
     if kind == "facts":
         return f"{CHECK}\nch.facts({value!r})"
-    if kind in ("cards", "game", "setup") and isinstance(value, dict):
-        return f"ch.{kind}({value!r})"
     if value is None:
         return f"ch.{kind}()"
     return f"ch.{kind}({value!r})"

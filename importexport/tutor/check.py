@@ -14,6 +14,7 @@ from pathlib import Path
 from ..bots import BOTS
 from .chapter import CHAPTER_DIR, Chapter, ChapterError, load_chapter_file, play_moves
 from .exercises import Grader
+from .facts import facts_text
 
 
 def problems(chapter: Chapter) -> list[str]:
@@ -64,8 +65,6 @@ def problems(chapter: Chapter) -> list[str]:
             out.append(f"{label}: {exc}")
     for kind, value in chapter.block_list():
         if kind == "facts":
-            from .facts import facts_text
-
             try:
                 facts_text(chapter, value)
             except (ChapterError, ValueError) as exc:

@@ -147,6 +147,10 @@ class Grader:
 
     def candidates(self, ex: Exercise) -> list[tuple[Action, bool, dict[str, str]]]:
         """Each candidate move, whether the engine allows it, and its description or refusal."""
+        return [(a, legal, words) for a, legal, words, _label in self._rows(ex)]
+
+    def _rows(self, ex: Exercise) -> list[tuple[Action, bool, dict[str, str], dict[str, str]]]:
+        """``candidates`` plus how each move reads, all from one game at the position."""
         g = self.game(ex)
         out = []
         for move in ex.candidates:
@@ -157,21 +161,19 @@ class Grader:
             else:
                 key, args = reason(g, a)
                 words = {lang: message(key, lang, g.state, **args) for lang in ("en", "de")}
-            out.append((a, legal, words))
+            out.append((a, legal, words, plain_move(g, a)))
         return out
 
     def candidate_labels(self, ex: Exercise) -> list[dict[str, str]]:
-        """How the candidates read (legal ones as the engine words them, the others plainly)."""
+        """How the candidates read, allowed or not, in the engine's words (see ``plain_move``)."""
         g = self.game(ex)
         return [plain_move(g, m.action()) for m in ex.candidates]
 
     def legal(self, ex: Exercise, ticked: set[int]) -> Feedback:
-        rows = self.candidates(ex)
-        truth = {i for i, (_, legal, _) in enumerate(rows) if legal}
+        rows = self._rows(ex)
+        truth = {i for i, (_, legal, _, _) in enumerate(rows) if legal}
         fb = Feedback(ticked == truth)
-        g = self.game(ex)
-        for i, (a, legal, words) in enumerate(rows):
-            label = plain_move(g, a)
+        for i, (_a, legal, words, label) in enumerate(rows):
             mark = "✔" if legal else "✘"
             verdict = WORDS["allowed" if legal else "refused"]
             wrong = (i in ticked) != legal
@@ -182,10 +184,14 @@ class Grader:
 
     # --- move ----------------------------------------------------------------------------
 
-    def meets_goal(self, ex: Exercise, before: Game, action: Action) -> bool:
+    def outcome(self, ex: Exercise, before: Game, action: Action) -> list[tuple[Condition, bool]]:
+        """Each goal condition and whether ``action``, made at ``before``, meets it."""
         after = before.copy()
         after.apply(action)
-        return all(condition_holds(c, before, after, action) for c in ex.goal)
+        return [(c, condition_holds(c, before, after, action)) for c in ex.goal]
+
+    def meets_goal(self, ex: Exercise, before: Game, action: Action) -> bool:
+        return all(ok for _, ok in self.outcome(ex, before, action))
 
     def working_moves(self, ex: Exercise) -> list[Action]:
         g = self.game(ex)
@@ -193,9 +199,7 @@ class Grader:
 
     def move(self, ex: Exercise, before: Game, action: Action) -> Feedback:
         """Grade the reader's move ``action`` made at ``before`` (a game at the exercise's position)."""
-        after = before.copy()
-        after.apply(action)
-        results = [(c, condition_holds(c, before, after, action)) for c in ex.goal]
+        results = self.outcome(ex, before, action)
         fb = Feedback(all(ok for _, ok in results))
         fb.add({lang: WORDS["your_move"][lang].format(m=before.describe(action, lang)) for lang in ("en", "de")})
         for cond, ok in results:

@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..bots import make_bot
 from ..render import CSS, score_chart_html, table_html
 from ..session import Session
-from ..tutor.chapter import Chapter, Facts, card_id, play_moves
+from ..tutor.chapter import Chapter, card_id
 from ..tutor.chapter import chapter as load_chapter
 from ..tutor.facts import facts_text
 from .common import markdown
@@ -76,12 +76,7 @@ class ChapterView:
 
     def session(self, position: str) -> Session:
         pos = self.chapter.positions[position]
-        script = []
-        if pos.script:
-            g = self.chapter.game(position)
-            for move in pos.script:
-                script.append(move.action())
-            play_moves(g, pos.script, f"{self.chapter.notebook}: position {position!r}")  # fails early if stale
+        script = [move.action() for move in pos.script]  # checked by importexport.tutor.check and the tests
         bots = {seat: make_bot(name, seed=seat) for seat, name in pos.bots.items()}
         return Session(lambda: self.chapter.game(position, LANG.lang), humans=pos.humans, bots=bots, script=script)
 
@@ -98,7 +93,6 @@ class ChapterView:
 
     def facts(self, value: dict[str, Any]) -> None:
         """Print the facts (English, then German): the notebook's checked output."""
-        Facts.model_validate(value)
         print(facts_text(self.chapter, value))
 
     def exercise(self, name: str) -> ExerciseView:

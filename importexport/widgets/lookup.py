@@ -7,7 +7,6 @@ from html import escape
 
 import ipywidgets as w
 
-from ..i18n import card_name
 from ..render import chip
 from ..tutor.lookup import fold, search
 from .lang import LANG, on_language
@@ -58,10 +57,3 @@ class RuleLookup(w.VBox):
                 + "</div>"
             )
         self.results.value = "".join(rows)
-
-    def hit_titles(self) -> list[str]:
-        """The shown hits as "chapter › section" (for tests)."""
-        return [f"{h.entry.chapter} › {h.entry.title[LANG.lang]}" for h in search(self.box.value, LANG.lang)]
-
-
-__all__ = ["RuleLookup", "card_name"]
