@@ -187,8 +187,8 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
             s.decl[seat] = 0
         draw_action(g, seat)
         return
-    if a.target >= 0:  # played for another action than the led one (Trade crew, abilities)
-        s.acts[seat] = a.target
+    if a.target >= 0 and a.target != s.led:  # played for another action (Trade crew, abilities);
+        s.acts[seat] = a.target  # a two-card wild (its ``target`` is the led action) follows as a card of it
         play_cards(g, seat, a.cards, a.target, leading=False)
         return
     play_cards(g, seat, a.cards, s.led, leading=False)
