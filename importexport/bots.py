@@ -757,17 +757,21 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     data["deck"], data["discard"] = [], []
     data["rng"] = rng.getrandbits(63)
     stack = []
-    for frame in view["stack"]:
+    unseen: list[tuple[int, str]] = []  # (place in the stack, key) of cards in another seat's step
+    for i, frame in enumerate(view["stack"]):
         f = dict(frame)
         if f.get("k") == "bid":
             f["bids"] = [b if isinstance(b, int) and (bidder == seat or b < 0) else -1
                          for bidder, b in zip(f["bidders"], f["bids"])]
+        for key, value in frame.items():
+            if value is None or (isinstance(value, list) and value and value[0] is None):
+                unseen.append((i, key))
         stack.append(f)
     data["stack"] = stack
     state = State.from_dict(data)
     from .setup import deck_sets
 
-    seen = state.all_cards()
+    seen = [c for c in state.all_cards() if c is not None]
     top = view.get("discard_top")
     deck_top = view.get("deck_top")
     seen_set = set(seen)
@@ -781,6 +785,13 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
         if p.seat != seat:
             k = pv["hand_size"]
             p.hand, unknown = unknown[:k], unknown[k:]
+    for i, key in unseen:  # a card held in another seat's step; one it just drew lies in its hand
+        frame = state.stack[i]
+        hand = state.players[frame["p"]].hand if isinstance(frame.get("p"), int) else []
+        if frame[key] is None:
+            frame[key] = rng.choice(hand) if hand else unknown.pop()
+        else:
+            frame[key], unknown = unknown[: len(frame[key])], unknown[len(frame[key]):]
     under = max(0, view["discard_size"] - (1 if top is not None else 0))
     state.discard, unknown = unknown[:under], unknown[under:]
     if top is not None:

@@ -1,6 +1,12 @@
-"""What one seat may see: the table with other hands, the deck order and sealed bids hidden.
+"""What one seat may see: a picture of the table built from lists of what is open information.
 
-Bots and hot-seat screens are given this view, never the full state.
+The view is built up, not cut down: it copies only the fields listed below, so anything a later
+change adds to the state stays hidden until it is listed here as open.  Bots and hot-seat
+screens are given this view, never the full state.
+
+Hidden values keep their place and size (a card becomes ``None``, a list of cards a list of
+``None``), so every seat's view has the same shape and a bot can deal the unknown cards
+(``bots.determinize``).
 """
 
 from __future__ import annotations
@@ -10,39 +16,65 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .engine import Game
 
+OPEN_TABLE = (
+    "ships", "island", "active", "turn", "abilities", "led", "decl", "acts", "played", "sold",
+    "end_reason", "end_seat", "winners", "extra_turns", "return_to", "marks", "modules", "market",
+)
+"""State fields every seat sees.  (``marks`` hold only open facts: what abilities noted in the open.)"""
 
-PRIVATE_ASK_KEYS = frozenset({"drawn"})
-"""Data of an ability's question that names a card only the asked player may see."""
+OPEN_SEAT = ("seat", "harbour", "credits", "crew", "goods", "fulfilled", "ships")
+"""A player's fields every seat sees; the hand is seen by its owner alone (others see its size)."""
+
+OPEN_FRAME = frozenset({
+    # the turn and the Import: whose step it is, counts, ships, seats, rounds
+    "k", "p", "a", "lo", "hi", "trade", "left", "r", "bidders", "ship", "amount", "tied", "crew", "may",
+    "s", "n", "to", "asked", "paid_26",
+    # an ability's question: its card and step, and the open facts it keeps
+    "c", "q", "me", "queue", "owner", "holder", "victim", "want", "chosen", "cards", "before", "ships", "src",
+})
+"""Keys of a pending step that every seat sees.  Any other key (a card just drawn, a card taken
+unseen from a hand) is seen only by the seat the step belongs to (its ``p``)."""
+
+
+def hidden(value: Any) -> Any:
+    """A value another seat may not see, keeping its shape: ``None``, or a list of ``None``."""
+    return [None] * len(value) if isinstance(value, list) else None
+
+
+def frame_view(frame: dict[str, Any], seat: int) -> dict[str, Any]:
+    """One pending step as ``seat`` sees it."""
+    if frame.get("k") == "bid":  # sealed bids: one's own, and for the others only whether they bid yet
+        shown = dict(frame)
+        shown["bids"] = [
+            b if bidder == seat else (-1 if b < 0 else "sealed")
+            for bidder, b in zip(frame["bidders"], frame["bids"], strict=True)
+        ]
+        return shown
+    if frame.get("p") == seat:
+        return dict(frame)
+    return {key: value if key in OPEN_FRAME else hidden(value) for key, value in frame.items()}
 
 
 def player_view(g: Game, seat: int) -> dict[str, Any]:
     """A JSON-ready picture of the table as ``seat`` sees it, with that seat's legal choices."""
     s = g.state
-    if not 0 <= seat < s.n:
-        raise ValueError(f"there is no seat {seat} at a {s.n}-player table")
-    data = s.to_dict()
-    for p in data["players"]:
-        if p["seat"] != seat:
-            p["hand_size"] = len(p["hand"])
-            p["hand"] = []
-        else:
-            p["hand_size"] = len(p["hand"])
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.n:
+        raise ValueError(f"there is no seat {seat!r} at a {s.n}-player table")
+    full = s.to_dict()
+    data: dict[str, Any] = {key: full[key] for key in OPEN_TABLE}
+    data["players"] = []
+    for p in full["players"]:
+        shown = {key: p[key] for key in OPEN_SEAT}
+        shown["hand"] = p["hand"] if p["seat"] == seat else []
+        shown["hand_size"] = len(p["hand"])
+        data["players"].append(shown)
     data["deck"] = []
     data["deck_size"] = len(s.deck)
     data["deck_top"] = s.deck[-1] if s.deck and s.marks.get("deck_face_up") else None  # a face-up deck
+    data["discard"] = []
     data["discard_top"] = s.discard[-1] if s.discard else None
     data["discard_size"] = len(s.discard)
-    data["discard"] = []
-    del data["rng"]
-    for frame in data["stack"]:
-        if frame.get("k") == "ask" and frame.get("p") != seat:
-            for key in PRIVATE_ASK_KEYS & frame.keys():
-                frame[key] = "hidden"  # a card only the asked player holds (e.g. one just drawn)
-        if frame.get("k") == "bid":
-            frame["bids"] = [
-                b if bidder == seat else (-1 if b < 0 else "sealed")
-                for bidder, b in zip(frame["bidders"], frame["bids"], strict=True)
-            ]
+    data["stack"] = [frame_view(frame, seat) for frame in full["stack"]]
     data["seat"] = seat
     data["deciders"] = g.deciders()
     data["legal"] = [str(a) for a in g.legal_actions(seat)]
