@@ -8,7 +8,7 @@ max_save_bytes (and, with --chess, python-chess's random-game plies per second i
 
 from __future__ import annotations
 
-import argparse
+import importlib.util
 import json
 import random
 import time
@@ -53,16 +53,21 @@ def chess_plies_per_second(seconds: float = 5.0, seed: int = 0) -> float:
     return plies / (time.perf_counter() - start)
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m importexport.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=0)
+def main(argv: list[str] | None = None, prog: str = "python -m importexport.bench") -> None:
+    from .cli import Parser, game_count, module_names, player_count, seed_number
+
+    ap = Parser(prog=prog, description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=player_count, default=4, help="2 to 6 (default 4)")
+    ap.add_argument("--games", type=game_count, default=200, help="1 to 1000000 (default 200)")
+    ap.add_argument("--seed", type=seed_number, default=0, help="0 to 2**64-1 (default 0)")
     ap.add_argument("--abilities", action="store_true", help="play with card abilities on")
-    ap.add_argument("--modules", default="", help="comma-separated modules, or 'all' (see importexport.setup.MODULES)")
+    ap.add_argument("--modules", type=module_names, default=(),
+                    help=f"comma-separated modules, or 'all' ({', '.join(ALL_MODULES)})")
     ap.add_argument("--chess", action="store_true", help="also measure python-chess in the same run")
     args = ap.parse_args(argv)
-    modules = ALL_MODULES if args.modules == "all" else tuple(m for m in args.modules.split(",") if m)
+    modules = args.modules
+    if args.chess and importlib.util.find_spec("chess") is None:
+        ap.error("--chess needs python-chess: pip install chess")
     result = run_games(args.players, args.games, args.seed, args.abilities, modules)
     if args.chess:
         plies = chess_plies_per_second()

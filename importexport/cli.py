@@ -7,19 +7,89 @@
     importexport rules WORD... [--lang de]         look up a rule in the tutor chapters
     importexport replay FILE                       print the narrated log of a saved game
     importexport simulate [...]                    bot tournaments (see importexport.simulate)
+
+Every bad argument is answered with one line on stderr, ``importexport SUBCOMMAND: error: ...``,
+and exit status 2, never a traceback; the ranges are below and in docs/cli.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
+
+from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .setup import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_CHAPTER = "01-welcome.ipynb"
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
+
+# The ranges the command accepts (docs/cli.md lists them too).
+PORTS = (1, 65535)
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+GAMES = (1, 1_000_000)  # simulate lays out its whole schedule in memory first
+JOBS = (1, 64)
+SEEDS = (0, 2**64 - 1)  # the game's random source keeps 64 bits: a larger seed would repeat a smaller one
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a saved game is some tens of kilobytes; a bigger file is not one
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose every error is one line on stderr and exit status 2.
+
+    argparse's own errors (an unknown option, a missing value, a value its ``type`` refuses) and
+    the ones the command raises itself with :meth:`error` read alike:
+    ``importexport simulate: error: argument --players: must be 2 to 6, not 7 (see --help)``.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, error_line(self.prog, message, hint=self.add_help))
+
+
+def error_line(prog: str, message: object, hint: bool = False) -> str:
+    """``prog: error: message`` on one line (a message spread over lines is joined)."""
+    text = " ".join(str(message).split())
+    return f"{prog}: error: {text}{' (see --help)' if hint else ''}\n"
+
+
+def int_in(low: int, high: int, shown: str | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``."""
+    span = shown or f"{low} to {high}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number (must be {span})") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {span}, not {value}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
+port_number = int_in(*PORTS)
+player_count = int_in(*PLAYERS)
+game_count = int_in(*GAMES)
+job_count = int_in(*JOBS)
+seed_number = int_in(*SEEDS, shown="0 to 2**64-1")
+
+
+def module_names(text: str) -> tuple[str, ...]:
+    """An argparse ``type``: comma-separated module names ('all' for every one), each one known."""
+    names = [m.strip() for m in text.split(",") if m.strip()]
+    if "all" in names:
+        return tuple(MODULES)
+    unknown = [m for m in names if m not in MODULES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown module {unknown[0][:40]!r}: choose from {', '.join(MODULES)} or all")
+    return tuple(names)
 
 
 def notebooks_dir() -> Path:
@@ -41,38 +111,85 @@ def run_app(port: int, no_browser: bool) -> int:
     return subprocess.call(app_command(port, no_browser), cwd=str(APP_NOTEBOOK.parent))
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="importexport", description="Import/Export: rules tutor and playable edition")
-    sub = ap.add_subparsers(dest="command", required=True)
+def read_save(path: str) -> str:
+    """The text of a saved-game file; ``ValueError`` with a one-line reason if it cannot be one."""
+    p = Path(path)
+    try:
+        if not p.exists():
+            raise ValueError(f"no such file: {path}")
+        if p.is_dir():
+            raise ValueError(f"{path} is a directory, not a saved game")
+        if not p.is_file():
+            raise ValueError(f"{path} is not a regular file, not a saved game")
+        size = p.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise ValueError(f"{path} is too large for a saved game ({size} bytes; the limit is {MAX_SAVE_BYTES})")
+        with open(p, "rb") as fh:
+            data = fh.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise ValueError(f"{path} is too large for a saved game (the limit is {MAX_SAVE_BYTES} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a text file (not UTF-8), so not a saved game") from None
+
+
+def replay(path: str, lang: str | None, prog: str) -> int:
+    """Print the narrated log of the game saved in ``path``; one error line and 2 if it cannot."""
+    from .errors import SaveFileError
+    from .savefile import load
+
+    try:
+        g = load(read_save(path))
+    except (ValueError, SaveFileError) as exc:  # SaveFileError says what is damaged and where
+        sys.stderr.write(error_line(prog, exc))
+        return 2
+    except RecursionError:
+        sys.stderr.write(error_line(prog, f"not a saved game: {path} holds JSON nested too deeply"))
+        return 2
+    except Exception as exc:  # damage the loader's own checks did not foresee: still one line, no traceback
+        sys.stderr.write(error_line(prog, f"the saved game in {path} is damaged ({type(exc).__name__}: {exc})"))
+        return 2
+    print("\n".join(g.narrate(lang)))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; a bad argument exits with status 2 (``SystemExit``) or returns 2."""
+    ap = Parser(prog="importexport", description="Import/Export: rules tutor and playable edition")
+    sub = ap.add_subparsers(dest="command", required=True, parser_class=Parser)
     app = sub.add_parser("app", help="play a game in the browser (Voila), against bots or hot-seat")
-    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--port", type=port_number, default=8866, help="1 to 65535 (default 8866)")
     app.add_argument("--no-browser", action="store_true")
     tutor = sub.add_parser("tutor", help="open the tutor chapters in JupyterLab")
-    tutor.add_argument("--port", type=int, default=8888)
+    tutor.add_argument("--port", type=port_number, default=8888, help="1 to 65535 (default 8888)")
     tutor.add_argument("--no-browser", action="store_true")
     sub.add_parser("bench", help="random-play benchmark", add_help=False)
     sub.add_parser("simulate", help="bot tournaments: win rates, scores, move times", add_help=False)
     cards = sub.add_parser("cards", help="list the cards")
-    cards.add_argument("--set", default=None)
+    cards.add_argument("--set", default=None, help="only the cards of this set (base, capital, tokyo, ...)")
     rules = sub.add_parser("rules", help="look up a rule by keyword (English or German)")
     rules.add_argument("query", nargs="+")
     rules.add_argument("--lang", default=None, choices=["en", "de"])
-    replay = sub.add_parser("replay", help="narrate a saved game")
-    replay.add_argument("file")
-    replay.add_argument("--lang", default=None, choices=["en", "de"])
-    args, rest = ap.parse_known_args(argv)
+    replay_ap = sub.add_parser("replay", help="narrate a saved game")
+    replay_ap.add_argument("file")
+    replay_ap.add_argument("--lang", default=None, choices=["en", "de"])
+    parsers = {"app": app, "tutor": tutor, "cards": cards, "rules": rules, "replay": replay_ap}
+    args, rest = ap.parse_known_args(None if argv is None else list(argv))
 
     if args.command == "bench":
         from .bench import main as bench_main
 
-        bench_main(rest)
+        bench_main(rest, prog="importexport bench")
         return 0
     if args.command == "simulate":
         from .simulate import main as simulate_main
 
         return simulate_main(rest)
     if rest:
-        ap.error(f"unrecognised arguments: {' '.join(rest)}")
+        parsers[args.command].error(f"unrecognised arguments: {' '.join(rest)}")
     if args.command == "app":
         return run_app(args.port, args.no_browser)
     if args.command == "tutor":
@@ -87,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "cards":
         from .cards import CARDS
 
+        sets = sorted({c.set for c in CARDS.cards}, key=lambda name: (name != "base", name))
+        if args.set is not None and args.set not in sets:
+            cards.error(f"argument --set: unknown set {args.set[:40]!r}: choose from {', '.join(sets)}")
         for c in CARDS.cards:
             if args.set in (None, c.set):
                 print(f"{c.id:3} {c.name:32} {c.set:12} {c.goods:6} {c.action:8} level {c.level} cargo {c.cargo}")
@@ -95,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         from .tutor.lookup import search
 
         query = " ".join(args.query)
+        if not re.search(r"\w", query):
+            rules.error("the query has no word to look up: give a keyword, e.g. 'importexport rules Gebot'")
         hits = search(query, args.lang)
         if not hits:
             print(f"nothing found for {query!r}")
@@ -106,16 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    {h.snippet(words)}")
         return 0
     if args.command == "replay":
-        from .errors import SaveFileError
-        from .savefile import load_from
-
-        try:
-            g = load_from(args.file)
-        except (OSError, SaveFileError) as exc:
-            print(f"importexport: {exc}", file=sys.stderr)
-            return 2
-        print("\n".join(g.narrate(args.lang)))
-        return 0
+        return replay(args.file, args.lang, replay_ap.prog)
     return 1
 
 

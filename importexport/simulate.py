@@ -3,6 +3,10 @@
     importexport simulate --games 200 --players 4 --bots heuristic,random,random,random
                           [--seed 0] [--abilities] [--modules capital,market] [--plot out.svg] [--jobs 2]
 
+A bad argument (a player count outside 2 to 6, an unknown bot or module, an output file that
+cannot be written, ...) is refused with one line on stderr and exit status 2 before any game is
+played; the ranges are in docs/cli.md.
+
 Games come in blocks of ``players`` games that share one deal (one game seed); within a block the
 bots move round the table one seat per game, so every bot plays every seat of every deal equally
 often (when ``--games`` is a multiple of ``--players``).  A win shared by ``k`` tied players counts
@@ -13,13 +17,13 @@ win rate with its 95% Wilson interval, the mean final score and the mean and med
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from .bots import BOTS, make_bot
@@ -270,30 +274,67 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def bot_names(text: str, players: int) -> list[str]:
+    """The bots of ``--bots``: one known name per seat, or one name for every seat (``ValueError`` if not)."""
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0][:40]!r}; known bots: {', '.join(BOTS)}")
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"names {len(bots)} bots for {players} players: give one name per seat, "
+                         f"or one name for every seat")
+    return bots
+
+
+def check_writable(path: str) -> None:
+    """Refuse (``ValueError``) an output path that cannot be written, before any work is done.
+
+    The file is opened for appending, which changes nothing in an existing file; one that did not
+    exist is removed again.
+    """
+    target = Path(path)
+    if not path or target.is_dir():
+        raise ValueError(f"{path!r} is a directory, not a file" if path else "the path is empty")
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if not existed:
+        target.unlink(missing_ok=True)
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    from .cli import Parser, game_count, job_count, module_names, player_count, seed_number
+
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    ap = argparse.ArgumentParser(prog="importexport simulate", description="bot tournaments")
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--bots", default="heuristic,random,random,random", help="one bot name per seat, comma-separated")
-    ap.add_argument("--seed", type=int, default=0)
+    ap = Parser(prog="importexport simulate", description="bot tournaments")
+    ap.add_argument("--games", type=game_count, default=100, help="1 to 1000000 (default 100)")
+    ap.add_argument("--players", type=player_count, default=4, help="2 to 6 (default 4)")
+    ap.add_argument("--bots", default="heuristic,random,random,random",
+                    help=f"one bot name per seat, comma-separated, or one for every seat ({', '.join(BOTS)})")
+    ap.add_argument("--seed", type=seed_number, default=0, help="0 to 2**64-1 (default 0)")
     ap.add_argument("--abilities", action="store_true", help="play with card abilities")
-    ap.add_argument("--modules", nargs="*", default=[], help=f"modules ({', '.join(MODULES)}; 'all' for every one)")
+    ap.add_argument("--modules", type=module_names, nargs="*", default=[],
+                    help=f"modules ({', '.join(MODULES)}; 'all' for every one), comma- or space-separated")
     ap.add_argument("--plot", default=None, help="write an SVG bar chart of the win rates to this file")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--jobs", type=job_count, default=1, help="worker processes, 1 to 64 (default 1)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if len(bots) == 1:
-        bots = bots * args.players
-    if len(bots) != args.players:
-        ap.error(f"--bots names {len(bots)} bots for {args.players} players")
-    modules = [m for item in args.modules for m in item.split(",") if m]
-    if "all" in modules:
-        modules = list(MODULES)
-    if args.games < 1:
-        ap.error("--games must be at least 1")
+    try:
+        bots = bot_names(args.bots, args.players)
+    except ValueError as exc:
+        ap.error(f"argument --bots: {exc}")
+    modules = list(dict.fromkeys(m for group in args.modules for m in group))
+    if args.plot is not None:
+        try:
+            check_writable(args.plot)
+        except ValueError as exc:
+            ap.error(f"argument --plot: {exc}")
     bar = None if args.quiet else Progress(args.games, err)
     try:
         stats = run(args.games, bots, args.seed, args.abilities, modules, args.jobs, bar.step if bar else None)
@@ -304,8 +345,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     out.write(report(stats) + "\n")
     if args.plot:
         title = f"Win rates: {','.join(bots)} ({args.games} games)"
-        with open(args.plot, "w", encoding="utf-8") as fh:
-            fh.write(svg_chart(stats, title, fair=1 / args.players))
+        try:
+            with open(args.plot, "w", encoding="utf-8") as fh:
+                fh.write(svg_chart(stats, title, fair=1 / args.players))
+        except OSError as exc:
+            ap.error(f"argument --plot: cannot write {args.plot}: {exc.strerror or exc}")
         out.write(f"chart written to {args.plot}\n")
     return 0
 

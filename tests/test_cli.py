@@ -1,0 +1,247 @@
+"""The ``importexport`` command answers every bad argument with one line on stderr and status 2.
+
+One test per kind of bad input (docs/cli.md lists the ranges); each also checks that the edges of
+its range are still accepted.  The command runs in-process (``cli.main``): a refusal either raises
+``SystemExit(2)`` (argparse's error path) or returns 2 (``replay``); the last test runs the real
+process to show that no traceback reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import importexport.simulate as simulate
+from importexport import Game
+from importexport.cli import MAX_SAVE_BYTES, main
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = ["--games", "1", "--players", "2", "--bots", "random", "--quiet"]  # a simulate run of a second or less
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str], prog: str | None = None) -> str:
+    """Run the command; it must stop with status 2 and exactly one line on stderr; that line."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2, (argv, code, out, err)
+    assert "Traceback" not in err, err
+    lines = err.splitlines()
+    assert len(lines) == 1, (argv, err)
+    prefix = f"{prog or 'importexport ' + argv[0]}: error: "
+    assert lines[0].startswith(prefix), (argv, lines[0])
+    return lines[0]
+
+
+def accepted(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the command; it must succeed; its standard output."""
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 0, (argv, out, err)
+    return out
+
+
+def test_bench_and_simulate_refuse_player_counts_outside_2_to_6(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, extra in (("bench", ["--games", "1"]), ("simulate", ["--games", "1", "--bots", "random", "--quiet"])):
+        for players in ("1", "7", "0", "-2"):
+            line = refused([command, "--players", players, *extra], capsys)
+            assert "--players" in line and "2 to 6" in line and f"not {players}" in line
+        line = refused([command, "--players", "three", *extra], capsys)
+        assert "--players" in line and "'three' is not a whole number" in line
+        for players in ("2", "6"):
+            accepted([command, "--players", players, *extra], capsys)
+
+
+def test_games_and_jobs_must_be_at_least_1(capsys: pytest.CaptureFixture[str]) -> None:
+    for games in ("0", "-1", "1000001"):
+        line = refused(["bench", "--games", games, "--players", "2"], capsys)
+        assert "--games" in line and "1 to 1000000" in line
+        line = refused(["simulate", *FAST, "--games", games], capsys)
+        assert "--games" in line and "1 to 1000000" in line
+    for jobs in ("0", "-2", "65"):
+        line = refused(["simulate", *FAST, "--jobs", jobs], capsys)
+        assert "--jobs" in line and "1 to 64" in line
+    assert accepted(["simulate", *FAST, "--jobs", "1"], capsys).startswith("1 games, 2 players")
+
+
+def test_seeds_are_whole_numbers_from_0_to_2_to_the_64_minus_1(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in ("-1", str(2**64), "1.5"):
+        line = refused(["bench", "--games", "1", "--players", "2", "--seed", seed], capsys)
+        assert "--seed" in line and "0 to 2**64-1" in line
+        line = refused(["simulate", *FAST, "--seed", seed], capsys)
+        assert "--seed" in line
+    for seed in ("0", str(2**64 - 1)):
+        assert json.loads(accepted(["bench", "--games", "1", "--players", "2", "--seed", seed], capsys))["games"] == 1
+
+
+def test_bots_must_be_known_and_one_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    for bots, problem in (("random,nobody", "unknown bot 'nobody'"), ("Random", "unknown bot 'Random'"),
+                          ("random,random,random", "names 3 bots for 2 players"), ("", "names 0 bots"),
+                          (",,", "names 0 bots")):
+        line = refused(["simulate", "--games", "1", "--players", "2", "--quiet", "--bots", bots], capsys)
+        assert "--bots" in line and problem in line, line
+    out = accepted(["simulate", "--games", "1", "--players", "3", "--quiet", "--bots", "random"], capsys)
+    assert "bots random,random,random" in out  # one name: that bot in every seat
+
+
+def test_unknown_modules_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["bench", "--games", "1", "--modules", "nope"], ["bench", "--games", "1", "--modules", "capital,nope"],
+                 ["simulate", *FAST, "--modules", "nope"], ["simulate", *FAST, "--modules", "capital", "nope"]):
+        line = refused(argv, capsys)
+        assert "--modules" in line and "unknown module 'nope'" in line and "capital" in line and "all" in line
+    assert json.loads(accepted(["bench", "--games", "1", "--players", "2", "--modules", "all"], capsys))["modules"]
+    assert "modules capital,tokyo" in accepted(["simulate", *FAST, "--modules", "capital,tokyo"], capsys)
+
+
+def test_cards_refuses_an_unknown_set(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("nope", "", "BASE"):
+        line = refused(["cards", "--set", name], capsys)
+        assert f"unknown set {name!r}" in line and "base" in line and "tokyo" in line
+    assert len(accepted(["cards", "--set", "base"], capsys).splitlines()) > 10
+
+
+def test_app_and_tutor_refuse_ports_outside_1_to_65535(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    for command in ("app", "tutor"):
+        for port in ("0", "65536", "-1", "99999999999"):
+            line = refused([command, "--no-browser", "--port", port], capsys)
+            assert "--port" in line and "1 to 65535" in line
+        line = refused([command, "--port", "http"], capsys)
+        assert "'http' is not a whole number" in line
+        assert calls == []  # nothing was started
+        for port in ("1", "65535"):
+            accepted([command, "--no-browser", "--port", port], capsys)
+            assert f"--port={port}" in calls.pop()
+
+
+def _unwritable_place(tmp_path: Path) -> Path | None:
+    """A directory this process cannot create files in (a read-only one; /sys when running as root)."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    for place in (locked, Path("/sys")):
+        try:
+            (place / "probe").open("a").close()
+        except OSError:
+            return place
+        (place / "probe").unlink()
+    return None
+
+
+def test_simulate_refuses_an_unwritable_plot_before_the_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    class Started(Exception):
+        pass
+
+    def run(*args: object, **kwargs: object) -> None:
+        raise Started
+
+    monkeypatch.setattr(simulate, "run", run)  # any game played would raise
+    a_file = tmp_path / "a.txt"
+    a_file.write_text("x")
+    cases = [(tmp_path / "missing" / "rates.svg", "No such file or directory"), (tmp_path, "is a directory"),
+             (a_file / "rates.svg", "Not a directory")]
+    place = _unwritable_place(tmp_path)
+    if place is not None:
+        cases.append((place / "rates.svg", "cannot write"))
+    for path, problem in cases:
+        line = refused(["simulate", *FAST, "--plot", str(path)], capsys)
+        assert "--plot" in line and problem in line, line
+    good = tmp_path / "rates.svg"
+    with pytest.raises(Started):  # a writable path lets the games start; the check leaves no file behind
+        main(["simulate", *FAST, "--plot", str(good)])
+    assert not good.exists()
+
+
+def _saved_game() -> str:
+    g = Game(players=3, seed=5)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    return g.save()
+
+
+def test_replay_refuses_what_is_not_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _saved_game()
+    data = json.loads(text)
+    files: dict[str, tuple[Path, str]] = {}
+
+    def make(name: str, content: str | bytes | None, problem: str) -> None:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        elif content is not None:
+            path.write_text(content, encoding="utf-8")
+        files[name] = (path, problem)
+
+    make("missing.json", None, "no such file")
+    (tmp_path / "folder").mkdir()
+    files["folder"] = (tmp_path / "folder", "is a directory")
+    make("picture.png", b"\x89PNG\r\n\x1a\n\x00\xff\xfe" * 10, "not a text file")
+    with open(tmp_path / "huge.json", "wb") as fh:
+        fh.truncate(MAX_SAVE_BYTES + 1)
+    files["huge.json"] = (tmp_path / "huge.json", "too large")
+    make("cut.json", text[: len(text) // 2], "not valid JSON")
+    make("other.json", json.dumps({"hello": 1}), "not a saved game")
+    make("deep.json", "[" * 100_000, "nested too deeply")
+    edited = json.loads(text)
+    edited["digest"] = "0" * 16
+    make("edited.json", json.dumps(edited), "does not match")
+    no_kind = json.loads(text)
+    del no_kind["initial"]["stack"][0]["k"]  # a pending step without its kind
+    make("nokind.json", json.dumps(no_kind), "damaged")
+    data["initial"]["players"] = "everyone"
+    make("shape.json", json.dumps(data), "damaged")
+    for name, (path, problem) in files.items():
+        line = refused(["replay", str(path)], capsys)
+        assert problem in line, (name, line)
+    good = tmp_path / "good.json"
+    good.write_text(text, encoding="utf-8")
+    assert len(accepted(["replay", str(good)], capsys).splitlines()) >= 6
+
+
+def test_rules_refuses_a_query_without_words(capsys: pytest.CaptureFixture[str]) -> None:
+    for query in ([""], ["   "], ["?!"], ["", ""]):
+        line = refused(["rules", *query], capsys)
+        assert "no word to look up" in line
+    assert "chapter" in accepted(["rules", "bid"], capsys)
+
+
+def test_argparse_own_errors_are_one_line_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "required: command" in refused([], capsys, prog="importexport")
+    assert "invalid choice: 'nope'" in refused(["nope"], capsys, prog="importexport")
+    assert "--bogus" in refused(["simulate", "--bogus"], capsys)
+    assert "--bogus" in refused(["bench", "--bogus"], capsys)
+    assert "unrecognised arguments: extra" in refused(["cards", "extra"], capsys)
+    assert "invalid choice: 'fr'" in refused(["rules", "bid", "--lang", "fr"], capsys)
+    assert "expected one argument" in refused(["app", "--port"], capsys)
+
+
+@pytest.mark.parametrize("argv", [
+    ["bench", "--players", "7", "--games", "1"],
+    ["bench", "--modules", "nope", "--games", "1"],
+    ["simulate", "--games", "1", "--players", "2", "--bots", "random", "--quiet", "--plot", "/no/such/dir/x.svg"],
+    ["replay", "BINARY"],
+])
+def test_no_traceback_reaches_the_terminal(argv: list[str], tmp_path: Path) -> None:
+    binary = tmp_path / "save.bin"
+    binary.write_bytes(bytes(range(256)))
+    argv = [str(binary) if a == "BINARY" else a for a in argv]
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-m", "importexport.cli", *argv], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith(f"importexport {argv[0]}: error: ")
+    assert done.stdout == ""
