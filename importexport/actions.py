@@ -41,6 +41,16 @@ from typing import NamedTuple
 
 TAKE_CREW, TAKE_GOODS, TAKE_DISCARD = 0, 1, 2
 
+KINDS = frozenset({
+    "draw", "play", "wild", "declare", "sell", "crew", "contract", "load", "pirate", "trade", "ship", "bid",
+    "winner", "take", "drop", "discard", "yes", "no", "choose", "anytime", "colour",
+})
+"""Every kind of choice (see the table above)."""
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int  # (a bool or a float is no whole number here, even where it equals one)
+
 
 class Action(NamedTuple):
     """One legal (or proposed) choice of one player."""
@@ -63,6 +73,24 @@ class Action(NamedTuple):
         if self.option:
             parts.append(f"o={self.option}")
         return " ".join(parts)
+
+    def shape_error(self) -> tuple[str, str] | None:
+        """The first field whose value has the wrong type, with what it should be (None: all fit).
+
+        ``player``, ``target``, ``count`` and ``option`` are whole numbers (``int``, not ``bool``
+        or ``float``), ``kind`` one of :data:`KINDS` and ``cards`` a tuple of whole numbers.
+        Returns ``(field, expected)``, ``expected`` being "whole", "kind" or "cards".
+        """
+        if not _whole(self.player):
+            return "player", "whole"
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
+            return "kind", "kind"
+        if type(self.cards) is not tuple or not all(_whole(c) for c in self.cards):
+            return "cards", "cards"
+        for name in ("target", "count", "option"):
+            if not _whole(getattr(self, name)):
+                return name, "whole"
+        return None
 
     def normalised(self) -> Action:
         """The same choice in the engine's canonical form: the two cards of a wild in id order

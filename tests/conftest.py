@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# Property tests run the same examples every time (a fixed seed, no example database), so a CI
+# run is repeatable and its time is bounded by each test's ``max_examples``.
+settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
+settings.load_profile("repeatable")
 
 
 @pytest.fixture(autouse=True)
