@@ -81,6 +81,14 @@ class Action(NamedTuple):
         or ``float``), ``kind`` one of :data:`KINDS` and ``cards`` a tuple of whole numbers.
         Returns ``(field, expected)``, ``expected`` being "whole", "kind" or "cards".
         """
+        player, kind, cards, target, count, option = self
+        if (type(player) is int and type(target) is int and type(count) is int and type(option) is int
+                and type(cards) is tuple and type(kind) is str and kind in KINDS):  # the usual case, quickly
+            for c in cards:
+                if type(c) is not int:
+                    break
+            else:
+                return None
         if not _whole(self.player):
             return "player", "whole"
         if not isinstance(self.kind, str) or self.kind not in KINDS:

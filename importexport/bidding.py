@@ -3,8 +3,9 @@
 Round *k* is open to everyone who declared at least *k* Import actions.  The active player picks
 the ship every round (bidding or not); a lone bidder takes the cargo for free; otherwise all
 bids are entered hidden and revealed together, the highest pays the bank, and the active player
-breaks ties.  The winner takes two cards (at most one into the crew); the ship's owner is paid
-2 credits when someone else takes; an emptied ship sails home.
+breaks ties (among the tied players who win ties by an ability, if any).  The winner takes two
+cards (at most one into the crew); the ship's owner is paid 2 credits when someone else takes;
+an emptied ship sails home.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING
 from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
 from .cards import CARDS
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
-from .flow import Frame, automatic, decision
+from .flow import Frame, Reason, automatic, decision
 from .rules import crew_room, gain, goods_room, pay_bank, receive_container, remove_container, ship_home, transfer
+from .scoring import tie_favoured
 from .tokens import TOKEN_BASE
 
 if TYPE_CHECKING:
@@ -60,6 +62,14 @@ def ship_options(g: Game, fr: Frame) -> list[Action]:
     return [Action(fr["p"], "ship", target=sid) for sid in import_targets(g, fr["p"])]
 
 
+def ship_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.target == ISLAND:
+        return "no_island_import", {}
+    if a.target not in import_targets(g, a.player):
+        return ("not_at_sea", {"s": a.target}) if 0 <= a.target < len(g.state.ships) else ("unknown_ship", {"id": a.target})
+    return None
+
+
 def ship_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
@@ -80,6 +90,13 @@ def bid_options(g: Game, fr: Frame) -> list[Action]:
     return [Action(b, "bid", count=n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
 
 
+def bid_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.count < 0:
+        return "bid_negative", {}
+    credits = g.state.players[a.player].credits
+    return ("bid_too_high", {"n": credits}) if a.count > credits else None
+
+
 def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     fr["bids"][fr["bidders"].index(a.player)] = a.count
@@ -91,10 +108,7 @@ def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
     top = max(bids.values())
     tied = [b for b in fr["bidders"] if bids[b] == top]
     g.emit("bids", bids={str(k): v for k, v in bids.items()})
-    if len(tied) > 1 and s.abilities:
-        favoured = [b for b in tied if g.mod(b, "wins_ties", False)]
-        if len(favoured) == 1:
-            tied = favoured
+    tied = tie_favoured(g, tied)  # a player who wins ties (FOXES) beats the others
     if len(tied) == 1:
         settle(g, tied[0], top, fr["ship"])
     else:
@@ -103,6 +117,12 @@ def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def tie_options(g: Game, fr: Frame) -> list[Action]:
     return [Action(fr["p"], "winner", target=t) for t in fr["tied"]]
+
+
+def tie_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if not 0 <= a.target < g.state.n:
+        return "unknown_seat", {"id": a.target}
+    return None if a.target in fr["tied"] else ("not_tied", {"q": a.target})
 
 
 def tie_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -138,14 +158,34 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     are optional, so "no" ends the taking.
     """
     seat = fr["p"]
-    crew_ok = not fr["crew"] and crew_room(g, seat)
-    goods_ok = goods_room(g, seat)
-    dests = ([TAKE_CREW] if crew_ok else []) + ([TAKE_GOODS] if goods_ok else []) or [TAKE_DISCARD]
+    dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if take_refusal(g, fr, seat, d) is None]
     cards = cargo(g, fr["ship"])
     opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]
     if fr["left"] <= 0:
         opts.append(Action(seat, "no"))
     return opts
+
+
+def take_refusal(g: Game, fr: Frame, seat: int, dest: int) -> Reason | None:
+    """Why an imported card may not go to ``dest`` (None: it may): one card to the crew at the most,
+    limits respected, and the discard pile only when neither crew nor goods can take it."""
+    crew = None if not fr["crew"] and crew_room(g, seat) else ("one_crew", {}) if fr["crew"] else ("crew_full", {})
+    goods = None if goods_room(g, seat) else ("goods_full", {})
+    if dest == TAKE_CREW:
+        return crew
+    if dest == TAKE_GOODS:
+        return goods
+    if dest == TAKE_DISCARD:
+        return ("must_take", {}) if crew is None or goods is None else None
+    return "take_where", {}
+
+
+def take_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.kind == "no":
+        return None if fr["left"] <= 0 else ("take_two", {"n": fr["left"]})
+    if len(a.cards) != 1 or a.cards[0] not in cargo(g, fr["ship"]):
+        return "not_in_cargo", {"c": a.cards[0] if a.cards else -1}
+    return take_refusal(g, fr, a.player, a.target)
 
 
 def take_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -202,8 +242,8 @@ def after_import(g: Game, fr: Frame) -> None:
 
 
 automatic("import_round", import_round)
-decision("choose_ship", ship_options, ship_resolve)
-decision("bid", bid_options, bid_resolve, deciders=bid_deciders, extras=False)  # sealed: nothing else meanwhile
-decision("tie", tie_options, tie_resolve)
-decision("take", take_options, take_resolve)
+decision("choose_ship", ship_options, ship_resolve, check=ship_check)
+decision("bid", bid_options, bid_resolve, deciders=bid_deciders, extras=False, check=bid_check)  # sealed
+decision("tie", tie_options, tie_resolve, check=tie_check)
+decision("take", take_options, take_resolve, check=take_check)
 automatic("after_import", after_import)

@@ -54,6 +54,14 @@ def uncovered(marks: dict[str, list[str]] | None = None) -> list[str]:
     return [c.name for c in CARDS.cards if c.name.upper() not in marks]
 
 
+def reread_note(name: str) -> str:
+    """What the re-reading of ``name``'s ability against the rulebook found ("" if not yet re-read).
+
+    Only a value set on the card's own class counts (a shared base class's does not)."""
+    ability = REGISTRY.get(name)
+    return type(ability).__dict__.get("reread", "") if ability is not None else ""
+
+
 def abilities_markdown(marks: dict[str, list[str]] | None = None) -> str:
     marks = card_marks() if marks is None else marks
     done = sum(1 for c in CARDS.cards if c.name in REGISTRY)
@@ -67,14 +75,19 @@ def abilities_markdown(marks: dict[str, list[str]] | None = None) -> str:
         f"Abilities implemented: **{done} of {len(CARDS)}**; cards with a test: "
         f"**{len(CARDS) - len(uncovered(marks))} of {len(CARDS)}**.",
         "",
-        "| card | set | timing | implemented in | tests |",
-        "|---|---|---|---|---|",
+        f"Re-read word for word against the rulebook's text: **{sum(1 for c in CARDS.cards if reread_note(c.name))} "
+        f"of {len(CARDS)}** (the column gives the ruling where the text leaves room).",
+        "",
+        "| card | set | timing | implemented in | re-read, ruling | tests |",
+        "|---|---|---|---|---|---|",
     ]
     for c in CARDS.cards:
         ability = REGISTRY.get(c.name)
         where = f"`{type(ability).__module__.removeprefix('importexport.')}`" if ability else "—"
         tests = "<br>".join(f"`{t}`" for t in marks.get(c.name.upper(), [])) or "—"
-        lines.append(f"| {c.name} | {c.set} | {c.timing} | {where} | {tests} |")
+        note = reread_note(c.name).replace("|", "\\|").replace("\n", " ")
+        reread = f"✓ {note}" if note else "—"
+        lines.append(f"| {c.name} | {c.set} | {c.timing} | {where} | {reread} | {tests} |")
     return "\n".join(lines) + "\n"
 
 

@@ -118,7 +118,16 @@ TEXT: dict[str, dict[str, str]] = {
     "no_free": {"en": "{c}: no free {a} action", "de": "{c}: keine freie {a}-Aktion"},
     "no_action_used": {"en": "{inner} ({c}: no action used)", "de": "{inner} ({c}: ohne Aktion)"},
     "extra_container": {"en": "{inner} ({c}: one container more)", "de": "{inner} ({c}: ein Container mehr)"},
+    "half_fulfil": {
+        "en": "{c}: fulfil the contracts on {s} now, luxury ones with half their containers",
+        "de": "{c}: die Aufträge an {s} jetzt erfüllen, Luxus-Aufträge mit der Hälfte ihrer Container",
+    },
+    "keep_loading": {"en": "{c}: keep loading {s} for the full cargo", "de": "{c}: {s} weiter beladen, bis zur vollen Ladung"},
     "name_goods": {"en": "{c}: name {goods}", "de": "{c}: {goods} nennen"},
+    "lucky_gamble": {
+        "en": "{c}: pay {n} credits to the bank, name {goods} and draw a card ({m} credits if it matches)",
+        "de": "{c}: der Bank {n} Credits zahlen, {goods} nennen und eine Karte ziehen ({m} Credits, wenn sie passt)",
+    },
     "take_credits": {"en": "{c}: take {n} credits", "de": "{c}: {n} Credits nehmen"},
     "draw_cards": {"en": "{c}: draw {n} cards", "de": "{c}: {n} Karten ziehen"},
     "take_nothing": {"en": "{c}: take nothing", "de": "{c}: nichts nehmen"},
@@ -127,10 +136,6 @@ TEXT: dict[str, dict[str, str]] = {
     "buy_from": {"en": "{c}: buy it from {q} for {n} credits", "de": "{c}: für {n} Credits von {q} kaufen"},
     "no_buy": {"en": "{c}: do not buy it", "de": "{c}: nicht kaufen"},
     "deck_to_hand": {"en": "{c}: take {d} from the deck into your hand", "de": "{c}: {d} aus dem Nachziehstapel auf die Hand nehmen"},
-    "hand_away": {
-        "en": "{c}: lay your hand on the Supply Island, then take {n} random cards from each other hand",
-        "de": "{c}: die Hand auf die Vorratsinsel legen, dann aus jeder anderen Hand {n} Zufallskarten nehmen",
-    },
     "draw_one": {"en": "{c}: draw a card", "de": "{c}: eine Karte ziehen"},
     "draw_then_load": {
         "en": "{c}: draw a card, then perhaps load one for free",

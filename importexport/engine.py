@@ -25,7 +25,7 @@ from .actions import Action
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalActionError
-from .flow import FRAMES, deciders_of
+from .flow import FRAMES, Reason, deciders_of
 from .i18n import LANGS, message, render_event
 from .rng import Rng
 from .setup import check_modules, new_state
@@ -100,6 +100,13 @@ class Game:
         """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing."""
         if isinstance(action, str):
             action = Action.from_text(action)
+        if not isinstance(action, Action):
+            raise IllegalActionError(message("not_an_action", self.lang, self.state, what=repr(action)), "not_an_action")
+        wrong = action.shape_error()
+        if wrong is not None:
+            field, expected = wrong
+            args = {"field": field, "value": repr(getattr(action, field))[:60], "want": expected}
+            raise IllegalActionError(message("bad_field", self.lang, self.state, **args), "bad_field", args)
         if action not in self._opts:
             action = action.normalised()
             if action not in self._opts:
@@ -322,8 +329,43 @@ def _drop(g: Game, action: Action) -> None:
         fulfil(g, ship)
 
 
+def _drop_check(g: Game, a: Action) -> Reason | None:
+    s = g.state
+    if a.player != s.active:
+        return "drop_active", {}
+    ship = s.ships[a.target] if 0 <= a.target < len(s.ships) else None
+    if len(a.cards) != 1 or ship is None or ship.owner != a.player or ship.at_sea or a.cards[0] not in ship.contracts:
+        return "drop_where", {"p": a.player}
+    return None
+
+
+def _discard_check(g: Game, a: Action) -> Reason | None:
+    if "capital" not in g.state.modules:
+        return None  # no such choice without Capital: the kinds of choice say so
+    if len(a.cards) != 1 or a.cards[0] not in g.state.players[a.player].hand:
+        return "not_in_hand", {"p": a.player, "c": a.cards[0] if a.cards else -1}
+    return None if CARDS.goods[a.cards[0]] == GREY else ("discard_grey", {"c": a.cards[0]})
+
+
+def _anytime_check(g: Game, a: Action) -> Reason | None:
+    if not g.state.abilities:
+        return None
+    options = [x for x in _abilities.anytime_options(g, a.player) if x.kind == "anytime"]
+    if a in options:
+        return None
+    from .explain import not_offered
+
+    card = a.cards[0] if a.cards else -1
+    mine = [x for x in options if x.cards[:1] == (card,)]
+    if not mine:
+        return "anytime_card", {"c": card}
+    return not_offered(g, mine, a, card)
+
+
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}
+EXTRA_CHECKS = {"drop": _drop_check, "discard": _discard_check, "anytime": _anytime_check}
+"""Why a free choice (dropping a contract, discarding a Capital card, an anytime ability) is refused."""
 
 __all__ = ["Game", "Action", "CARDS", "REGISTRY"]

@@ -1,26 +1,22 @@
-"""Why a choice is refused: the rule that forbids it, in words a learner understands."""
+"""Why a choice is refused: the rule that forbids it, in words a learner understands.
+
+The rules themselves live beside the options they make: each decision registers a ``check``
+(``flow.decision``) written with the same predicates as its ``options``, an ability's question is
+answered from its own option list (``Ability.ask_check``), and the free choices check themselves
+(``engine.EXTRA_CHECKS``).  This module holds the sentences (English and German) and asks the
+right check; it first answers what every decision shares (whose decision, which kinds of choice).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from .actions import Action
 from .cards import CARDS
-from .constants import TRADE
-from .flow import deciders_of
-from .rules import (
-    can_take_container,
-    cargo_size,
-    crew_room,
-    goods_room,
-    level_deficit,
-    max_cargo,
-)
+from .flow import FRAMES, Reason, deciders_of
 
 if TYPE_CHECKING:
     from .engine import Game
-
-Reason = tuple[str, dict[str, Any]]
 
 REASONS: dict[str, dict[str, str]] = {
     "game_over": {"en": "The game is over; no more choices can be made.", "de": "Das Spiel ist vorbei; es gibt nichts mehr zu entscheiden."},
@@ -38,8 +34,8 @@ REASONS: dict[str, dict[str, str]] = {
         "de": "Zum Folgen musst du eine Karte mit der angeführten Aktion ({a}) spielen, einen Zwei-Karten-Joker nutzen oder ziehen.",
     },
     "wild_colour": {
-        "en": "A two-card wild needs two cards of the same colour.",
-        "de": "Ein Zwei-Karten-Joker braucht zwei Karten derselben Farbe.",
+        "en": "A two-card wild needs two different cards of the same colour.",
+        "de": "Ein Zwei-Karten-Joker braucht zwei verschiedene Karten derselben Farbe.",
     },
     "wild_only_without": {
         "en": "The two-card wild may only stand for {a} if you hold no card showing {a}.",
@@ -108,6 +104,116 @@ REASONS: dict[str, dict[str, str]] = {
         "en": "That '{kind}' choice has a detail that does not fit; with these cards you may: {options}.",
         "de": "Bei dieser Entscheidung ('{kind}') passt eine Angabe nicht; mit diesen Karten geht: {options}.",
     },
+    "not_an_action": {
+        "en": "That is not a choice: expected an Action or its text form (e.g. 'p0 play c=23'), got {what}.",
+        "de": "Das ist keine Entscheidung: erwartet wird eine Action oder ihre Textform (z. B. 'p0 play c=23'), nicht {what}.",
+    },
+    "bad_field": {
+        "en": "That choice is malformed: its {field} must be {want}, not {value}.",
+        "de": "Diese Entscheidung ist falsch gebaut: {field} muss {want} sein, nicht {value}.",
+    },
+    "unused_detail": {
+        "en": "A '{kind}' choice has no {field}; leave it out.",
+        "de": "Eine Entscheidung '{kind}' hat keine Angabe '{field}'; lass sie weg.",
+    },
+    "one_card": {"en": "This choice names exactly one card.", "de": "Diese Entscheidung nennt genau eine Karte."},
+    "play_as": {
+        "en": "{c} is played for the action it shows; playing it as {a} needs an ability or Trade crew that allows it.",
+        "de": "{c} wird für die Aktion gespielt, die sie zeigt; sie als {a} zu spielen, erlaubt nur eine Fähigkeit oder Tausch-Crew.",
+    },
+    "trade_card": {
+        "en": "Following with Trade needs a card showing Trade; {c} does not.",
+        "de": "Wer mit Tausch folgt, braucht eine Karte mit Tausch; {c} zeigt keinen Tausch.",
+    },
+    "trade_crew": {
+        "en": "You may follow another action with Trade only with a Trade card in your crew.",
+        "de": "Einer anderen Aktion mit Tausch folgen darfst du nur mit einer Tausch-Karte in deiner Crew.",
+    },
+    "declare_trade": {
+        "en": "With your Trade crew you may declare 1 to {n} Trade action(s).",
+        "de": "Mit deiner Tausch-Crew darfst du 1 bis {n} Tausch-Aktion(en) ansagen.",
+    },
+    "tokyo_cost": {
+        "en": "Placing {c} from the Tokyo harbour costs {n} credits, more than you have.",
+        "de": "{c} aus dem Hafen von Tokio anzulegen kostet {n} Credits, mehr als du hast.",
+    },
+    "orientation": {
+        "en": "{c} has no such orientation: only J cards have a second one.",
+        "de": "{c} hat keine solche Ausrichtung: nur J-Karten haben eine zweite.",
+    },
+    "grey_container": {
+        "en": "{c} is a grey Capital card: grey containers cannot be loaded.",
+        "de": "{c} ist eine graue Capital-Karte: graue Container können nicht geladen werden.",
+    },
+    "j_colour": {
+        "en": "{c} is loaded as one of its own colours: a J card as one of its two, any other card as its own.",
+        "de": "{c} wird in einer eigenen Farbe geladen: eine J-Karte in einer ihrer zwei, jede andere Karte in ihrer Farbe.",
+    },
+    "j_cost": {
+        "en": "Loading a J card for the first time costs {n} credits, more than you have.",
+        "de": "Eine J-Karte zum ersten Mal zu laden kostet {n} Credits, mehr als du hast.",
+    },
+    "pirate_banned": {
+        "en": "An ability in play forbids Pirate actions now.",
+        "de": "Eine Fähigkeit im Spiel verbietet gerade Pirat-Aktionen.",
+    },
+    "pirate_source": {
+        "en": "{c} does not lie where this choice says it is taken from.",
+        "de": "{c} liegt nicht dort, woher diese Entscheidung sie nehmen will.",
+    },
+    "pirate_target": {
+        "en": "A pirated {c} goes onto one of your ships in harbour that it fits, or onto the discard pile.",
+        "de": "Eine geplünderte {c} kommt auf eines deiner Schiffe im Hafen, zu dem sie passt, oder auf den Ablagestapel.",
+    },
+    "pirate_nothing": {
+        "en": "A Pirate action takes a container you name; only an ability lets you take a card unseen.",
+        "de": "Eine Pirat-Aktion nimmt einen Container, den du nennst; nur eine Fähigkeit lässt dich eine Karte ungesehen nehmen.",
+    },
+    "trade_cards": {
+        "en": "A Trade swaps one card of your hand for one card of the Supply Island.",
+        "de": "Ein Tausch tauscht eine Karte deiner Hand gegen eine Karte der Vorratsinsel.",
+    },
+    "solo_trade": {
+        "en": "A Trade card cannot be played for an action of its own here.",
+        "de": "Eine Tausch-Karte kann hier nicht für eine eigene Aktion gespielt werden.",
+    },
+    "no_island_import": {
+        "en": "You may bid for the Supply Island only with an ability that allows it.",
+        "de": "Auf die Vorratsinsel bieten darfst du nur mit einer Fähigkeit, die es erlaubt.",
+    },
+    "bid_negative": {"en": "A bid is 0 credits or more.", "de": "Ein Gebot ist 0 Credits oder mehr."},
+    "take_where": {
+        "en": "An imported card goes to the crew, the goods or (if neither has room) the discard pile.",
+        "de": "Eine importierte Karte kommt in die Crew, zu den Gütern oder (wenn beides voll ist) auf den Ablagestapel.",
+    },
+    "take_two": {
+        "en": "The winner of an Import must take its cards: {n} more to go.",
+        "de": "Wer einen Import gewinnt, muss die Karten nehmen: noch {n}.",
+    },
+    "not_in_cargo": {"en": "{c} is not in the cargo being imported.", "de": "{c} gehört nicht zur importierten Ladung."},
+    "token_card": {"en": "This question is about {c}.", "de": "Diese Frage gilt {c}."},
+    "token_colour": {
+        "en": "A container token takes a goods colour; on a ship, one that fills an open requirement if any does.",
+        "de": "Ein Container-Plättchen nimmt eine Warenfarbe an; auf einem Schiff eine, die eine offene Anforderung erfüllt, falls es eine gibt.",
+    },
+    "ability_cards": {"en": "{c} is not one of the cards {d} lets you choose now.", "de": "{c} gehört nicht zu den Karten, die {d} dich jetzt wählen lässt."},
+    "ability_choice": {"en": "{d} offers other choices here: {options}.", "de": "{d} bietet hier andere Möglichkeiten: {options}."},
+    "drop_active": {
+        "en": "Only the active player may discard an unfulfilled contract.",
+        "de": "Nur der aktive Spieler darf einen unerfüllten Auftrag ablegen.",
+    },
+    "drop_where": {
+        "en": "{p} may discard only a contract lying under one of their ships in harbour.",
+        "de": "{p} darf nur einen Auftrag ablegen, der unter einem eigenen Schiff im Hafen liegt.",
+    },
+    "discard_grey": {
+        "en": "Only Capital cards may be discarded from the hand at any time; {c} is not one.",
+        "de": "Nur Capital-Karten dürfen jederzeit aus der Hand abgelegt werden; {c} ist keine.",
+    },
+    "anytime_card": {
+        "en": "Card {c} has no ability you may use now.",
+        "de": "Karte {c} hat keine Fähigkeit, die du jetzt nutzen kannst.",
+    },
     "not_legal": {
         "en": "That choice is not one of the {n} legal choices now.",
         "de": "Diese Entscheidung gehört nicht zu den {n} erlaubten Möglichkeiten.",
@@ -130,8 +236,24 @@ FRAME_CHOICES: dict[str, tuple[str, ...]] = {
 ACT_CHOICES: tuple[tuple[str, ...], ...] = (("sell", "crew"), ("ship",), ("contract",), ("load",), ("pirate",), ("trade",))
 
 
+FIELDS: dict[str, frozenset[str]] = {
+    "draw": frozenset(), "play": frozenset({"cards", "target"}), "wild": frozenset({"cards", "target"}),
+    "declare": frozenset({"target", "count"}), "sell": frozenset({"cards"}), "crew": frozenset({"cards"}),
+    "contract": frozenset({"cards", "target", "count", "option"}), "load": frozenset({"cards", "target", "option"}),
+    "pirate": frozenset({"cards", "target", "count", "option"}), "trade": frozenset({"cards"}),
+    "ship": frozenset({"target"}), "bid": frozenset({"count"}), "winner": frozenset({"target"}),
+    "take": frozenset({"cards", "target"}), "drop": frozenset({"cards", "target"}),
+    "discard": frozenset({"cards"}), "colour": frozenset({"cards", "target"}),
+}
+"""The details each kind of choice of the rules uses (an ability's answers may use any)."""
+
+DEFAULTS = {"cards": (), "target": -1, "count": 0, "option": 0}
+
+
 def reason(g: Game, a: Action) -> Reason:
     """The rule an illegal action breaks (key and arguments for ``REASONS``)."""
+    from .engine import EXTRA_CHECKS
+
     s = g.state
     if not s.stack:
         return "game_over", {}
@@ -141,81 +263,50 @@ def reason(g: Game, a: Action) -> Reason:
     bad_card = next((c for c in a.cards if not 0 <= c < known), None)
     if bad_card is not None:
         return "unknown_card", {"id": bad_card}
-    deciders = deciders_of(s.stack[-1])
+    used = FIELDS.get(a.kind)
+    if used is not None:
+        extra = next((f for f in ("cards", "target", "count", "option") if f not in used and getattr(a, f) != DEFAULTS[f]), None)
+        if extra is not None:
+            return "unused_detail", {"kind": a.kind, "field": extra}
+    frame = s.stack[-1]
+    deciders = deciders_of(frame)
     if a.player not in deciders:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
     legal = g.legal_actions(a.player)
-    frame = s.stack[-1]
-    expected = ACT_CHOICES[s.led] if frame["k"] == "act" else FRAME_CHOICES.get(frame["k"], ())
+    kind = FRAMES[frame["k"]]
+    if a.kind in EXTRA_CHECKS and kind.extras:
+        found = EXTRA_CHECKS[a.kind](g, a)
+        if found is not None:
+            return found
+    expected = ACT_CHOICES[frame.get("a", s.led)] if frame["k"] == "act" else FRAME_CHOICES.get(frame["k"], ())
     kinds = set(expected) | {x.kind for x in legal}
     if a.kind not in kinds:
         return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal}))}
-    p = s.players[a.player]
-    if a.kind in ("play", "wild", "sell", "contract", "load") and any(c not in p.hand for c in a.cards):
-        return "not_in_hand", {"p": a.player, "c": next(c for c in a.cards if c not in p.hand)}
-    if a.kind == "play" and frame["k"] == "follow" and len(a.cards) == 1:
-        return "must_follow", {"a": s.led}
-    if a.kind == "wild":
-        if not 0 <= a.target < TRADE:
-            return "wild_action", {}
-        if frame["k"] == "follow" and a.target != s.led:
-            return "must_follow", {"a": s.led}
-        if len(a.cards) != 2 or CARDS.goods[a.cards[0]] != CARDS.goods[a.cards[1]]:
-            return "wild_colour", {}
-        if any(x.kind == "play" and CARDS.action[x.cards[0]] == a.target for x in legal):
-            return "wild_only_without", {"a": a.target}
-    if a.kind == "declare" and not frame["lo"] <= a.count <= frame["hi"]:
-        return "declare_range", {"lo": frame["lo"], "hi": frame["hi"]}
-    if a.kind == "sell" and s.sold[a.player]:
-        return "sell_once", {}
-    if a.kind == "crew" and a.cards and a.cards[0] not in s.island:
-        return "not_on_island", {"c": a.cards[0]}
-    if a.kind in ("contract", "load", "pirate", "ship", "drop") and not -1 <= a.target < len(s.ships):
-        return "unknown_ship", {"id": a.target}
-    if a.kind in ("contract", "load", "drop") and a.target < 0:
-        return "unknown_ship", {"id": a.target}
-    if a.kind in ("contract", "load") or (a.kind == "pirate" and a.target >= 0):
-        if s.ships[a.target].owner != a.player or s.ships[a.target].at_sea:
-            return "ship_not_in_harbour", {"p": a.player, "s": a.target}
-    if a.kind == "contract" and a.cards:
-        ship, c = s.ships[a.target], a.cards[0]
-        deficit = level_deficit(g, a.player, c)
-        if deficit + 1 > frame.get("left", 1) or a.count < deficit + 1:
-            return "level_missing", {"c": c, "n": deficit, "left": frame.get("left", 1)}
-        if a.count != deficit + 1:
-            return "contract_cost", {"c": c, "n": deficit + 1, "m": a.count}
-        need = cargo_size(g, ship) + CARDS.cargo_size[c]
-        if need > max_cargo(g, ship):
-            return "cargo_limit", {"limit": max_cargo(g, ship), "s": ship.id, "n": need}
-    if a.kind == "load" and a.cards:
-        return "no_open_requirement", {"s": a.target, "c": a.cards[0]}
-    if a.kind == "pirate" and a.cards:
-        c = a.cards[0]
-        on_sea = any(x.at_sea and c in x.containers for x in s.ships)
-        if not on_sea and c not in s.island:
-            return "no_such_container", {"c": c}
-        if a.target >= 0 and not can_take_container(g, s.ships[a.target], CARDS.goods[c]):
-            return "no_open_requirement", {"s": a.target, "c": c}
-    if a.kind == "bid" and a.count > p.credits:
-        return "bid_too_high", {"n": p.credits}
-    if a.kind == "ship":
-        if a.target < 0:
-            return "unknown_ship", {"id": a.target}
-        return "not_at_sea", {"s": a.target}
-    if a.kind == "winner":
-        if not 0 <= a.target < s.n:
-            return "unknown_seat", {"id": a.target}
-        return "not_tied", {"q": a.target}
-    if a.kind == "take":
-        if a.target == TAKE_DISCARD:
-            return "must_take", {}
-        if a.target == TAKE_CREW and frame.get("crew"):
-            return "one_crew", {}
-        if a.target == TAKE_CREW and not crew_room(g, a.player):
-            return "crew_full", {}
-        if a.target == TAKE_GOODS and not goods_room(g, a.player):
-            return "goods_full", {}
-    same = [x for x in legal if x.kind == a.kind and x.cards == a.cards]
-    if same:
-        return "wrong_detail", {"kind": a.kind, "options": "; ".join(g.describe(x) for x in same[:6])}
-    return "not_legal", {"n": len(legal)}
+    if frame["k"] == "ask":
+        from .abilities.registry import ABILITY_OF
+
+        found = ABILITY_OF[frame["c"]].ask_check(g, frame, a)  # type: ignore[union-attr]
+    elif kind.check is not None:
+        found = kind.check(g, frame, a)
+    else:
+        found = None
+    if found is not None:
+        return found
+    return not_offered(g, [x for x in legal if x.kind == a.kind], a, None)
+
+
+def not_offered(g: Game, options: list[Action], a: Action, card: int | None) -> Reason:
+    """Why ``a`` is not among ``options`` (all of its kind), read off the options themselves.
+
+    Used for the choices an ability offers (``card``: the ability's card, whose rule it is): a card
+    it does not offer, or other details with cards it does offer.
+    """
+    offered = {c for x in options for c in x.cards}
+    strange = next((c for c in a.cards if c not in offered), None)
+    if card is not None and strange is not None:
+        return "ability_cards", {"c": strange, "d": card}
+    same = [x for x in options if x.cards == a.cards] or options
+    words = "; ".join(g.describe(x) for x in same[:6])
+    if card is not None:
+        return "ability_choice", {"d": card, "options": words}
+    return "wrong_detail", {"kind": a.kind, "options": words}

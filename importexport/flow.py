@@ -2,7 +2,7 @@
 
 A frame on the state's stack is either *automatic* (the engine carries it out and goes on) or a
 *decision* (it waits for one or more players).  Each kind of frame registers here how to list
-its options and how to carry out a chosen option (``explain`` says why a choice is refused).  The turn,
+its options, how to carry out a chosen option and which rule a refused choice breaks.  The turn,
 the Import bidding and the card abilities all add their frames through these two functions.
 """
 
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .engine import Game
 
 Frame = dict[str, Any]
+Reason = tuple[str, dict[str, Any]]
+"""Why a choice is refused: a key of ``explain.REASONS`` and the arguments of its sentence."""
+Check = Callable[["Game", Frame, "Action"], "Reason | None"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class FrameKind:
     skip: Callable[[Game, Frame], None] | None = None
     deciders: Callable[[Frame], list[int]] | None = None
     extras: bool = True  # may the decider also use free choices (drop a contract, anytime abilities)?
+    check: Check | None = None  # the rule a proposed choice breaks (None: it keeps them), from the option predicates
 
 
 FRAMES: dict[str, FrameKind] = {}
@@ -42,9 +46,14 @@ def decision(
     skip: Callable[[Game, Frame], None] | None = None,
     deciders: Callable[[Frame], list[int]] | None = None,
     extras: bool = True,
+    check: Check | None = None,
 ) -> None:
-    """Register a decision frame.  With no options it is skipped (``skip``, or just dropped)."""
-    FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras)
+    """Register a decision frame.  With no options it is skipped (``skip``, or just dropped).
+
+    ``check`` says which rule a proposed choice breaks; it is written with the same predicates
+    as ``options``, so what may be chosen and why something may not cannot drift apart (a test
+    tries every near miss of every option in random positions)."""
+    FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras, check)
 
 
 def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:

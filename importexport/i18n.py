@@ -449,7 +449,9 @@ def card_name(card: int, lang: str = "en") -> str:
 
 
 def action_name(action: int, lang: str) -> str:
-    return ACTION_NAME[lang][action] if action >= 0 else "-"
+    if action < 0:
+        return "-"
+    return ACTION_NAME[lang][action] if action < len(ACTION_NAME[lang]) else str(action)
 
 
 COLOUR_WORDS = {
@@ -491,6 +493,8 @@ def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dic
             out["rules"] = word("with_abilities" if value else "basic", lang)
         elif name == "modules":
             out["mods"] = "".join(", " + m for m in value)
+        elif name == "want":
+            out[name] = EXPECTED[value][lang]
         elif name == "kind":
             out[name] = KIND_WORDS.get(value, {}).get(lang, value)
         elif name == "expected":  # kinds of choice, e.g. "draw, play, wild"
@@ -513,6 +517,15 @@ def render_event(event: tuple[int, str, dict[str, Any]], lang: str = "en", state
     """One log line; with the game's ``state``, extra ships an ability added get their own names."""
     _turn, key, args = event
     return EVENTS[key][lang].format(**_format(key, args, lang, state))
+
+
+EXPECTED = {
+    "whole": {"en": "a whole number", "de": "eine ganze Zahl"},
+    "kind": {"en": "one of the kinds of choice (draw, play, wild, declare, ...)",
+             "de": "eine der Arten von Entscheidungen (draw, play, wild, declare, ...)"},
+    "cards": {"en": "a tuple of card numbers", "de": "ein Tupel von Kartennummern"},
+}
+"""What a field of a malformed choice should have been (``bad_field``)."""
 
 
 def message(key: str, lang: str = "en", state: Any = None, **args: Any) -> str:

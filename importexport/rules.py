@@ -66,6 +66,26 @@ def capital_goods_colour(g: Game, seat: int) -> int:
     return GREY
 
 
+def good_type(g: Game, seat: int, card: int) -> int:
+    """The goods type ``card`` among ``seat``'s goods counts as: its own colour, or for a Capital
+    (grey) good the type of the owner's leftmost non-Capital good (grey if there is none)."""
+    colour = GOODS_OF[card]
+    return capital_goods_colour(g, seat) if colour == GREY else colour
+
+
+def goods_of_type(g: Game, seat: int, colour: int) -> int:
+    """How many of ``seat``'s goods count as type ``colour`` (Capital goods as the type they take).
+
+    Abilities that count, give, take or pay for goods *of a type* use this (or :func:`good_type`),
+    never the printed colour alone.
+    """
+    goods = g.state.players[seat].goods
+    if not goods:
+        return 0
+    capital_as = capital_goods_colour(g, seat)
+    return sum(1 for c in goods if (capital_as if GOODS_OF[c] == GREY else GOODS_OF[c]) == colour)
+
+
 def level_deficit(g: Game, seat: int, card: int, have: list[int] | None = None) -> int:
     """How many levels the player lacks to place ``card`` as a contract (0: none missing)."""
     need = CARDS[card].level

@@ -4,6 +4,8 @@ Each player's result is the credits in hand plus these lines: 2 per container on
 an unfulfilled contract, 1 per good (2 per illegal good), 10 for owning every goods type, the
 majority bonuses (6 technology, 6 agriculture, 6 consumer, 8 luxury) and the illegal-goods
 penalty (-6), both split between tied players and rounded up, and whatever abilities add.
+A player whose ability wins ties (FOXES) wins every tie here: majorities, the penalty (escaped)
+and the most credits (see ``tie_favoured``).
 """
 
 from __future__ import annotations
@@ -59,6 +61,25 @@ def share(amount: int, tied: int) -> int:
     return q if amount >= 0 else -q
 
 
+def tie_favoured(g: Game, tied: list[int]) -> list[int]:
+    """Who of the ``tied`` players wins their tie: those whose abilities win ties (FOXES) beat the
+    others; when none or all of them do, the tie stands and the usual rule for it applies."""
+    if len(tied) < 2 or not g.state.abilities:
+        return tied
+    return [q for q in tied if g.mod(q, "wins_ties", False)] or tied
+
+
+def majority_takers(g: Game, tied: list[int], colour: int) -> list[int]:
+    """Who of the players tied for the most goods of ``colour`` gets the amount.  A player who wins
+    ties takes a bonus (shared only with other such players) and escapes a penalty, which the
+    other tied players then share."""
+    favoured = tie_favoured(g, tied)
+    if len(favoured) == len(tied):
+        return tied
+    wanting = [q for q in favoured if g.mod(q, "majority_bonus", MAJORITY_BONUS[colour], colour) >= 0]
+    return wanting or [q for q in tied if q not in favoured]
+
+
 def final_scores(g: Game) -> list[PlayerScore]:
     s = g.state
     counts = [goods_counts(g, seat) for seat in range(s.n)]
@@ -80,12 +101,15 @@ def final_scores(g: Game) -> list[PlayerScore]:
             continue  # nobody owns this type: no majority
         tied = [seat for seat in range(s.n) if counts[seat][col] == top]
         if s.abilities and len(tied) > 1:
-            tied = g.mod_all("majority_tie", tied, col)  # an ability may break the tie
+            tied = majority_takers(g, tied, col)  # an ability may win the tie
         for seat in tied:
             amount = MAJORITY_BONUS[col]
             if s.abilities:
                 amount = g.mod(seat, "majority_bonus", amount, col)
-            result[seat].lines.append((f"most_{COLOURS[col]}", share(amount, len(tied))))
+            got = share(amount, len(tied))
+            if s.abilities:
+                got = g.mod(seat, "majority_share", got, col)  # what this player receives (or pays)
+            result[seat].lines.append((f"most_{COLOURS[col]}", got))
     if s.abilities:
         from .abilities.registry import lasting
 
@@ -103,7 +127,7 @@ def winners(g: Game) -> list[int]:
         return [s.end_seat]
     totals = [score.total for score in final_scores(g)]
     best = max(totals)
-    return [seat for seat, t in enumerate(totals) if t == best]
+    return tie_favoured(g, [seat for seat, t in enumerate(totals) if t == best])
 
 
 def finish_game(g: Game) -> None:
@@ -114,4 +138,4 @@ def finish_game(g: Game) -> None:
     g.emit("game_over", winners=list(s.winners), why=s.end_reason)
 
 
-__all__ = ["PlayerScore", "final_scores", "finish_game", "winners", "share", "RED"]
+__all__ = ["PlayerScore", "final_scores", "finish_game", "winners", "share", "tie_favoured", "RED"]

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .cards import CARDS
 from .constants import BASE_COLOURS, GREY
-from .flow import Frame, decision
+from .flow import Frame, Reason, decision
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -169,15 +169,25 @@ def gone(g: Game, token: int) -> None:
 
 # --- a grey card's token: its colour is chosen ----------------------------------------------------
 
-def colour_options(g: Game, fr: Frame) -> list[Action]:
-    seat, card = fr["p"], fr["c"]
+def token_colours(g: Game, fr: Frame) -> list[int]:
+    """The colours the token may take: any goods colour; on a ship one that fills an open slot, if any does."""
     colours = list(BASE_COLOURS)
     if fr["to"] == TO_SHIP:
         from .rules import can_take_container
 
         ship = g.state.ships[fr["s"]]
         colours = [c for c in BASE_COLOURS if can_take_container(g, ship, c)] or colours
-    return [Action(seat, "colour", (card,), colour) for colour in colours]
+    return colours
+
+
+def colour_options(g: Game, fr: Frame) -> list[Action]:
+    return [Action(fr["p"], "colour", (fr["c"],), colour) for colour in token_colours(g, fr)]
+
+
+def colour_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.cards != (fr["c"],):
+        return "token_card", {"c": fr["c"]}
+    return None if a.target in token_colours(g, fr) else ("token_colour", {})
 
 
 def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -199,4 +209,4 @@ def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
     enforce_limits(g, fr["p"])  # (a limit checked while the colour was open did not count the token)
 
 
-decision("token_colour", colour_options, colour_resolve, extras=False)
+decision("token_colour", colour_options, colour_resolve, extras=False, check=colour_check)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
-from .flow import Frame, automatic, decision
+from .flow import Frame, Reason, automatic, decision
 from .rules import (
     add_container,
     can_take_container,
@@ -79,19 +79,56 @@ def wild_pairs(hand: list[int]) -> list[tuple[int, int]]:
 
 # --- lead ---------------------------------------------------------------------------------
 
+def missing_card(cards: tuple[int, ...], place: list[int]) -> int | None:
+    """The first of ``cards`` that is not in ``place`` (a hand, the Supply Island), else None."""
+    return next((c for c in cards if c not in place), None)
+
+
+def wild_refusal(g: Game, seat: int, a: Action, held: set[int], led: int | None) -> Reason | None:
+    """Why two cards may not stand for action ``a.target`` (None: they may).
+
+    ``held``: the actions the player's hand already provides (a card showing it, or one an ability
+    lets follow); ``led``: the action being followed (None when leading).  The options list wilds
+    with this same rule.
+    """
+    if a.target not in WILD_ACTIONS:
+        return "wild_action", {}
+    if len(a.cards) != 2 or a.cards[0] == a.cards[1] or GOODS_OF[a.cards[0]] != GOODS_OF[a.cards[1]]:
+        return "wild_colour", {}
+    if led is not None and a.target != led:
+        return "must_follow", {"a": led}
+    if a.target in held:
+        return "wild_only_without", {"a": a.target}
+    return None
+
+
 def lead_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["p"]
     hand = g.state.players[seat].hand
     opts = [Action(seat, "draw")]
     opts.extend(Action(seat, "play", (c,)) for c in hand)
     in_hand = set(shown_actions(g, seat, hand))
-    missing = [a for a in WILD_ACTIONS if a not in in_hand]
+    missing = [a for a in WILD_ACTIONS if a not in in_hand]  # == wild_refusal's "wild_only_without"
     if missing:
         for pair in wild_pairs(hand):
             opts.extend(Action(seat, "wild", pair, a) for a in missing)
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
+
+
+def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    seat, hand = a.player, g.state.players[a.player].hand
+    if a.kind == "draw":
+        return None
+    gone = missing_card(a.cards, hand)
+    if gone is not None:
+        return "not_in_hand", {"p": seat, "c": gone}
+    if a.kind == "play":
+        if len(a.cards) != 1:
+            return "one_card", {}
+        return None if a.target == -1 else ("play_as", {"c": a.cards[0], "a": a.target})
+    return wild_refusal(g, seat, a, set(shown_actions(g, seat, hand)), None)
 
 
 def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -137,6 +174,16 @@ def declare_options(g: Game, fr: Frame) -> list[Action]:
     return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
+def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.target == TRADE:
+        if not 1 <= a.count <= fr.get("trade", 0):
+            return "declare_trade", {"n": fr.get("trade", 0)}
+        return None
+    if not fr["lo"] <= a.count <= fr["hi"] or a.target != -1:
+        return "declare_range", {"lo": fr["lo"], "hi": fr["hi"]}
+    return None
+
+
 def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
@@ -155,9 +202,9 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     hand = s.players[seat].hand
     opts = [Action(seat, "draw")]
     matching = False
-    any_card = s.abilities and g.modifiers(seat, "follow_with_any")
+    any_card = bool(s.abilities and g.modifiers(seat, "follow_with_any"))
     for c, shows in zip(hand, shown_actions(g, seat, hand)):
-        if shows == led or (any_card and g.mod(seat, "follow_with_any", False, c)):
+        if follows_led(g, seat, c, shows, led, any_card):
             opts.append(Action(seat, "play", (c,)))
             matching = True
     if not matching and led != TRADE:
@@ -167,6 +214,43 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
     return opts
+
+
+def follows_led(g: Game, seat: int, card: int, shows: int, led: int, any_card: bool | None = None) -> bool:
+    """May ``card`` (showing action ``shows``) follow the led action?  Its symbol, or an ability.
+
+    ``any_card``: whether an ability of the seat lets other cards follow (worked out if not given)."""
+    if shows == led:
+        return True
+    if any_card is None:
+        any_card = bool(g.state.abilities and g.modifiers(seat, "follow_with_any"))
+    return any_card and g.mod(seat, "follow_with_any", False, card)
+
+
+def follow_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    seat, led, hand = a.player, g.state.led, g.state.players[a.player].hand
+    if a.kind == "draw":
+        return None
+    gone = missing_card(a.cards, hand)
+    if gone is not None:
+        return "not_in_hand", {"p": seat, "c": gone}
+    if a.kind == "wild":
+        held = {led} if any(follows_led(g, seat, c, x, led) for c, x in zip(hand, shown_actions(g, seat, hand))) else set()
+        return wild_refusal(g, seat, a, held, led)
+    if len(a.cards) != 1:
+        return "one_card", {}
+    card = a.cards[0]
+    if a.target == TRADE:
+        if ACTION_OF[card] != TRADE:
+            return "trade_card", {"c": card}
+        if not trade_crew(g, seat):
+            return "trade_crew", {}
+        return None
+    if a.target != -1:
+        return "play_as", {"c": card, "a": a.target}
+    if not follows_led(g, seat, card, card_action(g, seat, card), led):
+        return "must_follow", {"a": led}
+    return None
 
 
 def trade_crew(g: Game, seat: int) -> int:
@@ -238,6 +322,143 @@ def act_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
+ACT_KINDS = {SUPPLY: ("sell", "crew"), IMPORT: ("ship",), CONTRACT: ("contract",), LOAD: ("load",),
+             PIRATE: ("pirate",), TRADE: ("trade",)}  # the kinds of choice that carry out each action
+
+
+def act_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    """The rule a proposed Supply, Contract, Load, Pirate or Trade choice breaks."""
+    led = fr.get("a", g.state.led)
+    check = ACT_CHECKS.get(a.kind)
+    if a.kind not in ACT_KINDS.get(led, ()) or check is None:
+        return None  # another kind an ability offers: its wording comes from the option list
+    return check(g, fr, a)
+
+
+def sell_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    gone = missing_card(a.cards, g.state.players[a.player].hand) if len(a.cards) == 1 else -1
+    if gone is not None:
+        return ("not_in_hand", {"p": a.player, "c": gone}) if gone >= 0 else ("one_card", {})
+    return ("sell_once", {}) if g.state.sold[a.player] else None
+
+
+def crew_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if len(a.cards) != 1:
+        return "one_card", {}
+    return ("not_on_island", {"c": a.cards[0]}) if a.cards[0] not in g.state.island else None
+
+
+def own_harbour_ship(g: Game, seat: int, ship_id: int) -> Reason | None:
+    """Is ``ship_id`` one of ``seat``'s ships in harbour?  (None: yes.)"""
+    s = g.state
+    if not 0 <= ship_id < len(s.ships):
+        return "unknown_ship", {"id": ship_id}
+    if s.ships[ship_id].owner != seat or s.ships[ship_id].at_sea:
+        return "ship_not_in_harbour", {"p": seat, "s": ship_id}
+    return None
+
+
+def contract_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    s = g.state
+    seat = a.player
+    if len(a.cards) != 1:
+        return "one_card", {}
+    c = a.cards[0]
+    if c not in s.players[seat].hand:
+        if "tokyo" not in s.modules or c not in s.island:
+            return "not_in_hand", {"p": seat, "c": c}
+        if tokyo_cost(g, seat, c) > s.players[seat].credits:
+            return "tokyo_cost", {"c": c, "n": tokyo_cost(g, seat, c)}
+    wrong_ship = own_harbour_ship(g, seat, a.target)
+    if wrong_ship:
+        return wrong_ship
+    cost = 1 + level_deficit(g, seat, c)
+    if cost > fr["left"] or a.count < cost:  # too few actions for the missing levels
+        return "level_missing", {"c": c, "n": cost - 1, "left": fr["left"]}
+    if a.count != cost:
+        return "contract_cost", {"c": c, "n": cost, "m": a.count}
+    if a.option not in ((0, 1) if CARDS[c].cargo_alt is not None else (0,)):
+        return "orientation", {"c": c}
+    ship = s.ships[a.target]
+    need = cargo_size(g, ship) + len(CARDS[c].slots(a.option))
+    if need > max_cargo(g, ship):
+        return "cargo_limit", {"limit": max_cargo(g, ship), "s": ship.id, "n": need}
+    return None
+
+
+def load_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    seat = a.player
+    if len(a.cards) != 1:
+        return "one_card", {}
+    c = a.cards[0]
+    if c not in g.state.players[seat].hand:
+        return "not_in_hand", {"p": seat, "c": c}
+    if GOODS_OF[c] == GREY:
+        return "grey_container", {"c": c}
+    wrong_ship = own_harbour_ship(g, seat, a.target)
+    if wrong_ship:
+        return wrong_ship
+    choices = J_COLOURS[c]
+    if choices:
+        if a.option - 1 not in choices:
+            return "j_colour", {"c": c}
+        if g.state.players[seat].credits < J_LOAD_COST:
+            return "j_cost", {"n": J_LOAD_COST}
+    elif a.option:
+        return "j_colour", {"c": c}
+    colour = a.option - 1 if choices else GOODS_OF[c]
+    if not can_take_container(g, g.state.ships[a.target], colour):
+        return "no_open_requirement", {"s": a.target, "c": c}
+    return None
+
+
+def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    s = g.state
+    seat = a.player
+    if s.abilities and not g.mod_all("pirate_allowed", True, seat):
+        return "pirate_banned", {}
+    if not a.cards:  # a card taken unseen, from a place an ability opens (it names no card, no target)
+        unseen = s.abilities and a.option - 1 in g.mod(seat, "pirate_unseen", [])
+        return None if unseen and a.target == -1 and not a.count else ("pirate_nothing", {})
+    if len(a.cards) != 1:
+        return "one_card", {}
+    c, src = a.cards[0], a.option - 1
+    sources = {(card, where) for card, _colour, where in pirate_sources(g, seat)}
+    if (c, src) not in sources:
+        if any(card == c for card, _where in sources):
+            return "pirate_source", {"c": c}
+        return "no_such_container", {"c": c}
+    if a.count and not (src == FROM_ISLAND and J_COLOURS[c] and a.target >= 0):
+        return "j_colour", {"c": c}  # (the colour is chosen only when a J card is first loaded)
+    if a.target >= 0:
+        wrong_ship = own_harbour_ship(g, seat, a.target)
+        if wrong_ship:
+            return wrong_ship
+        colours = [col for card, col, where in pirate_sources(g, seat) if card == c and where == src]
+        if src == FROM_ISLAND and J_COLOURS[c]:
+            if a.count - 1 not in J_COLOURS[c]:
+                return "j_colour", {"c": c}
+            if s.players[seat].credits < J_LOAD_COST:
+                return "j_cost", {"n": J_LOAD_COST}
+            colours = [a.count - 1]
+        if not any(can_take_container(g, s.ships[a.target], col) for col in colours):
+            return "no_open_requirement", {"s": a.target, "c": c}
+    elif a.target != PIRATE_DISCARD and a.target not in g.mod(seat, "pirate_targets", [], GOODS_OF[c]):
+        return "pirate_target", {"c": c}
+    return None
+
+
+def trade_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if len(a.cards) != 2:
+        return "trade_cards", {}
+    hand, island = g.state.players[a.player].hand, g.state.island
+    if a.cards[0] not in hand:
+        return "not_in_hand", {"p": a.player, "c": a.cards[0]}
+    if a.cards[1] not in island:
+        return "not_on_island", {"c": a.cards[1]}
+    return None
+
+
 def act_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     # A Contract may use several actions (missing levels); each container pirated uses one.
@@ -270,6 +491,15 @@ def solo_play_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["p"]
     opts = [Action(seat, "play", (c,)) for c in g.state.players[seat].hand if ACTION_OF[c] != TRADE]
     return opts + [Action(seat, "no")] if opts else []
+
+
+def solo_play_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    if a.kind == "no":
+        return None
+    gone = missing_card(a.cards, g.state.players[a.player].hand) if len(a.cards) == 1 else -1
+    if gone is not None:
+        return ("not_in_hand", {"p": a.player, "c": gone}) if gone >= 0 else ("one_card", {})
+    return ("solo_trade", {}) if ACTION_OF[a.cards[0]] == TRADE else None
 
 
 def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -507,9 +737,9 @@ def do_pirate(g: Game, a: Action) -> None:
         g.notify("pirate_unseen", seat=a.player, source=a.option - 1)
         return
     c = a.cards[0]
-    colour = pirate_one(g, a.player, c, a.option - 1, a.target)
-    if a.count and a.target >= 0:  # a J card from the island, loaded as the chosen colour
-        colour = a.count - 1
+    chosen = a.count - 1 if a.count and a.target >= 0 else None  # a J card from the island, loaded as this colour
+    colour = pirate_one(g, a.player, c, a.option - 1, a.target, chosen)
+    if chosen is not None:
         pay_bank(g, a.player, J_LOAD_COST, "j_load")
     pirate_land(g, a.player, c, colour, a.target)
 
@@ -524,10 +754,11 @@ def pirate_land(g: Game, seat: int, c: int, colour: int, target: int) -> None:
         add_container(g, g.state.ships[target], c, colour)
 
 
-def pirate_one(g: Game, seat: int, c: int, src: int, target: int) -> int:
+def pirate_one(g: Game, seat: int, c: int, src: int, target: int, chosen: int | None = None) -> int:
     """Take container ``c`` from ship ``src`` (or the Supply Island, -1); returns its colour.
 
     From another place (the deck, a hand: an ability's) the ability has already taken the card.
+    ``chosen``: the colour a J card taken from the island is loaded as (the abilities hear that one).
     """
     s = g.state
     if src >= 0:
@@ -535,7 +766,7 @@ def pirate_one(g: Game, seat: int, c: int, src: int, target: int) -> int:
     else:
         if src == FROM_ISLAND:
             s.island.remove(c)
-        colour = GOODS_OF[c]
+        colour = GOODS_OF[c] if chosen is None else chosen
     g.emit("pirate", p=seat, c=c, s=src, t=target)
     if s.abilities:
         g.notify("pirate", seat=seat, card=c, source=src, colour=colour, target=target)
@@ -562,6 +793,11 @@ def do_trade(g: Game, a: Action) -> None:
     if s.abilities:
         g.notify("island", seat=a.player, card=h)
 
+
+ACT_CHECKS = {
+    "sell": sell_check, "crew": crew_check, "contract": contract_check, "load": load_check,
+    "pirate": pirate_check, "trade": trade_check,
+}
 
 PERFORM = {
     "sell": do_sell, "crew": do_crew, "contract": do_contract, "load": do_load,
@@ -607,12 +843,12 @@ def run_score(g: Game, fr: Frame) -> None:
     finish_game(g)
 
 
-decision("lead", lead_options, lead_resolve)
-decision("declare", declare_options, declare_resolve)
-decision("follow", follow_options, follow_resolve)
-decision("act", act_options, act_resolve, skip=act_skip)
+decision("lead", lead_options, lead_resolve, check=lead_check)
+decision("declare", declare_options, declare_resolve, check=declare_check)
+decision("follow", follow_options, follow_resolve, check=follow_check)
+decision("act", act_options, act_resolve, skip=act_skip, check=act_check)
 automatic("execute", execute)
 automatic("end_turn", end_turn)
 automatic("sail", run_sail)
 automatic("score", run_score)
-decision("solo", solo_play_options, solo_play_resolve)
+decision("solo", solo_play_options, solo_play_resolve, check=solo_play_check)

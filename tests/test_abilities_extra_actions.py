@@ -259,7 +259,7 @@ def test_pocky_two_credits_two_cards_one_import(abilities):
     assert not [x for x in choices if x.kind == "no"]  # compulsory
     pick(g, "take", cards=(cid(a),), target=TAKE_CREW)
     assert g.state.players[0].crew == [cid(a)] and g.state.ships[3].containers == [cid(b)]
-    assert credits(g)[1] == 10  # no compensation, no bidding
+    assert credits(g) == [10 + payout(3) + 2, 12, 10]  # no bidding; seat 1's ship: the usual 2 credits to its owner
     assert g.deciders() == [1]
 
 
@@ -321,14 +321,15 @@ def test_stretch_goal_everyone_draws_gains_and_imports_a_good(abilities):
         return
     assert credits(g) == [10 + payout(3) + 2, 10, 10]  # the others follow in turn
     assert g.deciders() == [0] and {x.target for x in g.legal_actions(0) if x.kind == "take"} == {TAKE_GOODS}
-    pick(g, "take", cards=(cid(a),))
-    assert g.deciders() == [1] and credits(g)[1] == 12 and len(g.state.players[1].hand) == 2
+    pick(g, "take", cards=(cid(a),))  # from seat 1's ship: seat 1 is compensated (2), then takes its own 2
+    assert g.deciders() == [1] and credits(g)[1] == 10 + 2 + 2 and len(g.state.players[1].hand) == 2
     pick(g, "take", 1, cards=(cid(c),))
-    assert not g.state.ships[5].at_sea  # emptied: back to its harbour, no compensation
-    assert g.deciders() == [2]
-    pick(g, "take", 2, cards=(cid(b),))
+    assert not g.state.ships[5].at_sea  # emptied: back to its harbour
+    assert g.deciders() == [2]  # seat 2 has drawn and taken its 2 credits, and is asked
+    assert credits(g)[2] == 10 + 2 + 2  # the emptied ship's owner is compensated all the same
+    pick(g, "take", 2, cards=(cid(b),))  # from seat 1's ship again: 2 more for seat 1
     assert [p.goods for p in g.state.players] == [[cid(a)], [cid(c)], [cid(b)]]
-    assert credits(g) == [10 + payout(3) + 2, 12, 12]
+    assert credits(g) == [10 + payout(3) + 2, 10 + 2 + 2 + 2, 10 + 2 + 2]
     assert [len(p.hand) for p in g.state.players] == [2, 2, 2]
     assert g.deciders() == [1] and frame(g)["k"] == "lead"
 
@@ -609,8 +610,8 @@ def test_tsukiji_fish_luxury_and_agriculture_contracts_without_an_action(abiliti
 @pytest.mark.parametrize(("abilities", "enough"), [(True, True), (True, False), (False, True)])
 def test_flour_contract_and_all_its_containers_in_one_go(abilities, enough):
     fill = Fill()
-    blues, yellow = fill.take(BLUE, 2), fill.one(YELLOW)
-    hand = ["FLOUR", *(blues if enough else blues[:1]), yellow, fill.one(RED)]
+    blues, yellows = fill.take(BLUE, 2), fill.take(YELLOW, 2)  # FLOUR's whole cargo: its text's 4 containers
+    hand = ["FLOUR", *(blues if enough else blues[:1]), *yellows, fill.one(RED)]
     g = game(abilities, [{"hand": hand}], turn=acting("contract"), harbours=["yellow", "green", "black"])
     use = [a for a in uses(g, "FLOUR") if a.kind == "anytime"]
     if not (abilities and enough):
@@ -618,12 +619,12 @@ def test_flour_contract_and_all_its_containers_in_one_go(abilities, enough):
         return
     g.apply(next(a for a in use if a.target == 0))
     assert g.state.ships[0].contracts == [cid("FLOUR")]
-    for card in [*blues, yellow]:
-        assert {a.cards for a in g.legal_actions(0) if a.kind == "load"} == {(c,) for c in ids([*blues, yellow]) if
+    for card in [*blues, *yellows]:
+        assert {a.cards for a in g.legal_actions(0) if a.kind == "load"} == {(c,) for c in ids([*blues, *yellows]) if
                                                                               c not in g.state.ships[0].containers}
         pick(g, "load", cards=(cid(card),))
     assert cid("FLOUR") in g.state.players[0].fulfilled
-    assert credits(g)[0] == 10 + payout(3) and g.deciders() == [1]
+    assert credits(g)[0] == 10 + payout(4) and g.deciders() == [1]
 
 
 # --- ROPE, LED LIGHTS: swaps with the Supply Island -------------------------------------------------
@@ -761,4 +762,4 @@ def test_cell_phones_drawn_card_stays_hidden_from_the_others_while_its_owner_cho
     g.apply(uses(g, "CELL PHONES")[0])
     assert frame(g)["q"] == "load_drawn" and len(g.legal_actions(0)) >= 2  # two ships it fits
     assert g.view(0)["stack"][-1]["drawn"] == cid(drawn)
-    assert g.view(1)["stack"][-1]["drawn"] == "hidden"
+    assert g.view(1)["stack"][-1]["drawn"] is None

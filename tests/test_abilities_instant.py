@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from helpers import cid
 
-from importexport import CARDS, Action
+from importexport import CARDS, Action, IllegalActionError
 from importexport.abilities import REGISTRY
 from importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
 from importexport.scenario import load_scenario
@@ -356,24 +356,22 @@ def test_hawaiian_salt_takes_agriculture_cards_from_revealed_hands(abilities):
 
 @pytest.mark.card("MUJI PENS")
 @ON_OFF
-@pytest.mark.parametrize("answer", ["yes", "no"])
-def test_muji_pens_hand_to_the_island_then_3_random_cards_from_each_other_hand(abilities, answer):
+@pytest.mark.parametrize("held", [2, 0], ids=["hand", "empty-hand"])
+def test_muji_pens_hand_to_the_island_then_3_random_cards_from_each_other_hand(abilities, held):
+    """Not optional: nobody is asked; the whole hand (even an empty one) goes to the Supply Island."""
     f = Fill()
-    mine = f.take(GREEN, 2)
+    mine = f.take(GREEN, held)
     h1, h2, h3 = f.take(BLUE, 5), f.take(RED, 2), []
     top = [f.one(YELLOW)]
     others = [{"hand": h1}, {"hand": h2}, {"hand": h3}]
     g = fulfilled_game("MUJI PENS", abilities, f, players=4, seat0={"hand": mine}, others=others, deck=top)
+    assert ability_choices(g, "MUJI PENS") == [] and g.deciders() != [0]  # no question, with or without abilities
     if not abilities:
-        assert ability_choices(g, "MUJI PENS") == []
-        assert hand(g, 0) == ids(mine) and g.state.island[-1] == cid(top[0])
+        assert hand(g, 0) == ids(mine) and g.state.island == ids(top)
+        assert [hand(g, s) for s in (1, 2, 3)] == [ids(h1), ids(h2), []]
         return
-    assert g.deciders() == [0]
-    choose(g, "MUJI PENS", answer)
-    if answer == "no":
-        assert hand(g, 0) == ids(mine) and [len(hand(g, s)) for s in (1, 2, 3)] == [5, 2, 0]
-        return
-    assert set(ids(mine)) <= set(g.state.island)
+    assert g.state.island == ids(mine + top)  # the hand first, then the sailing ship's deck card
+    assert events(g, "hand_to_island") == ([{"p": 0, "cards": ids(mine)}] if mine else [])
     taken = hand(g, 0)
     assert len(taken) == 3 + 2 and set(taken) <= set(ids(h1 + h2))
     assert set(ids(h2)) <= set(taken)  # a hand of fewer than 3: all of it
@@ -387,7 +385,7 @@ def test_muji_pens_random_cards_come_from_the_seeded_source():
         f = Fill()
         others = [{"hand": f.take(BLUE, 6)}]
         g = fulfilled_game("MUJI PENS", True, f, players=2, others=others, seed=seed)
-        choose(g, "MUJI PENS", "yes")
+        assert len(hand(g, 0)) == 3 and len(hand(g, 1)) == 3
         return hand(g, 0)
 
     assert taken(1) == taken(1)
@@ -497,35 +495,90 @@ def test_rolls_royce_a_matching_top_card_wins_the_game(abilities, hit):
         assert g.state.island[-1] == cid(top[1])
 
 
+# LUCKY CARDS lasts: from the fulfilled contracts, whenever its holder decides, one ``anytime`` choice
+# per goods type (the target), each time for 30 credits.  Its positions start at the beginning of
+# seat 0's turn with the card already fulfilled (tests/test_reread_instant.py fulfils it).
+
+def lucky_turn(abilities: bool, money: int, f: Fill, deck: list[str]):
+    """Seat 0's turn begins (two players); LUCKY CARDS lies among its fulfilled contracts and the
+    hand holds a Supply card and one more card to sell.  Returns the game and the hand."""
+    f.used.add("LUCKY CARDS")
+    lead = next(c.name for c in CARDS.cards if c.set == "base" and c.action == "supply"
+                and c.name.upper() not in f.used and harmless(c.name, False))
+    f.used.add(lead)
+    held = [lead, f.one(GREEN)]
+    seats = [{"credits": money, "fulfilled": ["LUCKY CARDS"], "hand": held}, {}]
+    return load_scenario({"players": 2, "abilities": abilities, "deck": deck, "seats": seats}), held
+
+
+def lucky_options(g) -> list[int]:
+    """The goods types seat 0 may name with LUCKY CARDS right now."""
+    return sorted(a.target for a in g.legal_actions(0) if a.kind == "anytime" and a.cards == (cid("LUCKY CARDS"),))
+
+
+def lucky(g, colour: int) -> Action:
+    return Action(0, "anytime", (cid("LUCKY CARDS"),), colour)
+
+
 @pytest.mark.card("LUCKY CARDS")
 @ON_OFF
 @pytest.mark.parametrize(("answer", "change", "drawn"), [
     (YELLOW, -30 + 50, 1), (RED, -30, 1), ("no", 0, 0),
 ])
 def test_lucky_cards_pay_30_name_a_type_draw_one_50_on_a_match(abilities, answer, change, drawn):
+    """Declining is making another choice: the gamble stays on offer at the holder's next decision."""
     f = Fill()
     top = [f.one(YELLOW), f.one(GREEN)]
-    g = fulfilled_game("LUCKY CARDS", abilities, f, seat0={"credits": 25}, deck=top)
-    base = 25 + pay("LUCKY CARDS")
+    g, held = lucky_turn(abilities, 35, f, top)
     if not abilities:
-        assert ability_choices(g, "LUCKY CARDS") == [] and credits(g)[0] == base
+        assert lucky_options(g) == []
+        before = g.state.to_dict()
+        with pytest.raises(IllegalActionError):
+            g.apply(lucky(g, YELLOW))
+        assert g.state.to_dict() == before
         return
-    assert named_options(g, "LUCKY CARDS") == [GREEN, YELLOW, BLACK, BLUE, RED]
-    assert any(a.kind == "no" for a in ability_choices(g, "LUCKY CARDS"))
+    assert lucky_options(g) == [GREEN, YELLOW, BLACK, BLUE, RED]
     if answer == "no":
-        choose(g, "LUCKY CARDS", "no")
+        g.apply(Action(0, "play", (cid(held[0]),)))  # seat 0 leads Supply instead
+        g.apply(Action(1, "draw"))
+        assert g.deciders() == [0] and lucky_options(g) == [GREEN, YELLOW, BLACK, BLUE, RED]  # still on offer
+        kept = ids(held[1:])
     else:
-        choose(g, "LUCKY CARDS", target=answer)
-    assert credits(g)[0] == base + change
-    assert hand(g, 0) == ids(top[:drawn])
+        g.apply(lucky(g, answer))
+        assert events(g, "name_type") == [{"p": 0, "goods": answer}]
+        assert events(g, "type_shown" if change > 0 else "type_missed") == (
+            [{"p": 0, "c": cid(top[0])}] if change > 0 else [{"p": 0}])
+        assert g.deciders() == [0]  # no action used up: still the start of seat 0's turn
+        assert lucky_options(g) == ([GREEN, YELLOW, BLACK, BLUE, RED] if 35 + change >= 30 else [])  # again?
+        kept = ids(held)
+    assert credits(g)[0] == 35 + change
+    assert hand(g, 0) == kept + ids(top[:drawn])
 
 
 @pytest.mark.card("LUCKY CARDS")
 def test_lucky_cards_cannot_be_used_without_30_credits():
-    g = fulfilled_game("LUCKY CARDS", True, Fill(), seat0={"credits": 30 - 1 - pay("LUCKY CARDS")})
-    assert ability_choices(g, "LUCKY CARDS") == []
-    assert credits(g)[0] == 29 and hand(g, 0) == []
-    assert events(g, "cannot_pay_ability") == [{"p": 0, "c": cid("LUCKY CARDS"), "n": 30}]
+    """29 credits: neither offered nor accepted.  26 credits and a sale (4 credits) make 30: offered."""
+    f = Fill()
+    g, _ = lucky_turn(True, 29, f, [])
+    assert lucky_options(g) == []
+    before = g.state.to_dict()
+    with pytest.raises(IllegalActionError):
+        g.apply(lucky(g, YELLOW))
+    assert g.state.to_dict() == before
+
+    f = Fill()
+    g, held = lucky_turn(True, 26, f, [])
+    g.apply(Action(0, "play", (cid(held[0]),)))
+    g.apply(Action(1, "draw"))
+    assert g.deciders() == [0] and lucky_options(g) == []
+    g.apply(Action(0, "sell", (cid(held[1]),)))
+    assert credits(g)[0] == 30
+    while 0 not in g.deciders():  # seat 1's turn: it draws, then seat 0 decides again
+        g.apply(Action(g.deciders()[0], "draw"))
+    assert lucky_options(g) == [GREEN, YELLOW, BLACK, BLUE, RED]
+    g.apply(lucky(g, YELLOW))
+    assert credits(g)[0] in (0, 50)
+    assert lucky_options(g) == ([] if credits(g)[0] == 0 else [GREEN, YELLOW, BLACK, BLUE, RED])
 
 
 # --- the face-up deck -------------------------------------------------------------------------------

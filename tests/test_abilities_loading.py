@@ -29,7 +29,10 @@ GROUP = (
     "CANDY", "COFFEE", "GENERATORS", "SEEDS", "TORTILLAS", "PREFAB HOME", "ROBO-CATS", "LEGOS", "TABLETS",
     "YEN", "WHEAT",
 )
-HARMLESS = frozenset({"triggers_credit_end", "end_credits", "end_credits_all", "wins_ties", "majority_bonus", "follow_with_any"})
+HARMLESS = frozenset({
+    "triggers_credit_end", "end_credits", "end_credits_all", "wins_ties", "majority_bonus", "majority_share",
+    "follow_with_any",
+})
 ACTS_ANYWHERE = ("anytime_options", "on_container_fulfilled", "on_self_", "watch_")
 # Cards of this group that change nothing at the moment they are fulfilled: fine as filler contracts.
 PASSIVE = frozenset({
@@ -257,6 +260,8 @@ def test_prefab_home_half_the_containers_rounded_up(abilities):
     assert cid(contract) not in fulfilled(g)  # one of three is less than half
     g.apply(Action(0, "load", (cid(hand[1]),), 0))
     if abilities:
+        assert g.state.ships[0].contracts == [cid(contract)]  # "may": the holder is asked first
+        g.apply(Action(0, "yes", (cid("PREFAB HOME"),), 0))
         assert cid(contract) in fulfilled(g)
         assert g.state.players[0].credits == 10 + payout(2)
         assert g.state.ships[0].at_sea

@@ -361,3 +361,40 @@ def test_led_lights_names_the_two_cards_given_and_the_card_taken() -> None:
     a, b, c = sorted(hand, key=cid)
     assert lines(g, "en") == [f"LED LIGHTS: give {x} and {y} for {island}" for x, y in ((a, b), (a, c), (b, c))]
     assert lines(g, "de")[0] == f"LED LIGHTS: {a} und {b} für {island} abgeben"
+
+
+def test_prefab_home_words_fulfilling_with_half_against_loading_on() -> None:
+    """PREFAB HOME asks, once half a luxury contract's containers are aboard: fulfil now, or load on."""
+    contract = next(
+        c.name for c in CARDS.cards
+        if c.set == "base" and c.goods == "blue" and len(c.slots(0)) == 4 and "rainbow" not in c.cargo
+        and not c.level and is_quiet(c.name)
+    )
+    pool = Pool("PREFAB HOME", contract)
+    loaded = [pool.one(COLOURS[slot]) for slot in CARDS.by_name(contract).slots(0)[:2]]
+    spec = {
+        "players": 2, "abilities": True,
+        "seats": [{"fulfilled": ["PREFAB HOME"], "hand": loaded, "ships": [{"contracts": [contract]}, {}]}, {}],
+        "turn": {"led": "load", "declared": [2, -1]},
+    }
+    g = load_scenario(spec)
+    for card in loaded:
+        g.apply(Action(0, "load", (cid(card),), 0))
+    assert lines(g, "en")[:2] == [
+        "PREFAB HOME: fulfil the contracts on Player 1's ship 1 now, luxury ones with half their containers",
+        "PREFAB HOME: keep loading Player 1's ship 1 for the full cargo",
+    ]
+    assert lines(g, "de")[:2] == [
+        "PREFAB HOME: die Aufträge an Schiff 1 von Spieler 1 jetzt erfüllen, Luxus-Aufträge mit der Hälfte ihrer Container",
+        "PREFAB HOME: Schiff 1 von Spieler 1 weiter beladen, bis zur vollen Ladung",
+    ]
+
+
+def test_lucky_cards_names_the_type_and_the_30_credits_it_costs() -> None:
+    g = load_scenario({"players": 2, "abilities": True, "seats": [{"fulfilled": ["LUCKY CARDS"], "credits": 30}, {}]})
+    lucky = [a for a in g.legal_actions(0) if a.kind == "anytime" and a.cards == (cid("LUCKY CARDS"),)]
+    assert [a.target for a in lucky] == [0, 1, 2, 3, 4]
+    assert g.describe(lucky[YELLOW], "en") == (
+        "LUCKY CARDS: pay 30 credits to the bank, name agriculture (yellow) and draw a card (50 credits if it matches)")
+    assert g.describe(lucky[YELLOW], "de") == (
+        "LUCKY CARDS: der Bank 30 Credits zahlen, Landwirtschaft (gelb) nennen und eine Karte ziehen (50 Credits, wenn sie passt)")

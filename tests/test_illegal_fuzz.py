@@ -30,9 +30,10 @@ TRIES = 4  # illegal choices tried at such a step
 # (sell_once needs a second sale in one turn, which random play seldom offers: the targeted tests below cover it)
 FUZZ_MUST_REACH = {
     "not_your_decision", "wrong_kind", "not_in_hand", "must_follow", "wild_colour", "declare_range",
-    "not_on_island", "ship_not_in_harbour", "no_such_container", "bid_too_high", "not_at_sea", "not_legal",
-    "wild_only_without", "wrong_detail", "unknown_card", "level_missing", "no_open_requirement", "must_take",
+    "not_on_island", "ship_not_in_harbour", "no_such_container", "bid_too_high", "not_at_sea", "unused_detail",
+    "wild_only_without", "one_card", "unknown_card", "level_missing", "no_open_requirement", "must_take",
 }
+GENERIC = {"not_legal", "wrong_detail"}  # a refusal that names no rule: the fuzzing must never meet one
 
 
 def card_id(name: str) -> int:
@@ -146,6 +147,7 @@ def test_random_illegal_choices_are_refused_and_change_nothing(lang: str, abilit
         for action in illegal_actions(g, rng, TRIES):  # and after the end
             assert refuse(g, action).rule == "game_over"
     assert FUZZ_MUST_REACH <= rules, f"the fuzzing never reached {sorted(FUZZ_MUST_REACH - rules)}"
+    assert not rules & GENERIC, f"refusals without a rule of their own: {sorted(rules & GENERIC)}"
 
 
 def test_unparsable_text_is_refused_and_changes_nothing() -> None:

@@ -16,18 +16,19 @@ from ..cards import CARDS
 from ..constants import BLUE, GREEN, YELLOW
 from ..limits import enforce_limits, room_after_leaving
 from ..rules import (
-    add_container,
     add_good,
     can_take_container,
     cargo_size,
     fulfil,
     gain,
+    good_type,
     is_complete,
     level_deficit,
     max_cargo,
     put_crew,
     to_discard,
 )
+from .exchanges import harbour_ships, load_by_ability
 from .game_end import CASH, EndStep
 from .registry import ABILITY_OF, Ability, Wording, register
 from .scoring import scoring_started
@@ -40,9 +41,14 @@ if TYPE_CHECKING:
 @register
 class Lutefisk(Ability):
     """From your hand, whenever you decide: place it as a contract on a ship in your harbour
-    without a Contract action, if you meet its level requirement."""
+    without a Contract action, if you meet its level requirement.
+
+    Ruling: a suitable ship is one a Contract action could use: in your harbour with room for its
+    cargo, and not a ship that has just fulfilled its contracts and is about to sail.
+    """
 
     name = "LUTEFISK"
+    reread = "Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed)."
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -50,9 +56,9 @@ class Lutefisk(Ability):
             return []
         size = CARDS.cargo_size[card]
         return [
-            Action(seat, "anytime", (card,), sid)
-            for sid in s.players[seat].ships
-            if not s.ships[sid].at_sea and cargo_size(g, s.ships[sid]) + size <= max_cargo(g, s.ships[sid])
+            Action(seat, "anytime", (card,), x.id)
+            for x in harbour_ships(g, seat)
+            if cargo_size(g, x) + size <= max_cargo(g, x)
         ]
 
     def describe_anytime(self, g: Game, action: Action) -> Wording:
@@ -124,17 +130,20 @@ class Telescopes(Fulfilled):
     """Whenever you decide, until the final scoring: hand in one of your technology goods (to the
     discard pile) for 4 credits from the bank; as often as you have such goods.
 
-    Ruling: goods are cashed in one by one, so you may keep some; once the game has ended you get
-    one last chance before the scoring.
+    Ruling: goods are cashed in one by one, so you may keep some; a Capital good counts as
+    technology when it takes that type (your leftmost non-Capital good is technology); once the
+    game has ended you get one last chance before the scoring.
     """
 
     name = "TELESCOPES"
+    reread = "Capital goods that count as technology may be cashed in too (fixed); one by one, last chance before the scoring."
     last_chance = True
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card):
             return []
-        return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].goods if CARDS.goods[c] == GREEN]
+        goods = g.state.players[seat].goods
+        return [Action(seat, "anytime", (card,), c) for c in goods if good_type(g, seat, c) == GREEN]
 
     def describe_anytime(self, g: Game, action: Action) -> Wording:
         return "cash_good", {"d": action.target, "n": 4}
@@ -158,6 +167,7 @@ class OliveOil(Fulfilled):
     """
 
     name = "OLIVE OIL"
+    reread = "Only while you are the active player, and no longer once the last turn is over."
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card) or seat != g.state.active or scoring_started(g):
@@ -182,6 +192,7 @@ class BionicEars(Fulfilled):
     (the limits drop with it; a player then over a limit discards down)."""
 
     name = "BIONIC EARS"
+    reread = "as written"
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         return [Action(seat, "anytime", (card,))] if self.holds(g, seat, card) else []
@@ -210,6 +221,7 @@ class SushiKnives(Fulfilled):
     """
 
     name = "SUSHI KNIVES"
+    reread = "Printed luxury cards of the hand, any 4; repeatable; one last chance once the game has ended."
     last_chance = True
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -237,10 +249,15 @@ class IcelandWater(Fulfilled):
     2 credits, as often as you like.
 
     Ruling: each sale is one choice (the card is named by ``target``); it is no Supply action, so
-    the once-per-Supply sale stays free.  One last chance once the game has ended.
+    the once-per-Supply sale stays free, but the card reaches the island as a sold one does (a
+    RAMEN holder takes it at once).  Cards in the hand keep their printed colour (a Capital card
+    takes a type only among a player's goods, ruling 18f), so a grey card is no agriculture here.
+    One last chance once the game has ended.
     """
 
     name = "ICELAND WATER"
+    reread = ("Hand cards keep their printed colour (a grey card is no agriculture); a sold card reaches the "
+              "island as any sale does, so RAMEN takes it at once (fixed).")
     last_chance = True
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -258,6 +275,7 @@ class IcelandWater(Fulfilled):
         s.island.append(sold)
         g.emit("sell", p=seat, c=sold)
         gain(g, seat, 2, self.name)
+        g.notify("island", seat=seat, card=sold)  # a card has reached the Supply Island
 
 
 SEGWAY_CREW, SEGWAY_GOODS, SEGWAY_LOAD = 0, 1, 2
@@ -271,10 +289,12 @@ class Segways(Fulfilled):
 
     Ruling: the usual limits apply, counted after the card has left the fulfilled contracts (which
     lowers them); a player then over the other limit discards down.  Putting it on a ship is no
-    Load action, but a ship it completes is fulfilled as usual.
+    Load action, but a ship it completes is fulfilled as usual; it is a loading ("laden") that
+    abilities hear (PREFAB HOME does; FIXIE BIKES, which asks for a Load action, does not).
     """
 
     name = "SEGWAYS"
+    reread = "Crew or goods only with room once it has left; as a container only where its colour fills an open slot."
     last_chance = True
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -311,5 +331,5 @@ class Segways(Fulfilled):
         else:
             ship = s.ships[action.target]
             g.emit("to_ship", p=seat, c=card, s=ship.id, why=self.name)
-            add_container(g, ship, card, CARDS.goods[card])
+            load_by_ability(g, seat, ship, card, CARDS.goods[card])  # "als Container laden": a loading
         enforce_limits(g, seat)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
 from ..cards import CARDS
-from ..constants import BLUE, GREEN, GREY, PIRATE, RED, YELLOW
+from ..constants import BLUE, GREEN, GREY, PIRATE, RED, RIDING, YELLOW
 from ..limits import enforce_limits, over_limits, room_after_leaving
 from ..rules import (
     add_container,
@@ -23,6 +23,7 @@ from ..rules import (
     draw_cards,
     fulfil,
     gain,
+    good_type,
     goods_room,
     is_complete,
     max_cargo,
@@ -65,6 +66,31 @@ def leave_fulfilled(g: Game, seat: int, card: int) -> bool:
         return False
     fulfilled.remove(card)
     return True
+
+
+def load_by_ability(g: Game, seat: int, ship: Ship, card: int, colour: int) -> None:
+    """``seat`` loads ``card`` onto ``ship`` as ``colour`` through an ability, not a Load action.
+
+    The abilities hear it as a ``load`` event with ``action=False``, sent (as a Load action sends
+    its own) just before the container lands: cards that speak of any loading count it (OAT MILK,
+    YOGURT, PREFAB HOME), FIXIE BIKES, which asks for a Load action, does not.
+    """
+    g.notify("load", seat=seat, card=card, ship=ship.id, colour=colour, action=False)
+    add_container(g, ship, card, colour)
+
+
+def container_off(g: Game, seat: int, ship: Ship, card: int) -> None:
+    """Tell the abilities that ``card`` has left ``ship`` (``seat``: who took it) by other means than
+    a Pirate action or an import, which send their own events: cards that watch a ship at sea
+    running low on containers (AEROPONICS, GPS) hear it; those about piracy or imports do not."""
+    g.notify("container_off", seat=seat, card=card, ship=ship.id)
+
+
+def to_island(g: Game, seat: int, card: int) -> None:
+    """``card`` lands on the Supply Island through ``seat``'s ability; the abilities hear an ``island``
+    event, as after a sale (RAMEN)."""
+    g.state.island.append(card)
+    g.notify("island", seat=seat, card=card)
 
 
 def departing(g: Game) -> set[int]:
@@ -176,6 +202,7 @@ class OppositionLeaflets(HandRound):
     """Every player, the holder too, discards one card of their choice from the hand (seat order from the active player)."""
 
     name = "OPPOSITION LEAFLETS"
+    reread = "as written"
     everyone = True
     to_holder = False
 
@@ -189,6 +216,7 @@ class MarketData(HandRound):
     """
 
     name = "MARKET DATA"
+    reread = "Only the other players give (giving to yourself changes nothing); each giver picks the cards."
     count = 2
     discard_self = True
 
@@ -198,6 +226,7 @@ class Sculptures(HandRound):
     """Every other player draws 3 cards, then gives you 2 hand cards of their choice."""
 
     name = "SCULPTURES"
+    reread = "as written"
     draw = 3
     count = 2
 
@@ -207,10 +236,12 @@ class Vacuums(Exchange):
     """Every other player gives you either the whole hand or one of their luxury goods (their choice).
 
     Ruling: an empty hand cannot be given; a player without cards must give a luxury good if
-    they own one, and a player with neither gives nothing.
+    they own one, and a player with neither gives nothing.  A Capital good is a luxury good while
+    its owner's leftmost non-Capital good is one (the Capital rule).
     """
 
     name = "VACUUMS"
+    reread = "A Capital good counting as luxury may be given (fixed); an empty hand cannot be given."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.round(g, "vacuum", others(g, seat), owner=seat)
@@ -219,7 +250,7 @@ class Vacuums(Exchange):
         seat = frame["p"]
         p = g.state.players[seat]
         hand = [Action(seat, "choose", (self.card,))] if p.hand else []
-        return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if GOODS_OF[c] == BLUE]
+        return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if good_type(g, seat, c) == BLUE]
 
     def describe_vacuum(self, g: Game, action: Action) -> Wording:
         owner = g.state.stack[-1]["owner"]
@@ -257,6 +288,7 @@ class Railguns(Exchange):
     they can meet in full; one who can meet none gives nothing.  Over-limit players then discard down."""
 
     name = "RAILGUNS"
+    reread = "Only the other players give; each picks among the options they can meet in full."
     price = 4
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -319,6 +351,7 @@ class Interest(Exchange):
     you discard received goods of your choice until you are not (the goods you had stay)."""
 
     name = "INTEREST"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.round(g, "interest", others(g, seat), owner=seat, before=g.state.players[seat].goods[:])
@@ -369,10 +402,12 @@ class Insects(Ability):
     is discarded), then take any one good from that player into your goods.
 
     Ruling: the illegal goods arrive in the order they lie in your goods area, so the last ones
-    are those discarded when the limit is reached.
+    are those discarded when the limit is reached.  Capital goods that count as illegal (your
+    leftmost non-Capital good is illegal) are given too; which goods go is settled before any leaves.
     """
 
     name = "INSECTS"
+    reread = "Capital goods counting as illegal go too, judged before any leaves (fixed); they arrive in goods order."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "target")
@@ -387,7 +422,8 @@ class Insects(Ability):
     def answer_target(self, g: Game, frame: Frame, action: Action) -> None:
         s = g.state
         seat, victim = action.player, action.target
-        for c in [c for c in s.players[seat].goods if GOODS_OF[c] == RED]:
+        # which goods are illegal is settled first: a Capital good keeps the type it had before any left
+        for c in [c for c in s.players[seat].goods if good_type(g, seat, c) == RED]:
             s.players[seat].goods.remove(c)
             if goods_room(g, victim):
                 add_good(g, victim, c)
@@ -421,6 +457,7 @@ class DinoBones(Exchange):
     the active player); then you take any two Supply Island cards into your goods (discarding down if over)."""
 
     name = "DINO BONES"
+    reread = "as written"
     take = 2
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -437,8 +474,8 @@ class DinoBones(Exchange):
         c = action.cards[1]
         g.state.players[action.player].goods.remove(c)
         if c < TOKEN_BASE:
-            g.state.island.append(c)
             g.emit("ex_good_to_island", p=action.player, c=c, why=self.name)
+            to_island(g, action.player, c)
         else:  # a goods token (variant 2) goes back to the supply: the island gets nothing
             gone(g, c)
         self.goon(g, frame)
@@ -472,6 +509,7 @@ class Sanitizer(Ability):
     """Your whole crew becomes your goods and your goods your crew; then you discard down to both limits."""
 
     name = "SANITIZER"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         p = g.state.players[seat]
@@ -493,6 +531,7 @@ class SoySauce(Ability):
     """
 
     name = "SOY SAUCE"
+    reread = "Every moved card earns its 2 credits, even one discarded after; over a limit the owner picks what goes."
     per_card = 2
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -561,6 +600,7 @@ class SolarPanels(MoveSelf):
     """
 
     name = "SOLAR PANELS"
+    reread = "Without 2 credits the ability cannot be used and the card stays a fulfilled contract."
     price = 2
 
 
@@ -573,6 +613,7 @@ class Avocado(MoveSelf):
     """
 
     name = "AVOCADO"
+    reread = "The crew limit is judged once the card has left the fulfilled contracts."
     area = "crew"
     full_discards = True
 
@@ -582,6 +623,7 @@ class SmallPoodles(MoveSelf):
     """Once fulfilled, this card moves into your goods (discarding down if that breaks a limit)."""
 
     name = "SMALL POODLES"
+    reread = "as written"
 
 
 @register
@@ -592,6 +634,7 @@ class UnpasteurizedCheese(MoveSelf):
     """
 
     name = "UNPASTEURIZED CHEESE"
+    reread = "It joins even a full crew; its owner then discards down and may keep it."
     area = "crew"
     in_crew = True
 
@@ -604,6 +647,7 @@ class Beer(Ability):
     """You may put this card on the Supply Island instead of keeping it fulfilled, taking 6 credits."""
 
     name = "BEER"
+    reread = "as written"
     bonus = 6
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -619,8 +663,8 @@ class Beer(Ability):
     def answer_sell(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         if action.kind == "yes" and leave_fulfilled(g, seat, me):
-            g.state.island.append(me)
             g.emit("ex_to_island", p=seat, c=me)
+            to_island(g, seat, me)
             gain(g, seat, self.bonus, self.name)
             enforce_limits(g, seat)
 
@@ -633,10 +677,12 @@ class Euros(Ability):
     stays among your fulfilled contracts.
 
     Ruling: the ship that has just fulfilled it is not at sea yet (it sails after the instant
-    abilities), so it is not a choice.
+    abilities), so it is not a choice.  The card is put ("lege") onto a ship at sea, not loaded,
+    so abilities that count loadings do not hear it.
     """
 
     name = "EUROS"
+    reread = "Any player's ship at sea; the ship that just fulfilled it has not sailed yet, so it is no choice."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "ship", me=card)
@@ -664,15 +710,17 @@ ALGO_CREW = -1
 
 @register
 class TheAlgorithm(Ability):
-    """Move this card into your crew, or load it onto one of your harbour ships whose contracts still need a
-    container it can fill; if neither is possible it stays among your fulfilled contracts.
+    """You may move this card into your crew, or load it onto one of your harbour ships whose contracts
+    still need a container it can fill; if you do neither (or neither is possible) it stays among your
+    fulfilled contracts.
 
-    Ruling: "may either ... or" is read as a choice between the two places, since the card names
-    its own fallback for when neither is possible; the crew room is judged without this card
-    counting as a fulfilled contract, because it leaves them.
+    Ruling: the German text says "may", so keeping the card as a fulfilled contract is always a
+    choice too; the crew room is judged without this card counting as a fulfilled contract,
+    because it leaves them.
     """
 
     name = "THE ALGORITHM"
+    reread = "Optional ('may'): keeping it among the fulfilled contracts is offered beside crew and ship (fixed)."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", me=card)
@@ -685,15 +733,20 @@ class TheAlgorithm(Ability):
         room = room_after_leaving(g, seat, me)[0]  # judged as it will be once the card has left
         opts = [Action(seat, "choose", (self.card, me), ALGO_CREW)] if room else []
         colour = GOODS_OF[me]
-        return opts + [
+        opts += [
             Action(seat, "choose", (self.card, me), x.id)
             for x in harbour_ships(g, seat) if can_take_container(g, x, colour)
         ]
+        return opts + [Action(seat, "no", (self.card,))] if opts else []
 
     def describe_place(self, g: Game, action: Action) -> Wording:
+        if action.kind == "no":
+            return "keep_fulfilled", {}
         return ("self_to_crew", {}) if action.target == ALGO_CREW else ("self_to_ship", {"s": action.target})
 
     def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "no":
+            return
         seat, me = action.player, frame["me"]
         leave_fulfilled(g, seat, me)
         if action.target == ALGO_CREW:
@@ -701,7 +754,7 @@ class TheAlgorithm(Ability):
             g.emit("ex_to_crew", p=seat, c=me)
         else:
             g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
-            add_container(g, g.state.ships[action.target], me, GOODS_OF[me])
+            load_by_ability(g, seat, g.state.ships[action.target], me, GOODS_OF[me])  # "laden": a loading
         enforce_limits(g, seat)
 
 
@@ -714,6 +767,7 @@ class CheapLabor(Ability):
     """
 
     name = "CHEAP LABOR"
+    reread = "Not the ship that just fulfilled it (about to sail); a ship without contract: up to its cargo limit."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "ship", me=card)
@@ -736,7 +790,7 @@ class CheapLabor(Ability):
         seat, me = action.player, frame["me"]
         leave_fulfilled(g, seat, me)
         g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
-        add_container(g, g.state.ships[action.target], me, GOODS_OF[me])
+        load_by_ability(g, seat, g.state.ships[action.target], me, GOODS_OF[me])  # "Lade": a loading
         enforce_limits(g, seat)
 
 
@@ -750,6 +804,7 @@ class Bamboo(Ability):
     """
 
     name = "BAMBOO"
+    reread = "'At no cost' also waives the level requirement; a ship about to sail is not free."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "again", me=card)
@@ -793,6 +848,7 @@ class Apples(Ability):
     """
 
     name = "APPLES"
+    reread = "The hand card counts by its printed colour; only its own instant ability fires (no payout)."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "pick", ship=ship)
@@ -823,6 +879,7 @@ class StolenDocuments(Ability):
     """
 
     name = "STOLEN DOCUMENTS"
+    reread = "'Stolen Research' is this card; the printed colour decides; only the stolen card's instant ability fires."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "steal", me=card, ship=ship)
@@ -866,6 +923,7 @@ class WindTurbines(Ability):
     """
 
     name = "WIND TURBINES"
+    reread = "Any player's fulfilled contract of level <= 1; abilities working only as contract or crew: not copied."
     lends = True
     max_level = 1
 
@@ -926,9 +984,18 @@ BAN_MARK = "pirate_ban"
 
 @register
 class Surstromming(Ability):
-    """Nobody may carry out a Pirate action until the holder's next turn begins."""
+    """Nobody may carry out a Pirate action until the holder's next turn begins.
+
+    Ruling: the ban is the fulfilling player's, kept in ``state.marks`` (the seats whose next turn
+    ends it), and lasts its whole span wherever the card goes meanwhile: another ability moving
+    the card out of the fulfilled contracts (into the goods, to another player) neither ends it
+    early nor moves it to someone else's turn.
+    """
 
     name = "SURSTRÖMMING"
+    reread = ("The ban starts at once (the rest of this turn too) and ends as the fulfilling player's next turn "
+              "begins, wherever the card lies meanwhile (fixed).")
+    standing = BAN_MARK  # the ban works through the mark, not through the card's place
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         ban = g.state.marks.get(BAN_MARK, [])
@@ -939,10 +1006,14 @@ class Surstromming(Ability):
     def modify_pirate_allowed(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
         return value and not g.state.marks.get(BAN_MARK)
 
-    def on_turn_start(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def watch_turn_start(self, g: Game, data: dict[str, Any]) -> None:
         ban = g.state.marks.get(BAN_MARK)
         if ban and data["seat"] in ban:
-            g.state.marks[BAN_MARK] = [q for q in ban if q != data["seat"]]
+            rest = [q for q in ban if q != data["seat"]]
+            if rest:
+                g.state.marks[BAN_MARK] = rest
+            else:
+                del g.state.marks[BAN_MARK]
             g.emit("ex_pirate_ban_over", p=data["seat"])
 
 
@@ -951,11 +1022,13 @@ class FakeMoney(Ability):
     """Take one container from each loaded ship of the other players (at sea or in harbour), in any order;
     load each onto one of your ships if it fits anywhere, otherwise it goes to your hand.
 
-    Ruling: a container is loaded as with a Load action (so grey ones go to the hand); a ship
-    at sea left empty returns to its harbour.
+    Ruling: a container is loaded as with a Load action (so grey ones go to the hand), keeping the
+    colour it counted as on the ship it came from (as a pirated one does: a J card stays the colour
+    it was loaded as); a ship at sea left empty returns to its harbour.
     """
 
     name = "FAKE MONEY"
+    reread = "A taken container keeps the colour it counted as on its ship (fixed); grey or unfitting ones go to hand."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -969,8 +1042,10 @@ class FakeMoney(Ability):
         mine = [x for x in harbour_ships(g, seat) if x.contracts]
         opts: list[Action] = []
         for sid in frame["ships"]:
-            for c in s.ships[sid].containers:
-                dests = [x.id for x in mine if loadable(g, x, GOODS_OF[c])] or [-1]
+            src = s.ships[sid]
+            for c, col in zip(src.containers, src.colours):
+                colour = GOODS_OF[c] if col == RIDING else col  # what it counts as there
+                dests = [x.id for x in mine if loadable(g, x, colour)] or [-1]
                 opts.extend(Action(seat, "choose", (self.card, c), d) for d in dests)
         return opts
 
@@ -985,14 +1060,14 @@ class FakeMoney(Ability):
         s = g.state
         seat, c = action.player, action.cards[1]
         src = next(x for x in s.ships if c in x.containers)
-        remove_container(g, src, c)
+        colour = remove_container(g, src, c)
         g.emit("ex_take_container", p=seat, c=c, s=src.id, why=self.name)
         if src.at_sea and not src.containers:
             ship_home(g, src, self.name)
         rest = [i for i in frame["ships"] if i != src.id]
         if action.target >= 0:
             g.emit("ex_load", p=seat, c=c, s=action.target, why=self.name)
-            add_container(g, s.ships[action.target], c, GOODS_OF[c])
+            load_by_ability(g, seat, s.ships[action.target], c, colour)  # "Lade ihn": a loading
         elif c < TOKEN_BASE:
             s.players[seat].hand.append(c)
             g.emit("ex_keep", p=seat, c=c)
@@ -1000,3 +1075,6 @@ class FakeMoney(Ability):
             gone(g, c)
         if rest:
             self.ask(g, seat, "take", ships=rest)
+        # Last, so that what it sets off (a ship at sea left with one container comes home) is
+        # carried out at once, before the next ship's container is chosen.
+        container_off(g, seat, src, c)

@@ -3,10 +3,11 @@ as a rainbow container (AUTOMATION, GPS, CONTAINER FACTORY) and Tokyo cards that
 Tokyo harbour (RAMEN, SQUID JERKY, TOTO TOILETS).
 
 A grey Capital card standing on a ship is a wild container: it fills any open cargo slot
-(``rules._matched``).  No Load or Pirate action ever moves a grey card, so these abilities place
-it themselves with ``add_container(..., GREY)``.  With the module "tokyo" the Supply Island
-(``state.island``) is the Tokyo harbour; a card lies in the column of its level requirement
-(``CARDS.column``), column 0 being the one whose contracts cost 2 credits.
+(``rules._matched``).  No Load or Pirate action ever moves a grey card, so these abilities load
+it themselves with ``load_by_ability(..., GREY)`` (a loading the abilities hear).  With the
+module "tokyo" the Supply Island (``state.island``) is the Tokyo harbour; a card lies in the
+column of its level requirement (``CARDS.column``), column 0 being the one whose contracts cost
+2 credits.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ from ..constants import GREY, YELLOW
 from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
 from ..rules import (
-    add_container,
     add_good,
     can_take_container,
     put_crew,
     remove_container,
     ship_home,
 )
-from .exchanges import harbour_ships, leave_fulfilled
+from .exchanges import container_off, harbour_ships, leave_fulfilled, load_by_ability
 from .registry import Ability, register
 
 if TYPE_CHECKING:
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from ..flow import Frame
     from ..state import Ship
 
-GOODS_OF = CARDS.goods
 COLUMN_OF = CARDS.column
 TOKYO = "tokyo"
 
@@ -51,7 +50,7 @@ def load_rainbow(g: Game, seat: int, card: int, ship: int, why: str) -> None:
     """Move ``card`` from ``seat``'s fulfilled contracts onto ``ship`` as a wild (grey) container."""
     leave_fulfilled(g, seat, card)
     g.emit("ex_load", p=seat, c=card, s=ship, why=why)
-    add_container(g, g.state.ships[ship], card, GREY)
+    load_by_ability(g, seat, g.state.ships[ship], card, GREY)
 
 
 def discard_fulfilled(g: Game, seat: int, card: int) -> None:
@@ -100,6 +99,7 @@ class Automation(RainbowSelfLoader):
     """
 
     name = "AUTOMATION"
+    reread = "Moving on is compulsory (you pick among suitable harbour ships); it counts for the payout of the ship it leaves."
 
     def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
         if rainbow_ships(g, seat):
@@ -116,10 +116,11 @@ class Automation(RainbowSelfLoader):
         return "self_to_ship", {"s": action.target}
 
     def answer_move(self, g: Game, frame: Frame, action: Action) -> None:
-        me = frame["me"]
-        remove_container(g, g.state.ships[frame["src"]], me)
+        me, src = frame["me"], g.state.ships[frame["src"]]
+        remove_container(g, src, me)
         g.emit("moves_on", c=me, s=action.target)
-        add_container(g, g.state.ships[action.target], me, GREY)
+        container_off(g, action.player, src, me)
+        load_by_ability(g, action.player, g.state.ships[action.target], me, GREY)
 
 
 def _gps_home(g: Game, fr: Frame) -> None:
@@ -144,12 +145,15 @@ class Gps(RainbowSelfLoader):
     and the ship returns to your harbour.
 
     Ruling: checked when the ship sails and whenever a container leaves a ship at sea (Pirate,
-    Import), right after that step; so a ship that sails with GPS alone comes straight back, and
-    an Import winner who takes the other last container first gets no second card from that ship
-    (GPS itself may be taken while other containers are still aboard).
+    Import, or an ability taking it, such as FAKE MONEY), right after that step; so a ship that
+    sails with GPS alone comes straight back, and an Import winner who takes the other last
+    container first gets no second card from that ship (GPS itself may be taken while other
+    containers are still aboard).
     """
 
     name = "GPS"
+    reread = ("Checked whenever its ship sails or loses a container at sea (to an ability too, fixed); a GPS "
+              "left alone is discarded and the ship returns.")
 
     def _check(self, g: Game, sid: int) -> None:
         if sid >= 0:
@@ -164,6 +168,9 @@ class Gps(RainbowSelfLoader):
         self._check(g, data["source"])
 
     def watch_imported(self, g: Game, data: dict[str, Any]) -> None:
+        self._check(g, data["ship"])
+
+    def watch_container_off(self, g: Game, data: dict[str, Any]) -> None:
         self._check(g, data["ship"])
 
 
@@ -181,6 +188,7 @@ class ContainerFactory(Ability):
     """
 
     name = "CONTAINER FACTORY"
+    reread = "Your choice of place, staying put included; crew and goods only with room once it has left."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", me=card)
@@ -232,18 +240,21 @@ class Ramen(Ability):
 
     Ruling: the card has no instant symbol, so the effect is lasting and takes each yellow card the
     moment it reaches the harbour (sold, traded, refilled from the deck; cards other abilities put
-    there at the latest when the next turn starts).  The goods limit applies as usual: over it you
-    discard goods of your choice.  Without the Tokyo module there is no Tokyo harbour and it does
-    nothing.
+    there at the latest when the next turn starts).  Cards in the Tokyo harbour keep their printed
+    colour (a Capital card takes a type only among a player's goods, ruling 18f).  The goods limit
+    applies as usual: over it you discard goods of your choice.  Without the Tokyo module there is
+    no Tokyo harbour and it does nothing.
     """
 
     name = "RAMEN"
+    reread = ("Lasting: takes every agriculture card reaching the Tokyo harbour; a grey Capital card there "
+              "keeps its printed colour and is not taken.")
 
     def sweep(self, g: Game, seat: int) -> None:
         s = g.state
         if TOKYO not in s.modules:
             return
-        found = [c for c in s.island if GOODS_OF[c] == YELLOW]
+        found = [c for c in s.island if CARDS.goods[c] == YELLOW]
         if not found:
             return
         for c in found:
@@ -273,6 +284,7 @@ class SquidJerky(Ability):
     """
 
     name = "SQUID JERKY"
+    reread = "The swap is compulsory when another 2-credit card lies there (you pick); the new card's instant does not run."
 
     def column(self, g: Game, me: int) -> list[int]:
         return [c for c in g.state.island if COLUMN_OF[c] == 0 and c != me]
@@ -311,6 +323,7 @@ class TotoToilets(Ability):
     """
 
     name = "TOTO TOILETS"
+    reread = "Only the column's credits are waived; the level requirement still applies."
 
     def modify_tokyo_cost(self, g: Game, seat: int, value: int, card: int) -> int:
         return 0

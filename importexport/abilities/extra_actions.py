@@ -9,8 +9,8 @@ Three shared mechanisms carry most of them:
 * free single actions (``offer_free_action``): a question listing the ordinary choices of one
   action plus "no" (NANOBOTS, PAPRIKA);
 * free imports (``free_import_options`` / ``free_import``): one container from a ship at sea
-  straight into crew or goods, without bidding and without compensation (POCKY, PAPER,
-  STRETCH GOAL).
+  straight into crew or goods, without bidding; the ship's owner is compensated as after an
+  Import unless the card says otherwise (POCKY, STRETCH GOAL; not PAPER).
 
 "Once per turn" notes live in ``state.marks`` under ``"<CARD>/<seat>"`` as ``[turn, uses]``.
 """
@@ -32,6 +32,7 @@ from ..constants import (
     GREEN,
     GREY,
     IMPORT,
+    IMPORT_COMPENSATION,
     LOAD,
     PIRATE,
     RAINBOW_SLOT,
@@ -43,7 +44,6 @@ from ..flow import automatic
 from ..limits import enforce_limits
 from ..rules import (
     _matched,
-    add_container,
     can_take_container,
     cargo_size,
     crew_room,
@@ -51,6 +51,7 @@ from ..rules import (
     draw_cards,
     fulfil,
     gain,
+    goods_of_type,
     goods_room,
     is_complete,
     level_deficit,
@@ -60,6 +61,7 @@ from ..rules import (
     ship_home,
     top_of_deck,
 )
+from .exchanges import load_by_ability, to_island
 from .registry import ABILITY_OF, Ability, Wording, register
 
 if TYPE_CHECKING:
@@ -191,8 +193,13 @@ def free_import_wording(g: Game, action: Action) -> Wording:
     return key, {"c": g.state.stack[-1]["c"], "d": c, "s": ship}
 
 
-def free_import(g: Game, action: Action, why: str) -> None:
-    """Carry out a free import chosen from ``free_import_options`` (no bid, no compensation)."""
+def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> None:
+    """Carry out a free import chosen from ``free_import_options`` (no bid).
+
+    With ``compensate`` the ship's owner, if it is not the importer, takes the usual 2 credits
+    from the bank, as after an Import (POCKY, STRETCH GOAL); PAPER's text rules that out.  It is
+    not the Import action, so abilities that change that action's compensation do not apply.
+    """
     s = g.state
     seat, c = action.player, action.cards[0]
     ship = next(x for x in s.ships if x.at_sea and c in x.containers)
@@ -201,6 +208,8 @@ def free_import(g: Game, action: Action, why: str) -> None:
     take_container(g, seat, c, colour, action.target)
     if s.abilities:
         g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
+    if compensate and ship.owner != seat:
+        gain(g, ship.owner, IMPORT_COMPENSATION, "compensation")
     if ship.at_sea and not ship.containers:
         ship_home(g, ship, "imported")
 
@@ -222,6 +231,7 @@ class ArGlasses(Ability):
     out its action once, alone (no crew, nobody follows or draws)."""
 
     name = "AR GLASSES"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         g.state.stack.append({"k": "solo", "p": seat, "left": 2})
@@ -236,6 +246,10 @@ class Glasses(Ability):
     """
 
     name = "GLASSES"
+    reread = (
+        "The holder chooses the ship and takes its cards without bidding; the owner of another "
+        "player's ship gets the usual 2 credits."
+    )
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         _turn.solo_action(g, seat, IMPORT)
@@ -251,6 +265,10 @@ class PlatinumRings(Ability):
     """
 
     name = "PLATINUM RINGS"
+    reread = (
+        "Draws only up to 8 (none if already 8 or more); the one sale is also the turn's usual "
+        "single sale."
+    )
     hand_target: ClassVar[int] = 8
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -268,10 +286,14 @@ class Pocky(Ability):
     ship at sea into your crew or goods, without bidding.
 
     Ruling: the import is compulsory; with no room in crew or goods the card is taken and
-    discarded, as in an Import; the ship's owner gets no compensation (the card gives none).
+    discarded, as in an Import.  Taken from another player's ship, that ship's owner gets the
+    usual 2 credits from the bank: importing compensates unless a card says it does not (as
+    PAPER and PROTRACTORS do).
     """
 
     name = "POCKY"
+    reread = ("Compulsory import into crew or goods (discarded without room); another player's ship "
+              "earns its owner the usual 2 credits, as the text does not waive it (fixed).")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         gain(g, seat, 2, self.name)
@@ -285,7 +307,7 @@ class Pocky(Ability):
         return free_import_wording(g, action)
 
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
-        free_import(g, action, self.name)
+        free_import(g, action, self.name, compensate=True)
 
 
 @register
@@ -294,6 +316,7 @@ class Paper(Ability):
     ship at sea into your crew or goods, without bidding; the ship's owner gets nothing."""
 
     name = "PAPER"
+    reread = "as written"
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
@@ -320,10 +343,13 @@ class StretchGoal(Ability):
 
     Ruling: the card names no trigger, so the effect happens once, when it is fulfilled.  The
     import is compulsory like an Import's; a player whose goods are full takes the card and
-    discards it.  No ship owner is compensated.
+    discards it.  A player who imports from another player's ship earns that ship's owner the
+    usual 2 credits from the bank (the text, unlike PAPER's, does not waive it).
     """
 
     name = "STRETCH GOAL"
+    reread = ("Happens once, on fulfilment; each import is compulsory (discarded if the goods are full) "
+              "and pays the ship's owner the usual 2 credits when it is another player's (fixed).")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.next_player(g, g.seat_order(seat))
@@ -346,7 +372,7 @@ class StretchGoal(Ability):
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
         # The next player's turn comes after anything this import sets off.
         g.state.stack.append({"k": "resume_extra", "c": self.card, "q": "import", "queue": frame["queue"]})
-        free_import(g, action, self.name)
+        free_import(g, action, self.name, compensate=True)
 
     def then_import(self, g: Game, frame: Frame) -> None:
         self.next_player(g, frame["queue"])
@@ -363,6 +389,10 @@ class Spacecraft(Ability):
     """
 
     name = "SPACECRAFT"
+    reread = (
+        "Compulsory when a card fits; the ship whose fulfilment this is sails and cannot take it; "
+        "always free of the Tokyo cost."
+    )
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", ship=ship)
@@ -409,6 +439,7 @@ class Jidohanbaiki(Ability):
     """
 
     name = "JIDOHANBAIKI"
+    reread = "Only when leading; no cards are drawn, so abilities that answer a draw do not react."
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         fr = top_frame(g)
@@ -432,6 +463,10 @@ class Lumber(Ability):
     """Whenever another player takes a draw action, you may take a draw action too."""
 
     name = "LUMBER"
+    reread = (
+        "'Draws cards' read as the draw action (as for NANOBOTS); cards an ability hands out do not "
+        "set it off."
+    )
 
     def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
@@ -458,6 +493,10 @@ class Nanobots(FreeAction):
     """
 
     name = "NANOBOTS"
+    reread = (
+        "'Draw cards' read as the draw action, whether leading or instead of following; ability "
+        "draws do not count."
+    )
 
     def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
@@ -469,6 +508,7 @@ class Paprika(FreeAction):
     """Each time you place a contract on a ship you may also load one container for free, if you can."""
 
     name = "PAPRIKA"
+    reread = "as written"
 
     def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
@@ -521,6 +561,10 @@ class Batteries(ExtraLoad):
     """
 
     name = "BATTERIES"
+    reread = (
+        "Marked instant, but its once-per-turn text only makes sense as a lasting right, so it "
+        "lasts."
+    )
     cost = 2
 
     def limit(self, g: Game, seat: int) -> int | None:
@@ -531,14 +575,17 @@ class Batteries(ExtraLoad):
 class Playstations(ExtraLoad):
     """Every 2 technology goods you own give one more Load during your Load action.
 
-    Ruling: the extra Loads are counted per turn (your Load action of the turn), not once per
-    single declared action.
+    Capital goods count as technology when they take that type (your leftmost non-Capital good
+    is technology).  Ruling: the extra Loads are counted per turn (your Load action of the
+    turn), not once per single declared action.
     """
 
     name = "PLAYSTATIONS"
+    reread = ("Capital goods count as the type they take (fixed); the extra Loads (one per 2 technology "
+              "goods) are counted per turn, not per declared action.")
 
     def limit(self, g: Game, seat: int) -> int | None:
-        return sum(1 for c in g.state.players[seat].goods if GOODS_OF[c] == GREEN) // 2
+        return goods_of_type(g, seat, GREEN) // 2
 
 
 @register
@@ -547,6 +594,9 @@ class MachineArms(ExtraLoad):
     (offered as "one more Load" whenever your last declared Load is due)."""
 
     name = "MACHINE ARMS"
+    reread = (
+        "Only when leading Load; the extra Loads are offered while the last declared one is due."
+    )
 
     def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
         s = g.state
@@ -566,6 +616,10 @@ class CellPhones(Ability):
     """
 
     name = "CELL PHONES"
+    reread = (
+        "A way to carry out a declared Load, so offered even when no hand card fits; usable for "
+        "every Load."
+    )
 
     def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         s = g.state
@@ -612,6 +666,10 @@ class SmartCars(PerTurn, Ability):
     """
 
     name = "SMART CARS"
+    reread = (
+        "Any hand card may go to the island; it uses one Load and is offered even when nothing "
+        "fits."
+    )
 
     def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != LOAD or own_act_frame(g, seat, LOAD) is None or self.used(g, seat):
@@ -627,8 +685,8 @@ class SmartCars(PerTurn, Ability):
         self.note_use(g, seat)
         spend_action(g)
         s.players[seat].hand.remove(c)
-        s.island.append(c)
         g.emit("island_drop", p=seat, c=c, why=self.name)
+        to_island(g, seat, c)
         gain(g, seat, 2, self.name)
 
 
@@ -638,6 +696,7 @@ class MapleSyrup(Ability):
     without using one of your Loads (its level requirement must be met)."""
 
     name = "MAPLE SYRUP"
+    reread = "From the hand during any Load action of yours; its level requirement must be met."
     min_credits: ClassVar[int] = 30
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -661,14 +720,20 @@ class MapleSyrup(Ability):
 
 @register
 class Contraband(PerTurn, Ability):
-    """Once per turn, during your Pirate action, you may pirate one more container, from a ship at sea."""
+    """Once per turn, during your Pirate action, you may pirate one more container, from a ship at sea
+    (not from the Supply Island, nor from a ship in harbour that another ability opens to piracy)."""
 
     name = "CONTRABAND"
+    reread = "Only from a ship at sea, even where another ability opens ships in harbour (fixed); once per turn."
 
     def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != PIRATE or own_act_frame(g, seat, PIRATE) is None or self.used(g, seat):
             return value
-        extra = [wrap(self.card, a) for a in value if a.kind == "pirate" and a.option > 0 and len(a.cards) == 1]
+        ships = g.state.ships
+        extra = [
+            wrap(self.card, a) for a in value  # option: the source ship + 1 (0 and below: elsewhere)
+            if a.kind == "pirate" and len(a.cards) == 1 and a.option > 0 and ships[a.option - 1].at_sea
+        ]
         return value + extra
 
     def describe_anytime(self, g: Game, action: Action) -> Wording:
@@ -683,15 +748,20 @@ class Contraband(PerTurn, Ability):
 @register
 class JasmineTea(Ability):
     """During your Contract action you may place further contracts whose level requirement you meet
-    without using up an action (one Contract action places as many as you like)."""
+    without using up an action (one Contract action places as many as you like).
+
+    The text does not say where the cards come from, so every card a Contract action may place
+    counts, cards from the Tokyo harbour (for its cost) as well as hand cards.
+    """
 
     name = "JASMINE TEA"
+    reread = ("Any card a Contract action could place, the Tokyo harbour's too (fixed); the extra ones "
+              "use no action and so cannot skip levels.")
 
     def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != CONTRACT or own_act_frame(g, seat, CONTRACT) is None:
             return value
-        hand = g.state.players[seat].hand
-        extra = [wrap(self.card, a) for a in value if a.kind == "contract" and a.count == 1 and a.cards[0] in hand]
+        extra = [wrap(self.card, a) for a in value if a.kind == "contract" and a.count == 1]
         return value + extra
 
     def describe_anytime(self, g: Game, action: Action) -> Wording:
@@ -708,6 +778,7 @@ class TsukijiFish(Ability):
     moment, without an action (level requirements and cargo room as usual)."""
 
     name = "TSUKIJI FISH"
+    reread = "as written"
     colours: ClassVar[tuple[int, ...]] = (BLUE, YELLOW)
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -747,11 +818,18 @@ class Flour(Ability):
     """From your hand: with one of your Contract actions, place Flour (level requirement met) and at
     once load onto it, from your hand, all the containers its cargo asks for.
 
-    Ruling: the card speaks of 4 containers; here it asks for as many as Flour's cargo requirement
-    in the card list, and the hand must hold enough fitting cards to fill it completely.
+    Ruling: the card speaks of 4 containers, so its cargo requirement in the card list has 4 (a
+    figure the rulebook implies); the hand must hold enough fitting cards to fill it completely.
+    J cards (loaded for 2 credits as a colour of choice) are not counted among the fitting cards.
+    The containers are loaded, but with a Contract action: OAT MILK and YOGURT count them, FIXIE
+    BIKES (a Load action) does not.
     """
 
     name = "FLOUR"
+    reread = (
+        "The text's 4 containers are Flour's whole cargo (4 in the card list, fixed); the hand must "
+        "fill it completely, J cards not counted."
+    )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -814,7 +892,7 @@ class Flour(Ability):
             self.ask(g, seat, "load", ship=ship.id, chosen=chosen)
         s.players[seat].hand.remove(c)
         g.emit("load", p=seat, c=c, s=ship.id)
-        add_container(g, ship, c, GOODS_OF[c])
+        load_by_ability(g, seat, ship, c, GOODS_OF[c])  # loaded with a Contract action: no Load action
 
 
 # --- swaps with the Supply Island ------------------------------------------------------------------
@@ -824,6 +902,7 @@ class Rope(PerTurn, Ability):
     """Once per turn, as the active player, you may swap a hand card for a Supply Island card."""
 
     name = "ROPE"
+    reread = "as written"
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -844,6 +923,7 @@ class Rope(PerTurn, Ability):
         s.island.append(h)
         hand.append(i)
         g.emit("island_swap", p=seat, cards=[h], d=i, why=self.name)
+        g.notify("island", seat=seat, card=h)  # a card has reached the Supply Island (as in a Trade)
 
 
 @register
@@ -852,6 +932,7 @@ class LedLights(Ability):
     card from it (first pick the island card, then the two hand cards)."""
 
     name = "LED LIGHTS"
+    reread = "No limit is printed (unlike ROPE's), so the swap may be repeated within the turn."
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -888,6 +969,8 @@ class LedLights(Ability):
         s.island.remove(want)
         hand.append(want)
         g.emit("island_swap", p=seat, cards=list(action.cards[1:]), d=want, why=self.name)
+        for c in action.cards[1:]:  # once the swap is done: the card taken was never up for grabs
+            g.notify("island", seat=seat, card=c)
 
 
 # --- virtual crew --------------------------------------------------------------------------------
@@ -902,6 +985,10 @@ class UsDollars(Ability):
     """
 
     name = "US DOLLARS"
+    reread = (
+        "Counts for the turn it is discarded in; discarded during one's declaration it raises the "
+        "count at once."
+    )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         if not in_play(g, seat, card):

@@ -18,7 +18,7 @@ from ..cards import CARDS
 from ..constants import BASE_COLOURS, RED, SUPPLY
 from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
-from ..rules import add_good, goods_limit, goods_load
+from ..rules import add_good, goods_limit, goods_load, goods_of_type
 from ..scoring import goods_counts
 from .registry import ABILITY_OF, Ability, Wording, register
 from .scoring import has_most
@@ -86,6 +86,7 @@ class CanOpeners(Ability):
     """Reaching 50 credits no longer ends the game for you."""
 
     name = "CAN OPENERS"
+    reread = "as written"
 
     def modify_triggers_credit_end(self, g: Game, seat: int, value: bool) -> bool:
         return False
@@ -96,6 +97,7 @@ class MriMachine(Ability):
     """The credit total that ends the game is 20 higher (70 instead of 50) for every player."""
 
     name = "MRI MACHINE"
+    reread = "Raises the credit goal for every player, not only its holder."
 
     def modify_end_credits_all(self, g: Game, seat: int, value: int) -> int:
         return value + 20
@@ -105,12 +107,13 @@ class MriMachine(Ability):
 
 @register
 class MotherLoad(Ability):
-    """Owning 8 illegal goods wins the game on the spot."""
+    """Owning 8 illegal goods (a Capital good counts as the type it takes) wins the game on the spot."""
 
     name = "MOTHER LOAD"
+    reread = "At least 8 goods counting as illegal, Capital goods taking that type included (fixed)."
 
     def wins(self, g: Game, seat: int) -> bool:
-        return sum(1 for c in g.state.players[seat].goods if CARDS.goods[c] == RED) >= 8
+        return goods_of_type(g, seat, RED) >= 8
 
 
 @register
@@ -119,10 +122,15 @@ class ExoticFish(Ability):
     goods than anybody else.
 
     Ruling: "the most goods" is the total of all goods as they count for scoring, and a tie is not
-    "the most" (unless you win ties); with no credits at all you do not hold twice anything.
+    "the most" (unless you are the only one of the tied players who wins ties); with no credits at
+    all you do not hold twice anything.
     """
 
     name = "EXOTIC FISH"
+    reread = (
+        "'Twice' means at least twice each other player's credits, and more than 0; 'the most goods' "
+        "counts all goods as for the scoring, a tie only if you alone of the tied win ties (fixed for two FOXES)."
+    )
 
     def wins(self, g: Game, seat: int) -> bool:
         s = g.state
@@ -136,10 +144,15 @@ class ExoticFish(Ability):
 class GraphicsCards(Ability):
     """You win at once while you hold the most goods of 4 of the 5 goods types.
 
-    Ruling: "the most" means more than each other player (a tie only counts if you win ties).
+    Ruling: "the most" means more than each other player (a tie only counts if you are the only
+    one of the tied players who wins ties); goods are counted as for the scoring.
     """
 
     name = "GRAPHICS CARDS"
+    reread = (
+        "At least 4 types; a tie is not 'the most' unless you alone "
+        "of the tied win ties (fixed for two FOXES holders)."
+    )
 
     def wins(self, g: Game, seat: int) -> bool:
         counts = [goods_counts(g, q) for q in range(g.state.n)]
@@ -152,6 +165,7 @@ class Improbability(Ability):
     one card of each of the five goods colours (grey Capital cards are no colour here)."""
 
     name = "IMPROBABILITY"
+    reread = "as written"
 
     def wins(self, g: Game, seat: int) -> bool:
         p = g.state.players[seat]
@@ -171,6 +185,7 @@ class CheapShirts(EndStep):
     """
 
     name = "CHEAP SHIRTS"
+    reread = "Compulsory: as many crew cards as the goods limit leaves room for; you pick which when not all fit."
     phase = MOVE
 
     def at_end(self, g: Game, seat: int) -> None:
@@ -220,6 +235,7 @@ class Diamonds(EndStep):
     """
 
     name = "DIAMONDS"
+    reread = "Optional, up to two contracts, one at a time, each only if the goods limit leaves room."
     phase = MOVE
 
     def at_end(self, g: Game, seat: int) -> None:
@@ -256,6 +272,10 @@ class Teslas(EndStep):
     counts as one good of that type in the scoring (goods value, all types and majorities)."""
 
     name = "TESLAS"
+    reread = (
+        "The type is named before the majorities are scored; the Supply "
+        "crew then counts as goods of it everywhere in the scoring."
+    )
     phase = ANNOUNCE
 
     def at_end(self, g: Game, seat: int) -> None:
@@ -287,6 +307,7 @@ class Cologne(EndStep):
     it scores 4 credits."""
 
     name = "COLOGNE"
+    reread = "as written"
     phase = ANNOUNCE
 
     def at_end(self, g: Game, seat: int) -> None:

@@ -15,6 +15,7 @@ class Shampoo(Ability):
     """When you win an Import, you take three cards instead of two (if the ship has them)."""
 
     name = "SHAMPOO"
+    reread = "The third card is optional; the usual two stay compulsory and at most one goes to the crew."
 
     def modify_import_take(self, g: Game, seat: int, value: int) -> int:
         return max(value, 3)
@@ -31,6 +32,10 @@ class DarkFlight(Ability):
     """
 
     name = "DARK FLIGHT"
+    reread = (
+        "Only a chooser holding it may pick the island; the winner "
+        "takes two cards as from a ship and nobody is compensated."
+    )
 
     def modify_import_island(self, g: Game, seat: int, value: bool) -> bool:
         return True

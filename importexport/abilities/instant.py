@@ -1,4 +1,7 @@
-"""Instant abilities: carried out once, the moment their contract is fulfilled."""
+"""Instant abilities: carried out once, the moment their contract is fulfilled.
+
+LUCKY CARDS, a gamble of the same family as SHOWERS, lives here too although it lasts.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import CARDS
-from ..constants import BASE_COLOURS, BLACK, GREEN, GREY, RED, YELLOW
+from ..constants import BASE_COLOURS, BLACK, GREEN, RED, YELLOW
 from ..limits import enforce_limits
-from ..rules import capital_goods_colour, draw_cards, gain, pay_bank, top_of_deck, transfer
+from ..rules import draw_cards, gain, goods_of_type, pay_bank, top_of_deck, transfer
 from .registry import Ability, Wording, declare_winner, register
+from .scoring import scoring_started
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -29,6 +33,7 @@ class Almonds(Ability):
     """After the payout: 8 credits if you hold 18 or fewer, otherwise 4."""
 
     name = "ALMONDS"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         gain(g, seat, 8 if g.state.players[seat].credits <= 18 else 4, self.name)
@@ -43,6 +48,8 @@ class Flametorch(Ability):
     """
 
     name = "FLAMETORCH"
+    reread = ("Seeded coin; on heads a player short of 4 pays nothing; on tails "
+              "a holder who cannot pay everyone 2 pays nobody (general rules).")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         heads = g.rng_below(2) == 0
@@ -61,6 +68,8 @@ class Pirates(Ability):
     """Everybody else pays the bank 6 (or all they have); you take another turn after this one."""
 
     name = "PIRATES"
+    reread = ("Others pay up to 6 to the bank; the extra turn follows "
+              "the current turn, even when fulfilled while following.")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         for other in g.seat_order(seat)[1:]:
@@ -74,6 +83,7 @@ class BirdFeed(Ability):
     """Each other player, in seat order, may buy the card for 6 credits; the first to accept gets it."""
 
     name = "BIRD FEED"
+    reread = "Other players are asked clockwise from the active player; the first who says yes (and has 6) buys it."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         queue = [q for q in g.seat_order() if q != seat]
@@ -104,12 +114,6 @@ class BirdFeed(Ability):
 # --- group A: credits and cards for yourself ------------------------------------------------------
 # Shared pieces first: counting, paying, naming a goods type, drawing.  The cards below are small
 # classes over them; cards that differ only in a colour or a number share a base class.
-
-
-def goods_of_type(g: Game, seat: int, colour: int) -> int:
-    """How many of ``seat``'s goods are of ``colour`` (Capital goods count as the type they stand for)."""
-    capital_as = capital_goods_colour(g, seat)
-    return sum(1 for c in g.state.players[seat].goods if (capital_as if GOODS_OF[c] == GREY else GOODS_OF[c]) == colour)
 
 
 def has_good_of(g: Game, seat: int, colour: int) -> bool:
@@ -163,6 +167,7 @@ class Honey(GoodsEverywhere):
     """2 credits per agriculture good owned by anybody, yourself included."""
 
     name = "HONEY"
+    reread = "Capital goods count as the type they take; every player's goods, yours included."
     colour = YELLOW
 
 
@@ -174,6 +179,7 @@ class Pens(GoodsEverywhere):
     """
 
     name = "PENS"
+    reread = "Capital goods count as the type they take; 'harbours' means the goods areas, crew cards are not goods."
     colour = BLACK
 
 
@@ -186,6 +192,7 @@ class Pilllows(CreditsPerCount):
     """
 
     name = "PILLLOWS"
+    reread = "Cards only: the contract printed on the harbour does not count, this card does."
 
     def count(self, g: Game, seat: int, ship: int) -> int:
         return len(g.state.players[seat].fulfilled)
@@ -196,6 +203,8 @@ class Rice(CreditsPerCount):
     """2 credits per agriculture (yellow) card among your fulfilled contracts, this one included."""
 
     name = "RICE"
+    reread = ("Contracts keep their printed colour (a Capital contract is not "
+              "agriculture); the harbour's printed contract does not count.")
 
     def count(self, g: Game, seat: int, ship: int) -> int:
         return sum(1 for c in g.state.players[seat].fulfilled if GOODS_OF[c] == YELLOW)
@@ -206,6 +215,7 @@ class MuayThaiShorts(CreditsPerCount):
     """2 credits per contract fulfilled on this ship, this one included."""
 
     name = "MUAY THAI SHORTS"
+    reread = "as written"
 
     def count(self, g: Game, seat: int, ship: int) -> int:
         # the ship's "sail" step, still pending, records how many contracts it carried
@@ -220,6 +230,7 @@ class Tej(Ability):
     """Take your crew count minus 2, rounded up to an even number, in credits (none if not positive)."""
 
     name = "TEJ"
+    reread = "With fewer than 3 crew cards nothing (one crew card: -1 rounds up to 0)."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         gain(g, seat, round_up_even(len(g.state.players[seat].crew) - 2), self.name)
@@ -230,6 +241,7 @@ class Flowers(Ability):
     """Every player, the holder included, takes 4 credits from the bank."""
 
     name = "FLOWERS"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         for other in g.seat_order(seat):
@@ -255,6 +267,7 @@ class Ammunition(OthersPayYou):
     """Each other player owning an illegal good pays you 2 (a player holding fewer than 2 pays nothing)."""
 
     name = "AMMUNITION"
+    reread = "Illegal goods in the goods area (a Capital good only as the type it takes); one short of 2 credits pays nothing."
 
     def qualifies(self, g: Game, other: int) -> bool:
         return has_good_of(g, other, RED)
@@ -265,6 +278,7 @@ class DangerPets(OthersPayYou):
     """Each other player pays you 2 (a player holding fewer than 2 pays nothing)."""
 
     name = "DANGER PETS"
+    reread = "Every other player; one short of 2 credits pays nothing (general rule)."
 
 
 @register
@@ -273,6 +287,8 @@ class ImportTax(Ability):
     your fulfilled contracts (so it counts for no limit afterwards)."""
 
     name = "IMPORT TAX"
+    reread = ("A player pays the 4 only if they have all 4; the card goes "
+              "to the discard pile, not to the fulfilled contracts.")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -290,6 +306,7 @@ class RooibosTea(Ability):
     from the active player, answers yes or no."""
 
     name = "ROOIBOS TEA"
+    reread = "Each player answers yes or no, clockwise from the active player."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         queue = g.seat_order()
@@ -317,6 +334,7 @@ class Cups(Ability):
     """Draw 5 cards."""
 
     name = "CUPS"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         draw_into_hand(g, seat, 5)
@@ -327,6 +345,7 @@ class MerinoWool(Ability):
     """Draw as many cards as you hold in your hand (nothing with an empty hand)."""
 
     name = "MERINO WOOL"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         draw_into_hand(g, seat, len(g.state.players[seat].hand))
@@ -337,6 +356,7 @@ class Potatoes(Ability):
     """Your choice: take 2 credits (``choose`` target 0) or draw 5 cards (target 1)."""
 
     name = "POTATOES"
+    reread = "as written"
     CREDITS, DRAW = 0, 1
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
@@ -366,6 +386,7 @@ class YakuzaArt(Ability):
     """
 
     name = "YAKUZA ART"
+    reread = "Goods in the goods area, Capital ones as the type they take; each part happens when it applies, nobody is asked."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         consumer, technology = has_good_of(g, seat, BLACK), has_good_of(g, seat, GREEN)
@@ -380,6 +401,7 @@ class Vaccines(Ability):
     """Every card on the Supply Island goes into your hand."""
 
     name = "VACCINES"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -400,6 +422,8 @@ class MassageTables(Ability):
     """
 
     name = "MASSAGE TABLES"
+    reread = ("Deck cards keep their printed colour, so two Capital cards are "
+              "a pair; if deck and discards run out, what was revealed counts.")
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         revealed: list[int] = []
@@ -428,6 +452,7 @@ class Antiquities(Ability):
     """
 
     name = "ANTIQUITIES"
+    reread = "Cards in the deck keep their printed colour; with no illegal card there the deck is still shuffled."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         if any(GOODS_OF[c] == RED for c in g.state.deck):
@@ -460,6 +485,7 @@ class HawaiianSalt(Ability):
     hand and 2 credits per card taken."""
 
     name = "HAWAIIAN SALT"
+    reread = "Hand cards keep their printed colour: a Capital card in a hand is not agriculture."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -481,37 +507,27 @@ class HawaiianSalt(Ability):
 
 @register
 class MujiPens(Ability):
-    """You may lay your whole hand (even an empty one) face up on the Supply Island; then you take
-    3 cards at random from each other player's hand (all of them from a hand of fewer than 3).
+    """Lay your whole hand (even an empty one) face up on the Supply Island; then take 3 cards at
+    random from each other player's hand (all of them from a hand of fewer than 3).
 
-    Ruling: the card lets the holder choose whether to use it ("you may do this"), so it is a
-    yes/no question; once used, no fewer cards may be taken than the rule says.
+    Ruling: the text orders both steps; its one "may" only allows the holder to do this with an
+    empty hand, so the ability is not optional and nobody is asked.
     """
 
     name = "MUJI PENS"
+    reread = "Not optional (fixed): the 'may' only permits it with an empty hand; fewer than 3 only from smaller hands."
     TAKE = 3
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
-        self.ask(g, seat, "use")
-
-    def options_use(self, g: Game, frame: Frame) -> list[Action]:
-        seat, c = frame["p"], frame["c"]
-        return [Action(seat, "yes", (c,)), Action(seat, "no", (c,))]
-
-    def describe_use(self, g: Game, action: Action) -> Wording | None:
-        return ("hand_away", {"n": self.TAKE}) if action.kind == "yes" else None
-
-    def answer_use(self, g: Game, frame: Frame, action: Action) -> None:
-        if action.kind != "yes":
-            return
         s = g.state
-        seat = action.player
         mine = s.players[seat].hand
         if mine:
             laid = mine[:]
             mine.clear()
             s.island.extend(laid)
             g.emit("hand_to_island", p=seat, cards=laid)
+            for c in laid:
+                g.notify("island", seat=seat, card=c)  # cards reaching the Supply Island (RAMEN takes them)
         for other in g.seat_order(seat)[1:]:
             hand = s.players[other].hand
             n = min(self.TAKE, len(hand))
@@ -527,6 +543,7 @@ class YerbaMate(Ability):
     shown as ``deck_top`` in every player view), never the cards below."""
 
     name = "YERBA MATE"
+    reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         if not g.state.marks.get("deck_face_up"):
@@ -541,27 +558,18 @@ class NameAType(Ability):
     """Base: the holder names one of the five goods types (``choose``, target = colour), then
     ``named`` runs.  Chance comes only from the order of the deck."""
 
-    optional = False  # True: a "no" answer skips the ability
-
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
-        if self.can_use(g, seat):
-            self.ask(g, seat, "name")
-
-    def can_use(self, g: Game, seat: int) -> bool:
-        return True
+        self.ask(g, seat, "name")
 
     def options_name(self, g: Game, frame: Frame) -> list[Action]:
         seat, c = frame["p"], frame["c"]
-        out = [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
-        return out + [Action(seat, "no", (c,))] if self.optional else out
+        return [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
 
-    def describe_name(self, g: Game, action: Action) -> Wording | None:
+    def describe_name(self, g: Game, action: Action) -> Wording:
         """Menu wording of a naming option (see ``describe.describe_action``)."""
-        return ("name_goods", {"goods": action.target}) if action.kind == "choose" else None
+        return "name_goods", {"goods": action.target}
 
     def answer_name(self, g: Game, frame: Frame, action: Action) -> None:
-        if action.kind != "choose":
-            return
         g.emit("name_type", p=action.player, goods=action.target)
         self.named(g, action.player, action.target, frame["c"])
 
@@ -576,13 +584,18 @@ class DrawForNamedType(NameAType):
     prize = 8
 
     def named(self, g: Game, seat: int, colour: int, card: int) -> None:
-        drawn = draw_into_hand(g, seat, self.draws)
-        hit = next((c for c in drawn if GOODS_OF[c] == colour), None)
-        if hit is None:
-            g.emit("type_missed", p=seat)
-        else:
-            g.emit("type_shown", p=seat, c=hit)
-            gain(g, seat, self.prize, self.name)
+        draw_for_type(g, seat, colour, self.draws, self.prize, self.name)
+
+
+def draw_for_type(g: Game, seat: int, colour: int, draws: int, prize: int, why: str) -> None:
+    """Draw ``draws`` cards into the hand; ``prize`` credits if one of them is of ``colour``."""
+    drawn = draw_into_hand(g, seat, draws)
+    hit = next((c for c in drawn if GOODS_OF[c] == colour), None)
+    if hit is None:
+        g.emit("type_missed", p=seat)
+    else:
+        g.emit("type_shown", p=seat, c=hit)
+        gain(g, seat, prize, why)
 
 
 @register
@@ -590,33 +603,40 @@ class Showers(DrawForNamedType):
     """Name a goods type and draw 2 cards; 8 credits if at least one is of that type."""
 
     name = "SHOWERS"
+    reread = ("One of the five goods types is named; drawn cards keep "
+              "their printed colour (a Capital card matches none).")
     draws, prize = 2, 8
 
 
 @register
-class LuckyCards(DrawForNamedType):
-    """You may pay the bank 30 credits, name a goods type and draw a card: 50 credits if it is of
-    that type.
+class LuckyCards(Ability):
+    """Lasting: whenever you decide, while it lies among your fulfilled contracts, pay the bank 30
+    credits, name a goods type and draw a card: 50 credits if it is of that type.
 
-    Ruling: the rulebook gives no timing symbol, but the text is a single gamble, so it is carried
-    out once, when the contract is fulfilled.  Paying is the price of the gamble, so the holder may
-    decline ("no"); a holder with fewer than 30 credits cannot use it.
+    One ``anytime`` choice per goods type (``target``: the colour named).  Ruling: the rulebook
+    prints no timing symbol, so the ability lasts; the text sets no limit, so the gamble may be
+    repeated as often as the holder can pay 30 credits, until the final scoring begins.
     """
 
     name = "LUCKY CARDS"
-    draws, prize = 1, 50
-    cost = 30
-    optional = True
+    reread = ("No timing symbol, so lasting (fixed): a gamble its holder may repeat whenever deciding, "
+              "each time for 30 credits, until the scoring.")
+    cost, draws, prize = 30, 1, 50
 
-    def can_use(self, g: Game, seat: int) -> bool:
-        if g.state.players[seat].credits >= self.cost:
-            return True
-        g.emit("cannot_pay_ability", p=seat, c=self.card, n=self.cost)
-        return False
+    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+        p = g.state.players[seat]
+        if card not in p.fulfilled or p.credits < self.cost or scoring_started(g):
+            return []
+        return [Action(seat, "anytime", (card,), colour) for colour in BASE_COLOURS]
 
-    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+    def describe_anytime(self, g: Game, action: Action) -> Wording:
+        return "lucky_gamble", {"goods": action.target, "n": self.cost, "m": self.prize}
+
+    def anytime_apply(self, g: Game, action: Action) -> None:
+        seat = action.player
         pay_bank(g, seat, self.cost, self.name)
-        super().named(g, seat, colour, card)
+        g.emit("name_type", p=seat, goods=action.target)
+        draw_for_type(g, seat, action.target, self.draws, self.prize, self.name)
 
 
 @register
@@ -625,6 +645,8 @@ class RollsRoyce(NameAType):
     otherwise the card goes into your hand."""
 
     name = "ROLLS ROYCE"
+    reread = ("One of the five goods types is named; the revealed card "
+              "keeps its printed colour (a Capital card matches none).")
 
     def named(self, g: Game, seat: int, colour: int, card: int) -> None:
         top = top_of_deck(g)

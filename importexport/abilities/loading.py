@@ -15,7 +15,7 @@ from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLACK, BLUE, GREEN, GREY, LOAD, PIRATE, RED, RIDING, YELLOW, payout
 from ..limits import enforce_limits
-from ..rules import can_take_container, contract_slots
+from ..rules import can_take_container, contract_slots, fulfil, is_complete
 from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ class Televisions(WildContainers):
     """Your green (technology) containers are wild, for Load and Pirate alike."""
 
     name = "TELEVISIONS"
+    reread = "as written"
     colour = GREEN
 
 
@@ -50,6 +51,7 @@ class Wheat(WildContainers):
     """Your yellow (agriculture) containers are wild, for Load and Pirate alike."""
 
     name = "WHEAT"
+    reread = "as written"
     colour = YELLOW
 
 
@@ -58,6 +60,7 @@ class Soap(WildContainers):
     """Your black (consumer) containers are wild, for Load and Pirate alike."""
 
     name = "SOAP"
+    reread = "as written"
     colour = BLACK
 
 
@@ -66,6 +69,7 @@ class Impalas(WildContainers):
     """Your blue (luxury) containers are wild, for Load and Pirate alike."""
 
     name = "IMPALAS"
+    reread = "as written"
     colour = BLUE
 
 
@@ -74,6 +78,7 @@ class BigCats(WildContainers):
     """Your red (illegal) containers are wild, for Load and Pirate alike."""
 
     name = "BIG CATS"
+    reread = "as written"
     colour = RED
 
 
@@ -93,6 +98,7 @@ class Candy(AnyContainerOn):
     """Containers of any colour fit your consumer (black) contracts."""
 
     name = "CANDY"
+    reread = "A contract's type is its printed goods colour."
     colour = BLACK
 
 
@@ -101,6 +107,7 @@ class Coffee(AnyContainerOn):
     """Containers of any colour fit your agriculture (yellow) contracts."""
 
     name = "COFFEE"
+    reread = "A contract's type is its printed goods colour."
     colour = YELLOW
 
 
@@ -109,6 +116,7 @@ class Generators(AnyContainerOn):
     """Containers of any colour fit your technology (green) contracts."""
 
     name = "GENERATORS"
+    reread = "A contract's type is its printed goods colour."
     colour = GREEN
 
 
@@ -117,6 +125,7 @@ class Seeds(AnyContainerOn):
     """Containers of any colour fit your illegal (red) contracts."""
 
     name = "SEEDS"
+    reread = "A contract's type is its printed goods colour."
     colour = RED
 
 
@@ -125,6 +134,7 @@ class Tortillas(Ability):
     """While a contract on your ship, every cargo slot of TORTILLAS itself takes any container."""
 
     name = "TORTILLAS"
+    reread = "as written"
     as_contract = True
 
     def modify_rainbow_contract(self, g: Game, seat: int, value: bool, card: int) -> bool:
@@ -140,19 +150,74 @@ def contract_size(g: Game, ship_id: int, card: int) -> int:
 
 @register
 class PrefabHome(Ability):
-    """Your luxury (blue) contracts are met by half their containers, you choosing which slots.
+    """You may fulfil your luxury (blue) contracts with half their containers, choosing which slots.
 
-    Ruling: an odd requirement rounds up (3 containers: 2 are needed), since "half" must still
-    be at least half of what the card asks.  Like every contract, it is fulfilled the moment
-    the (reduced) requirement is met, so the remaining slots stay empty.
+    Ruling: "may" is a choice: whenever a container or a contract arrives on one of your ships in
+    harbour and its contracts are met only with the halved luxury requirement, you are asked
+    whether to fulfil them now or to keep loading (a later arrival asks again; a full load is
+    fulfilled as usual).  An odd requirement rounds up (3 containers: 2 are needed), since "half"
+    must still be at least half of what the card asks.
     """
 
     name = "PREFAB HOME"
+    reread = (
+        "'May' is a choice (fixed): asked each time the halved luxury requirement is met, fulfil now "
+        "or keep loading; odd requirements round up."
+    )
+    halving: ClassVar[int] = -1  # the ship whose luxury contracts count as halved, only while it is checked
 
     def modify_cargo_discount(self, g: Game, seat: int, value: int, card: int, ship_id: int) -> int:
-        if GOODS_OF[card] != BLUE:
+        if ship_id != PrefabHome.halving or GOODS_OF[card] != BLUE:
             return value
         return value + contract_size(g, ship_id, card) // 2
+
+    def _met_by_half(self, g: Game, holder: int, ship_id: int) -> bool:
+        """Are the contracts of ``holder``'s harbour ship met with halved luxury contracts, but not without?"""
+        ship = g.state.ships[ship_id]
+        if ship.owner != holder or ship.at_sea or not ship.contracts or not ship.containers:
+            return False
+        if all(GOODS_OF[c] != BLUE for c in ship.contracts) or is_complete(g, ship):
+            return False
+        PrefabHome.halving = ship_id
+        try:
+            return is_complete(g, ship)
+        finally:
+            PrefabHome.halving = -1
+
+    def _offer(self, g: Game, holder: int, ship_id: int) -> None:
+        """Ask once the arriving card has landed (the question waits on the stack until then)."""
+        s = g.state
+        if ship_id < 0 or s.ships[ship_id].owner != holder:
+            return
+        if any(f["k"] == "ask" and f["c"] == self.card and f.get("ship") == ship_id for f in s.stack):
+            return
+        self.ask(g, holder, "half", ship=ship_id)
+
+    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self._offer(g, holder, data["ship"])
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self._offer(g, holder, data["target"])
+
+    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["seat"] == holder:
+            self._offer(g, holder, data["ship"])
+
+    def options_half(self, g: Game, frame: Frame) -> list[Action]:
+        seat = frame["p"]
+        if not self._met_by_half(g, seat, frame["ship"]):
+            return []
+        return [Action(seat, "yes", (self.card,), frame["ship"]), Action(seat, "no", (self.card,))]
+
+    def describe_half(self, g: Game, action: Action) -> Wording:
+        ship = g.state.stack[-1]["ship"]  # the question's frame: which ship is met by half
+        return ("half_fulfil" if action.kind == "yes" else "keep_loading"), {"s": ship}
+
+    def answer_half(self, g: Game, frame: Frame, action: Action) -> None:
+        if action.kind == "yes" and self._met_by_half(g, action.player, frame["ship"]):
+            fulfil(g, g.state.ships[frame["ship"]])
 
 
 @register
@@ -166,6 +231,10 @@ class Yen(Ability):
     """
 
     name = "YEN"
+    reread = (
+        "Only the first contract placed on that ship after the tuck "
+        "is reduced (one slot, the owner's pick); YEN leaves the fulfilled contracts."
+    )
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         ships = g.state.players[seat].ships
@@ -232,6 +301,7 @@ class Tablets(Ability):
     """
 
     name = "TABLETS"
+    reread = "7 containers pay 14 as 5-6 do; the extra is added to whatever other abilities make of the payout."
 
     def modify_max_cargo(self, g: Game, seat: int, value: int, ship_id: int) -> int:
         return max(value, 10)
@@ -247,6 +317,7 @@ class Legos(Ability):
     containers; the payout keeps its usual cap (14, or what other abilities make it)."""
 
     name = "LEGOS"
+    reread = "as written"
     as_contract = True
 
     def modify_max_cargo(self, g: Game, seat: int, value: int, ship_id: int) -> int:
@@ -272,6 +343,7 @@ class RoboCats(Ability):
     """
 
     name = "ROBO-CATS"
+    reread = "Pairs are of one printed type (never J or grey cards); at sea the two cards are single containers again."
 
     def modify_together_colour(self, g: Game, seat: int, colour: int, cards: tuple[int, ...]) -> int:
         return GREEN if len(cards) == 2 else colour

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import CARDS
-from ..constants import CONTRACT, GREY, PIRATE, YELLOW, payout
+from ..constants import CONTRACT, GREY, PIRATE, RIDING, YELLOW, payout
 from ..flow import automatic
 from ..limits import enforce_limits
 from ..rules import (
@@ -79,6 +79,7 @@ class WaterNotepad(Ability):
     """Nobody, you included, may pirate containers from your ships."""
 
     name = "WATER NOTEPAD"
+    reread = "as written"
 
     def modify_piratable(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
         return False
@@ -89,10 +90,16 @@ class StolenRice(Ability):
     """Every agriculture container you pirate earns you 2 credits from the bank.
 
     Ruling: the colour is the one the container counted as where it was taken (a J card
-    loaded as yellow is agriculture).
+    loaded as yellow is agriculture); a J card taken from the Supply Island onto a ship counts
+    as the colour chosen for its loading.
     """
 
     name = "STOLEN RICE"
+    reread = (
+        "Per agriculture container pirated, as the colour it counted as where "
+        "it was taken (a loaded J card keeps its loaded colour; one from the island: the colour "
+        "chosen for loading it, fixed)."
+    )
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["colour"] == YELLOW:
@@ -105,6 +112,10 @@ class StolenTires(Ability):
     then turn the deck's next card face up onto the Supply Island."""
 
     name = "STOLEN TIRES"
+    reread = (
+        "Only cards taken from a ship (at sea, or in harbour via MINI "
+        "VAN) or the Supply Island count, one draw and one island card each."
+    )
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["source"] >= -1:  # a ship (id) or the island (-1)
@@ -122,6 +133,7 @@ class BigAmmunition(Ability):
     """
 
     name = "BIG AMMUNITION"
+    reread = "Only another player's ship at sea counts; nothing happens if that owner's hand is empty."
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         src = data["source"]
@@ -146,6 +158,10 @@ class PoisonBottles(Ability):
     """
 
     name = "POISON BOTTLES"
+    reread = (
+        "Due when the first Pirate action of the turn is carried "
+        "out; a player short of 2 credits pays nothing (house rule 15)."
+    )
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         payer = data["seat"]
@@ -164,6 +180,10 @@ class Shotguns(Ability):
     """
 
     name = "SHOTGUNS"
+    reread = (
+        "'Before you' is the order of carrying out, so the holder must pirate this "
+        "turn too; once per player and turn, payer's choice, nothing if they can afford neither."
+    )
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         s = g.state
@@ -226,6 +246,7 @@ class StemCells(Ability):
     """
 
     name = "STEM CELLS"
+    reread = "Optional destination; the 2 credits go to the bank and the goods limit must leave room."
 
     def modify_pirate_targets(self, g: Game, seat: int, value: list[int], colour: int) -> list[int]:
         if g.state.players[seat].credits >= 2 and goods_room(g, seat):
@@ -244,10 +265,15 @@ class MiniVan(Ability):
 
     Ruling: "any player's hand" is read as any other player's (stealing from yourself is no
     theft); WATER NOTEPAD still protects ships in harbour; an unseen card is taken first and
-    its destination (a ship it fits, the discard pile) chosen once it is seen.
+    its destination (a ship it fits, the discard pile) chosen once it is seen.  A card riding along
+    with another on a harbour ship (ROBO-CATS' pair) is a container of its own type once taken.
     """
 
     name = "MINI VAN"
+    reread = (
+        "'Any player's hand' means another player's; WATER NOTEPAD still protects harbour ships; "
+        "a rider of a loaded pair is taken as its own type (fixed)."
+    )
 
     def modify_pirate_sources(self, g: Game, seat: int, value: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         s = g.state
@@ -256,7 +282,10 @@ class MiniVan(Ability):
             for sid in s.players[q].ships:
                 x = s.ships[sid]
                 if not x.at_sea and x.containers and g.mod(q, "piratable", True, seat):
-                    extra.extend((c, col, sid) for c, col in zip(x.containers, x.colours) if col != GREY)
+                    extra.extend(  # a card riding along with another (ROBO-CATS) is taken as its own type
+                        (c, GOODS_OF[c] if col == RIDING else col, sid)
+                        for c, col in zip(x.containers, x.colours) if col != GREY
+                    )
         return value + extra if extra else value
 
     def modify_pirate_unseen(self, g: Game, seat: int, value: list[int]) -> list[int]:
@@ -333,12 +362,18 @@ class Aeroponics(Ability):
     """Whenever one of your ships at sea holds a single container, it comes back to your harbour at
     once with that container still aboard, even partway through an Import.
 
-    Ruling: checked whenever a container leaves your ship at sea (Pirate, Import) and when it
-    sails, and for all your ships at sea when this contract is fulfilled; the check runs right
-    after the step that caused it, so an Import winner cannot take the last container.
+    Ruling: checked whenever a container leaves your ship at sea (Pirate, Import, or an ability
+    taking it, such as FAKE MONEY) and when it sails, and for all your ships at sea when this
+    contract is fulfilled; the check runs right after the step that caused it, so an Import
+    winner cannot take the last container.
     """
 
     name = "AEROPONICS"
+    reread = (
+        "Checked after every step that leaves one of your ships at "
+        "sea with one container (pirate, import, a container taken by an ability (fixed), sailing, "
+        "arrival of this card)."
+    )
 
     def _check(self, g: Game, holder: int, sid: int) -> None:
         if sid >= 0 and g.state.ships[sid].owner == holder:
@@ -352,6 +387,9 @@ class Aeroponics(Ability):
         self._check(g, holder, data["source"])
 
     def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        self._check(g, holder, data["ship"])
+
+    def on_container_off(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         self._check(g, holder, data["ship"])
 
     def on_sail(self, g: Game, holder: int, data: dict[str, Any]) -> None:
@@ -396,6 +434,7 @@ class DieselEngine(Ability):
     """
 
     name = "DIESEL ENGINE"
+    reread = "The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single voyage."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -444,6 +483,10 @@ class Partnership(Ability):
     """
 
     name = "PARTNERSHIP"
+    reread = (
+        "Joining is the Contract action placing PARTNERSHIP (level and "
+        "missing-level actions apply); double payout and +2 compensation while joined."
+    )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         s = g.state

@@ -19,6 +19,7 @@ from ..rules import (
     crew_room,
     draw_cards,
     gain,
+    good_type,
     goods_room,
     put_crew,
     receive_container,
@@ -26,6 +27,7 @@ from ..rules import (
     ship_home,
 )
 from ..tokens import TOKEN_BASE, gone
+from .exchanges import container_off
 from .extra_actions import free_import_wording
 from .instant import pay_if_able
 from .registry import Ability, Wording, register
@@ -93,6 +95,10 @@ class Backpacks(Reaction):
     """
 
     name = "BACKPACKS"
+    reread = (
+        "Printed instant, but the effect it describes lasts, so it works from the fulfilled"
+        " contracts (not on its own fulfilment); any ship's return, optional draw."
+    )
 
     def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         self.ask(g, holder, "draw")
@@ -103,6 +109,7 @@ class Toyota(Reaction):
     """Whenever one of your own ships comes back to your harbour, draw 3 cards."""
 
     name = "TOYOTA"
+    reread = "as written"
 
     def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if g.state.ships[data["ship"]].owner == holder:
@@ -112,13 +119,17 @@ class Toyota(Reaction):
 # --- goods, credits spent -----------------------------------------------------------------------
 
 class GoodsAddedCredits(Reaction):
-    """Credits whenever a good of one colour is added to any player's goods."""
+    """Credits whenever a good of one type is added to any player's goods.
+
+    The type is the one the card has as a good of its new owner (``good_type``), as for the final
+    scoring: a Capital good counts as the type of that player's leftmost non-Capital good.
+    """
 
     colour: ClassVar[int]
     amount: ClassVar[int]
 
     def on_goods(self, g: Game, holder: int, data: dict[str, Any]) -> None:
-        if data["colour"] == self.colour:
+        if good_type(g, data["seat"], data["card"]) == self.colour:
             gain(g, holder, self.amount, self.name)
 
 
@@ -126,19 +137,24 @@ class GoodsAddedCredits(Reaction):
 class Bubblegum(GoodsAddedCredits):
     """Each time a consumer good is added to anyone's goods (yours too), take 4 credits.
 
-    Ruling: the good's colour is the one it counts as when it arrives (a container keeps the
-    colour it was loaded as).
+    Ruling: the good's type is the one it has among its new owner's goods, as the scoring counts
+    it (a Capital good takes the type of that player's leftmost non-Capital good).
     """
 
     name = "BUBBLEGUM"
+    reread = "A Capital good added counts as the type it takes among its owner's goods (fixed); one payment per good."
     colour, amount = BLACK, 4
 
 
 @register
 class Chapstick(GoodsAddedCredits):
-    """Each time a consumer good is added to anyone's goods (yours too), take 2 credits."""
+    """Each time a consumer good is added to anyone's goods (yours too), take 2 credits.
+
+    Ruling: as for BUBBLEGUM, a Capital good counts as the type it takes among its new owner's goods.
+    """
 
     name = "CHAPSTICK"
+    reread = "A Capital good added counts as the type it takes among its owner's goods (fixed); one payment per good."
     colour, amount = BLACK, 2
 
 
@@ -151,6 +167,10 @@ class FakeDvds(Reaction):
     """
 
     name = "FAKE DVDS"
+    reread = (
+        "One payment or loss of 4 or more by another player (to the bank or a player) counts;"
+        " smaller ones are not added up."
+    )
 
     def on_spent(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder and data["amount"] >= 4:
@@ -165,10 +185,15 @@ class Cannabis(Reaction):
 
     Ruling: 2 credits once per Import won (one bidding round), however many red containers
     the player takes; the colour is the one the container was loaded as.  Your own imports
-    pay nothing.
+    pay nothing, and neither do imports outside an Import action (the free imports abilities
+    give, such as PAPER's, POCKY's or PROTRACTORS').
     """
 
     name = "CANNABIS"
+    reread = (
+        "Only cards won in an Import action's bidding round pay, 2 once per round (fixed: free imports"
+        " by abilities no longer pay); a player short of 2 pays nothing."
+    )
 
     def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         importer = data["seat"]
@@ -181,6 +206,8 @@ class Cannabis(Reaction):
                     return
                 fr[key] = True
                 break
+        else:  # no bidding round of an Import action: an ability's free import
+            return
         pay_if_able(g, importer, holder, 2, self.name)
 
 
@@ -189,6 +216,7 @@ class Pants(Reaction):
     """When another player imports from one of your ships, you take 4 credits instead of 2."""
 
     name = "PANTS"
+    reread = "as written"
 
     def modify_import_compensation(self, g: Game, seat: int, value: int) -> int:
         return value + 2
@@ -200,15 +228,32 @@ class Protractors(Reaction):
     one of the remaining containers for free; the ship's owner gets nothing for it.
 
     Ruling: the free card goes to your crew or goods like any import (the discard pile only
-    when neither has room), and it counts as an import for other abilities.
+    when neither has room), and it counts as an import for other abilities.  Any import by
+    another player counts: after an Import action's bidding round once the winner has taken the
+    cards, and after each free import an ability gives (PAPER, POCKY, STRETCH GOAL).
     """
 
     name = "PROTRACTORS"
+    reread = (
+        "Reacts to every import by another player from a ship at sea, free imports by abilities too"
+        " (fixed); one optional free import, the owner is paid nothing."
+    )
 
     def on_import_done(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         ship = g.state.ships[data["ship"]]
         if data["seat"] != holder and ship.at_sea and ship.containers:
             self.ask(g, holder, "take", ship=ship.id)
+
+    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        """A free import (no Import bidding round under way for it): asked right after it."""
+        seat, sid = data["seat"], data["ship"]
+        if seat == holder or sid < 0:
+            return
+        if any(fr["k"] == "after_import" and fr["ship"] == sid and fr["p"] == seat for fr in g.state.stack):
+            return  # an Import action: ``on_import_done`` asks once the winner has taken the cards
+        ship = g.state.ships[sid]
+        if ship.at_sea and ship.containers:
+            self.ask(g, holder, "take", ship=sid)
 
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
@@ -240,26 +285,45 @@ class Protractors(Reaction):
 
 @register
 class FixieBikes(Reaction):
-    """Each time anybody (you too) loads a container with a Load action, take 2 credits."""
+    """Each time anybody (you too) loads a container with a Load action, take 2 credits.
+
+    Ruling: a card an ability loads outside a Load action (THE ALGORITHM, FAKE MONEY, FLOUR, ...)
+    does not count; a free Load action an ability grants does.
+    """
 
     name = "FIXIE BIKES"
+    reread = (
+        "Every container loaded with a Load action, free Load actions from abilities"
+        " included, whoever loads; loadings by abilities outside a Load action do not count."
+    )
 
     def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
-        gain(g, holder, 2, self.name)
+        if data.get("action", True):  # (``action=False``: an ability loaded it, no Load action)
+            gain(g, holder, 2, self.name)
 
 
 @register
 class OatMilk(Reaction):
     """Whenever anybody (you too) loads an agriculture container, you may take 2 credits or draw 2 cards.
 
-    Ruling: loading means the Load action (the colour the container is loaded as); a container
-    pirated onto a ship is not loaded.
+    Ruling: the card does not ask for a Load action (FIXIE BIKES does), so a Pirate action that
+    loads the container it takes onto the pirate's own ship counts as well (one taken into the
+    goods or discarded does not), and so does a card an ability loads onto its player's own ship
+    (FAKE MONEY, FLOUR, ...); the colour is the one the container is loaded as.
     """
 
     name = "OAT MILK"
+    reread = (
+        "Any loading of an agriculture container onto the loader's own ship counts, a pirated one and"
+        " one loaded by an ability too (fixed); optional: 2 credits, 2 cards or nothing."
+    )
 
     def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
-        if data["colour"] == YELLOW:
+        if data["colour"] == YELLOW and g.state.ships[data["ship"]].owner == data["seat"]:
+            self.ask(g, holder, "reward")
+
+    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+        if data["target"] >= 0 and data["colour"] == YELLOW:  # loaded onto one of the pirate's ships
             self.ask(g, holder, "reward")
 
     def options_reward(self, g: Game, frame: Frame) -> list[Action]:
@@ -280,6 +344,7 @@ class Sugar(Reaction):
     """Whenever you place an agriculture card as a contract, take 2 credits from the bank."""
 
     name = "SUGAR"
+    reread = "as written"
 
     def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and GOODS_OF[data["card"]] == YELLOW:
@@ -291,6 +356,7 @@ class Drones(Reaction):
     """Whenever you place a contract on one of your ships, you may draw a card."""
 
     name = "DRONES"
+    reread = "as written"
 
     def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
@@ -304,6 +370,10 @@ class Helicopter(Reaction):
     before, so they cannot end the game)."""
 
     name = "HELICOPTER"
+    reread = (
+        "The 4 credits lie on the card and count only in the final scoring, for its holder"
+        " then."
+    )
 
     def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if GOODS_OF[data["card"]] == BLUE:
@@ -321,20 +391,25 @@ class Helicopter(Reaction):
 class Books(Reaction):
     """When you lead Import and another player follows, take 2 credits (at most 2 a turn).
 
-    Ruling: a follower who plays a card but carries out Trade instead (Capital) does not follow
-    the Import.
+    Ruling: the rules of the Import action count as following both playing an Import card and,
+    after drawing, declaring Import actions of one's crew; so once everyone has declared, any
+    other player who will take part in the bidding counts.  A follower who carries out Trade
+    instead (Capital) does not follow the Import.
     """
 
     name = "BOOKS"
+    reread = (
+        "A player who draws but declares crew Import actions follows too, as the Import rules say"
+        " (fixed); 2 credits at most once a turn, only when you led."
+    )
 
-    def on_follow(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         s = g.state
-        if s.active != holder or s.led != IMPORT or data["action"] != IMPORT or data["seat"] == holder:
+        if s.active != holder or s.led != IMPORT or s.marks.get(self.name) == s.turn:
             return
-        if s.marks.get(self.name) == s.turn:
-            return
-        s.marks[self.name] = s.turn
-        gain(g, holder, 2, self.name)
+        if any(n > 0 and s.acts[q] < 0 for q, n in enumerate(s.decl) if q != holder):
+            s.marks[self.name] = s.turn
+            gain(g, holder, 2, self.name)
 
 
 @register
@@ -342,6 +417,7 @@ class DragonFruit(Reaction):
     """When you lead Pirate, choose: draw 2 cards or take 2 credits from the bank."""
 
     name = "DRAGON FRUIT"
+    reread = "as written"
 
     def on_lead(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["action"] == PIRATE:
@@ -367,6 +443,7 @@ class Pistols(Reaction):
     """
 
     name = "PISTOLS"
+    reread = "2 credits per illegal contract; a player short of 2 pays nothing."
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         seat = data["seat"]
@@ -386,6 +463,10 @@ class ASmallTank(Reaction):
     """
 
     name = "A SMALL TANK"
+    reread = (
+        "One card per contract fulfilled, chosen by the giver; an empty hand gives"
+        " nothing."
+    )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
@@ -413,6 +494,7 @@ class Shoes(Reaction):
     """Whenever any contract is fulfilled (this one included), you may draw a card."""
 
     name = "SHOES"
+    reread = "as written"
     includes_self = True
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
@@ -430,6 +512,10 @@ class Satellite(Reaction):
     """
 
     name = "SATELLITE"
+    reread = (
+        "Its own fulfilment does not count; once per ship that sails: an optional draw, after"
+        " which the Load is optional too."
+    )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if self.counts(data):
@@ -470,6 +556,10 @@ class Laptops(Reaction):
     """
 
     name = "LAPTOPS"
+    reread = (
+        "2 cards once per fulfilling ship that carries a technology container (which contract"
+        " a container lies on is not tracked); not for its own fulfilment."
+    )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and self.counts(data) and GREEN in g.state.ships[data["ship"]].colours:
@@ -497,6 +587,10 @@ class Mouthwash(FulfilColourCredits):
     """
 
     name = "MOUTHWASH"
+    reread = (
+        "Contracts fulfilled together with it are not after it; 2 credits per later consumer"
+        " contract."
+    )
     colour, amount = BLACK, 2
 
 
@@ -505,6 +599,7 @@ class Onions(FulfilColourCredits):
     """Each agriculture contract you fulfil, this one included, earns 2 credits."""
 
     name = "ONIONS"
+    reread = "as written"
     colour, amount = YELLOW, 2
     includes_self = True
 
@@ -517,6 +612,10 @@ class RareMetals(Reaction):
     """
 
     name = "RARE METALS"
+    reread = (
+        "4 credits once per ship on which both types are fulfilled; not for its own"
+        " fulfilment."
+    )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
@@ -530,10 +629,12 @@ class TakeContainer(Reaction):
     """After you fulfil contracts, you may take one of that ship's containers before it sails."""
 
     to_goods: ClassVar[bool]
+    per_contract: ClassVar[bool] = False  # one container for each contract fulfilled (else one per ship)
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and self.counts(data):
-            self.ask(g, holder, "container", ship=data["ship"])
+            left = len(data["cards"]) if self.per_contract else 1
+            self.ask(g, holder, "container", ship=data["ship"], left=left)
 
     def options_container(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["p"]
@@ -553,6 +654,7 @@ class TakeContainer(Reaction):
         seat, c = action.player, action.cards[1]
         ship = g.state.ships[frame["ship"]]
         colour = remove_container(g, ship, c)
+        container_off(g, seat, ship, c)
         if self.to_goods:
             receive_container(g, seat, c, colour, TAKE_GOODS)  # (a container token: exchanged, see tokens)
             g.emit("container_to_goods", p=seat, c=c, s=ship.id, why=self.name)
@@ -561,6 +663,8 @@ class TakeContainer(Reaction):
             g.emit("container_to_hand", p=seat, c=c, s=ship.id, why=self.name)
         else:  # a container token never goes into a hand: it returns to the supply
             gone(g, c)
+        if frame.get("left", 1) > 1:
+            self.ask(g, seat, "container", ship=ship.id, left=frame["left"] - 1)
 
 
 @register
@@ -572,19 +676,29 @@ class FlashDrives(TakeContainer):
     """
 
     name = "FLASH DRIVES"
+    reread = (
+        "At most one container per ship, after the payout and before the ship sails; not for"
+        " its own fulfilment."
+    )
     to_goods = False
 
 
 @register
 class Jets(TakeContainer):
-    """Whenever you fulfil contracts, you may move one container of that ship into your goods
-    before it sails (if your goods have room).
+    """Whenever you fulfil a contract, you may move one of its containers into your goods before
+    the ship sails (if your goods have room).
 
-    Ruling: one per ship; its own fulfilment does not count.
+    Ruling: one container for each contract fulfilled (unlike FLASH DRIVES the card sets no limit
+    per ship), taken one at a time from that ship's containers; its own fulfilment does not count.
     """
 
     name = "JETS"
+    reread = (
+        "One container per contract fulfilled, not one per ship (fixed: the card has no per-ship limit);"
+        " optional, needs goods room, before the ship sails."
+    )
     to_goods = True
+    per_contract = True
 
 
 @register
@@ -598,6 +712,10 @@ class HentaiManga(Reaction):
     """
 
     name = "HENTAI MANGA"
+    reread = (
+        "Contracts fulfilled together with it are not after it; asked before the ship sails,"
+        " crew or goods need room."
+    )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
@@ -659,6 +777,10 @@ class BokChoy(Reaction):
     """
 
     name = "BOK CHOY"
+    reread = (
+        "2 credits once, to the ship's owner, when a contract fulfilled with it on board is"
+        " not agriculture."
+    )
 
     def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
         if any(GOODS_OF[c] != YELLOW for c in contracts):
@@ -670,10 +792,15 @@ class Yogurt(Reaction):
     """Whoever loads or pirates this card draws 4 cards; then every other player, clockwise from
     them, draws 2.
 
-    Ruling: pirating it counts even when it goes to the discard pile afterwards.
+    Ruling: pirating it counts even when it goes to the discard pile afterwards; any loading
+    counts, also one an ability carries out (FAKE MONEY, FLOUR), not only a Load action.
     """
 
     name = "YOGURT"
+    reread = (
+        "Pirating it counts even when it is then discarded; any loading counts, by an ability too"
+        " (fixed); 4 cards, then 2 to each other player clockwise."
+    )
 
     def on_self_load(self, g: Game, seat: int, data: dict[str, Any]) -> None:
         self._draws(g, seat)
@@ -694,6 +821,10 @@ class Chairs(Ability):
     """Whenever another player draws instead of leading or following, you may discard a card from your hand."""
 
     name = "CHAIRS"
+    reread = (
+        "Only a draw action by another player (leading or following) counts, not cards drawn"
+        " by abilities; optional."
+    )
 
     def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder and g.state.players[holder].hand:

@@ -44,7 +44,9 @@ Lasting hooks work while the card lies among its owner's fulfilled contracts; an
 one with ``in_crew = True`` while the card lies in its owner's crew; one with ``lends = True``
 also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works.
 A card tucked under a ship (``state.marks["tucked"]``: ``[card, ship]`` pairs) works for the
-ship's owner.
+ship's owner.  An ability with ``standing = "<mark>"`` left a rule on the table that outlives its
+card's place: while ``state.marks["<mark>"]`` is set, its ``modify_`` hooks work for every seat
+wherever the card lies (SURSTRÖMMING's Pirate ban); a ``watch_`` hook lifts the mark in time.
 
 Anything an ability needs to remember lives in the game state (``state.marks`` or a frame), so
 undo and save files keep working.
@@ -59,7 +61,7 @@ from ..cards import CARDS
 if TYPE_CHECKING:
     from ..actions import Action
     from ..engine import Game
-    from ..flow import Frame
+    from ..flow import Frame, Reason
 
 Wording = tuple[str, dict[str, Any]]  # a menu line: template key of ``describe.TEXT`` and raw arguments
 
@@ -71,6 +73,10 @@ class Ability:
     as_contract: ClassVar[bool] = False
     in_crew: ClassVar[bool] = False  # works while the card lies in its owner's crew instead
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
+    standing: ClassVar[str] = ""  # a ``state.marks`` key: while set, the ``modify_`` hooks work for all, anywhere
+    reread: ClassVar[str] = ""
+    """Set on each registered class once its card's rulebook text was re-read word for word against
+    this code: the ruling chosen where the text leaves room, or "as written" (docs/abilities.md shows it)."""
     card: int = -1
     modifies: frozenset[str] = frozenset()
     listens: frozenset[str] = frozenset()
@@ -81,6 +87,13 @@ class Ability:
 
     def ask_options(self, g: Game, frame: Frame) -> list[Action]:
         return getattr(self, "options_" + frame["q"])(g, frame)
+
+    def ask_check(self, g: Game, frame: Frame, action: Action) -> Reason | None:
+        """Why ``action`` does not answer this card's question, read off the question's own options."""
+        from ..explain import not_offered
+
+        options = [x for x in self.ask_options(g, frame) if x.kind == action.kind and x.player == action.player]
+        return None if action in options else not_offered(g, options, action, self.card)
 
     def ask_resolve(self, g: Game, frame: Frame, action: Action) -> None:
         g.state.stack.pop()
@@ -100,6 +113,7 @@ KEY_CARDS: dict[str, frozenset[int]] = {}  # modifier key -> the cards whose abi
 LENDERS: set[int] = set()  # cards that lend other cards' abilities (a copy)
 CREW_ABILITIES: set[str] = set()  # names of abilities that work while the card is in the crew
 WATCHERS: dict[str, list[Ability]] = {}  # event -> abilities with a ``watch_<event>`` hook
+STANDING: dict[str, list[Ability]] = {}  # modifier key -> abilities whose rule stands while their mark is set
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -120,6 +134,9 @@ def register(cls: type[Ability]) -> type[Ability]:
         LENDERS.add(card.id)
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
+    if cls.standing:
+        for key in ability.modifies:  # (registered again under the same name: replaced)
+            STANDING[key] = [a for a in STANDING.get(key, []) if a.name != cls.name] + [ability]
     if cls.as_contract:
         CONTRACT_ABILITIES.add(cls.name)
         CONTRACT_CARDS.add(card.id)
@@ -224,9 +241,14 @@ def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
     cards = _MODIFIERS.get(key, False)
     if cards is False:
         cards = modifiers_of(key)
-    if cards is None or not in_reach(g, seat, cards):  # type: ignore[arg-type]
+    if cards is None:
         return []
-    return [a for a in lasting(g, seat) if key in a.modifies]
+    found = [a for a in lasting(g, seat) if key in a.modifies] if in_reach(g, seat, cards) else []  # type: ignore[arg-type]
+    standing = STANDING.get(key)
+    if standing:  # rules left on the table, wherever their cards lie now
+        marks = g.state.marks
+        found += [a for a in standing if marks.get(a.standing) and a not in found]
+    return found
 
 
 def declare_winner(g: Game, seat: int, card: int) -> None:

@@ -20,7 +20,7 @@ from ..constants import (
     TRADE,
     YELLOW,
 )
-from ..rules import capital_goods_colour
+from ..rules import goods_of_type
 from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
@@ -40,12 +40,6 @@ def shows(g: Game, seat: int, card: int, action: int) -> bool:
     return card_action(g, seat, card) == action or g.mod(seat, "counts_as", False, card, action)
 
 
-def goods_of_type(g: Game, seat: int, colour: int) -> int:
-    """Goods cards of one type in the player's goods area (Capital goods as the rules count them)."""
-    capital_as = capital_goods_colour(g, seat)
-    return sum(1 for c in g.state.players[seat].goods if (capital_as if GOODS_OF[c] == GREY else GOODS_OF[c]) == colour)
-
-
 # --- which card may lead or follow, which action is carried out ---------------------------------
 
 @register
@@ -54,6 +48,7 @@ class ThreeDPrinters(Ability):
     It does not help when you lead."""
 
     name = "3D PRINTERS"
+    reread = "as written"
 
     def modify_follow_with_any(self, g: Game, seat: int, value: bool, card: int) -> bool:
         return True
@@ -70,6 +65,7 @@ class NeuralUnits(Ability):
     """
 
     name = "NEURAL UNITS"
+    reread = "Needs a Load card (no two-card wild); then all your actions are Load ones, counted with your Load crew."
 
     def modify_follow_options(self, g: Game, seat: int, opts: list[Action]) -> list[Action]:
         led = g.state.led
@@ -91,6 +87,7 @@ class RiceCookers(Ability):
     """
 
     name = "RICE COOKERS"
+    reread = "Load and Contract stand for each other in hand and crew, leading or following; the others follow the declared action."
 
     def modify_counts_as(self, g: Game, seat: int, value: bool, card: int, action: int) -> bool:
         if value or action not in SWAPPED:
@@ -137,6 +134,8 @@ class Chopsticks(Ability):
     """
 
     name = "CHOPSTICKS"
+    reread = ("All your Import actions (card and crew) switch together to Contract or Load, chosen before the bidding; "
+               "free Imports from abilities are not played and stay Imports.")
 
     def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         s = g.state
@@ -166,6 +165,7 @@ class Cannons(Ability):
     in your crew)."""
 
     name = "CANNONS"
+    reread = "as written"
 
     def modify_crew_actions(self, g: Game, seat: int, n: int, action: int) -> int:
         if action != PIRATE:
@@ -184,6 +184,7 @@ class Fridges(Ability):
     """
 
     name = "FRIDGES"
+    reread = "Technology goods counted as for scoring: Capital goods taking that type and JOE WIGGINS count too."
 
     def modify_crew_actions(self, g: Game, seat: int, n: int, action: int) -> int:
         if action != LOAD:
@@ -203,6 +204,7 @@ class BoardGames(Ability):
     """
 
     name = "BOARD GAMES"
+    reread = "The printed types of the fulfilled contract cards, all five base types; the harbour's printed contract has none."
 
     def modify_crew_limit(self, g: Game, seat: int, value: int) -> int:
         types = {GOODS_OF[c] for c in g.state.players[seat].fulfilled}
@@ -216,6 +218,7 @@ class Scotch(Ability):
     """For your goods limit, every two luxury goods you own count as one."""
 
     name = "SCOTCH"
+    reread = "Capital goods count as luxury when they take that type; every full pair counts once (3 luxury count as 2)."
 
     def modify_goods_load(self, g: Game, seat: int, n: int) -> int:
         return n - goods_of_type(g, seat, BLUE) // 2
@@ -226,6 +229,7 @@ class MineralFuels(Ability):
     """You draw up to 6 cards instead of 5 (and draw just one only when holding 6 or more)."""
 
     name = "MINERAL FUELS"
+    reread = "Lasting while the card lies among your fulfilled contracts; holding 6 or more you draw one."
 
     def modify_hand_size(self, g: Game, seat: int, value: int) -> int:
         return value + 1
@@ -237,6 +241,8 @@ class Volkswagen(Ability):
     counts twice."""
 
     name = "VOLKSWAGEN"
+    reread = ("Technology goods count twice for levels, and so does every grey Capital good, whatever type it takes; "
+              "the doubled count serves Capital level requirements too.")
 
     def modify_level_weight(self, g: Game, seat: int, value: int, card: int) -> int:
         return value * 2 if GOODS_OF[card] in (GREEN, GREY) else value
@@ -256,6 +262,7 @@ class JoeWiggins(Ability):
     """
 
     name = "JOE WIGGINS"
+    reread = "Counts as four goods for levels and scoring, but is no card in the goods area that could be taken."
 
     @staticmethod
     def _add(counts: list[int]) -> list[int]:

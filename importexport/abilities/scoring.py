@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS
-from ..constants import BASE_COLOURS, BLACK, BLUE, MAJORITY_BONUS, RED
-from ..scoring import goods_counts, share
+from ..constants import BASE_COLOURS, BLACK, BLUE, RED
+from ..rules import goods_of_type
+from ..scoring import goods_counts, share, tie_favoured
 from .registry import Ability, register
 
 if TYPE_CHECKING:
@@ -22,25 +23,21 @@ def scoring_started(g: Game) -> bool:
 
 
 def has_most(g: Game, seat: int, values: list[int]) -> bool:
-    """Does ``seat`` have the most (more than each other player, or tied and winning ties)?"""
+    """Does ``seat`` have the most (more than each other player, or tied and the only one of the
+    tied players who wins ties)?"""
     top = max(values)
     if top <= 0 or values[seat] < top:
         return False
-    tied = sum(1 for v in values if v == top)
-    return tied == 1 or bool(g.mod(seat, "wins_ties", False))
+    return tie_favoured(g, [q for q, v in enumerate(values) if v == top]) == [seat]
 
 
 def most_share(g: Game, seat: int, values: list[int], amount: int) -> int:
     """``amount`` if ``seat`` has the most of ``values``; a tie splits it as the goods majorities do
-    (rounded up), unless one tied player wins ties and takes it whole."""
+    (rounded up), only among the tied players who win ties if some of them do."""
     top = max(values)
     if top <= 0 or values[seat] < top:
         return 0
-    tied = [q for q, v in enumerate(values) if v == top]
-    if len(tied) > 1:
-        favoured = [q for q in tied if g.mod(q, "wins_ties", False)]
-        if len(favoured) == 1:
-            tied = favoured
+    tied = tie_favoured(g, [q for q, v in enumerate(values) if v == top])
     return share(amount, len(tied)) if seat in tied else 0
 
 
@@ -48,13 +45,15 @@ def most_share(g: Game, seat: int, values: list[int], amount: int) -> int:
 
 @register
 class AppleWatch(Ability):
-    """At the end, 6 credits for every pair of one luxury and one consumer good you own."""
+    """At the end, 6 credits for every pair of one luxury and one consumer good you own, the goods
+    counted as for the scoring (a Capital good as the type it takes)."""
 
     name = "APPLE WATCH"
+    reread = "Goods counted as for the scoring: Capital goods take their owner's type (fixed)."
 
     def score(self, g: Game, seat: int) -> int:
-        goods = [CARDS.goods[c] for c in g.state.players[seat].goods]
-        return 6 * min(goods.count(BLUE), goods.count(BLACK))
+        counts = goods_counts(g, seat)
+        return 6 * min(counts[BLUE], counts[BLACK])
 
 
 @register
@@ -63,6 +62,7 @@ class Artifacts(Ability):
     (counted as for the scoring)."""
 
     name = "ARTIFACTS"
+    reread = "'Two of each type' means at least two, counted as for the scoring (Capital goods as the type they take)."
 
     def score(self, g: Game, seat: int) -> int:
         counts = goods_counts(g, seat)
@@ -84,6 +84,10 @@ class GoldStuff(PerFulfilledColour):
     """At the end, 6 credits per luxury (blue) card among your fulfilled contracts, this one included."""
 
     name = "GOLD STUFF"
+    reread = (
+        "Fulfilled contract cards by printed colour (contracts, not goods): grey Capital "
+        "ones and the harbour's printed contract are no luxury contracts."
+    )
 
 
 @register
@@ -91,6 +95,7 @@ class DefinitiveEdition(PerFulfilledColour):
     """At the end, 6 credits per luxury (blue) card among your fulfilled contracts, this one included."""
 
     name = "IMPORT/EXPORT DEFINITIVE EDITION"
+    reread = "Same as GOLD STUFF: fulfilled contract cards of printed luxury colour, this one included."
 
 
 @register
@@ -103,6 +108,10 @@ class Champagne(Ability):
     """
 
     name = "CHAMPAGNE"
+    reread = (
+        "A tie for the most splits the 8 as a goods majority does (rounded up), only among the "
+        "tied players who win ties if some do (fixed for two FOXES holders)."
+    )
 
     def score(self, g: Game, seat: int) -> int:
         return most_share(g, seat, [len(p.fulfilled) for p in g.state.players], 8)
@@ -118,6 +127,10 @@ class NiceSuits(Ability):
     """
 
     name = "NICE SUITS"
+    reread = (
+        "Ships at sea count; a tie for the most splits the 16 as a goods majority does, only "
+        "among the tied players who win ties if some do (fixed for two FOXES holders)."
+    )
 
     def score(self, g: Game, seat: int) -> int:
         s = g.state
@@ -130,6 +143,7 @@ class VelvetRobes(Ability):
     """At the end, 1 credit per card in your hand."""
 
     name = "VELVET ROBES"
+    reread = "as written"
 
     def score(self, g: Game, seat: int) -> int:
         return len(g.state.players[seat].hand)
@@ -142,6 +156,7 @@ class LongCoats(Ability):
     """Each of your luxury goods is worth 3 credits instead of 1 in the goods line of the scoring."""
 
     name = "LONG COATS"
+    reread = "Every good counting as luxury in the scoring is worth 3, Capital goods taking luxury included."
 
     def modify_goods_points(self, g: Game, seat: int, points: tuple[int, ...]) -> tuple[int, ...]:
         out = list(points)
@@ -151,16 +166,24 @@ class LongCoats(Ability):
 
 @register
 class Ceramics(Ability):
-    """At the end, every two consumer goods you own add one luxury good to your goods count for
-    the scoring; these extra goods are no cards and never count against the goods limit."""
+    """At the end, every two consumer goods in your goods area (Capital goods taking that type
+    included) add one luxury good to your goods count for the scoring; these extra goods are no
+    cards and never count against the goods limit.
+
+    Ruling: only goods lying in the goods area count, not crew that TESLAS lets count as goods.
+    """
 
     name = "CERAMICS"
+    reread = (
+        "Counts consumer goods in the goods area only, Capital goods of that "
+        "type included (fixed: not TESLAS' crew, whatever the order)."
+    )
 
     def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
         if not scoring_started(g):
             return counts  # only at the end of the game (not, say, for an instant win)
         counts = list(counts)
-        counts[BLUE] += counts[BLACK] // 2
+        counts[BLUE] += goods_of_type(g, seat, BLACK) // 2
         return counts
 
 
@@ -168,14 +191,17 @@ class Ceramics(Ability):
 class Sauna(Ability):
     """Every goods majority amount you receive is doubled, the illegal-goods penalty too (-12).
 
-    Ruling: the printed amount is doubled before a tie splits it (16 shared by two is 8 each), as the
-    engine's ``majority_bonus`` value works; only in a tie of four or more can rounding make this
-    one credit less than doubling the rounded share.
+    Ruling: in a tie, what is doubled is the share you are paid (or pay), after the split and its
+    rounding: tied four ways for technology, 6 gives 2 each, and you get 4.
     """
 
     name = "SAUNA"
+    reread = (
+        "Doubles the amount actually paid to you or by you, so in a tie "
+        "the rounded share (fixed: was doubled before the split)."
+    )
 
-    def modify_majority_bonus(self, g: Game, seat: int, amount: int, colour: int) -> int:
+    def modify_majority_share(self, g: Game, seat: int, amount: int, colour: int) -> int:
         return 2 * amount
 
 
@@ -187,6 +213,10 @@ class Ivory(Ability):
     """
 
     name = "IVORY"
+    reread = (
+        "Tied for the most illegal goods, you gain your share instead "
+        "of paying it; the other tied players still pay theirs."
+    )
 
     def modify_majority_bonus(self, g: Game, seat: int, amount: int, colour: int) -> int:
         return abs(amount) if colour == RED else amount
@@ -194,25 +224,26 @@ class Ivory(Ability):
 
 @register
 class Foxes(Ability):
-    """You win every tie: Import bids, and any "most" comparison at the end.
+    """You win every tie: Import bids (in every bidding round), goods majorities, the illegal-goods
+    penalty, the "most" comparisons of other cards and the tie for the most credits at the end.
 
     Ruling: tied for a goods majority, you take the bonus undivided and the other tied players
     get nothing; tied for a penalty (most illegal goods), you escape it and the others tied share
     it among themselves, as if you had one good fewer.  Cards that reward "the most" (CHAMPAGNE,
-    NICE SUITS) and the instant wins that ask for "the most" treat a tie the same way.
+    NICE SUITS) and the instant wins that ask for "the most" treat a tie the same way, and tied for
+    the most credits at the end you win alone.  When two tied players both win ties (a copy by
+    WIND TURBINES), they beat the other tied players and the usual rule decides between the two:
+    they share a bonus, the active player picks between their bids, neither has "the most" alone.
     """
 
     name = "FOXES"
+    reread = (
+        "Every tie, the final one for the most credits included; a penalty tie is won by escaping it. "
+        "Two holders tied with each other beat the rest and fall back to the usual rule between them (fixed)."
+    )
 
     def modify_wins_ties(self, g: Game, seat: int, value: bool) -> bool:
         return True
-
-    def modify_majority_tie(self, g: Game, seat: int, tied: list[int], colour: int) -> list[int]:
-        if seat not in tied:
-            return tied
-        if g.mod(seat, "majority_bonus", MAJORITY_BONUS[colour], colour) >= 0:
-            return [seat]
-        return [q for q in tied if q != seat]
 
 
 # --- no ability ------------------------------------------------------------------------------------
@@ -222,3 +253,4 @@ class Souvenirs(Ability):
     """This card has no ability at all (registered so that it is known to do nothing)."""
 
     name = "SOUVENIRS"
+    reread = "as written"

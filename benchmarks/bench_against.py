@@ -1,0 +1,75 @@
+"""The engine now beside the engine of an earlier commit, measured in one run on this machine.
+
+    python benchmarks/bench_against.py REV [--rounds 5] [--games 100] [--players 4] [--abilities] [--modules all]
+
+The earlier engine is exported from git (``git archive REV importexport``) into a temporary
+folder; both engines then play the same seeded random games with ``python -m importexport.bench``,
+round after round in alternation (so that a busy moment of a shared machine hits both alike).
+Prints each round, then the best and the median decisions per second of each and their ratios
+(now / then); the best round (as ``timeit`` takes the fastest) is the least disturbed by other
+work on the machine, so ``ratio_best`` is the figure to read; 1.0 or more means no slower.  (Random bots choose among the legal options, so a change
+of the rules that changes the options also changes the games played: compare like with like.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def export(rev: str, into: Path) -> None:
+    """The ``importexport`` package as it was at ``rev``, unpacked into ``into``."""
+    archive = subprocess.run(["git", "archive", rev, "importexport"], cwd=ROOT, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def bench(where: Path, args: list[str]) -> dict[str, object]:
+    out = subprocess.run([sys.executable, "-m", "importexport.bench", *args], cwd=where, capture_output=True,
+                         text=True, check=True, env={"PYTHONPATH": str(where), "PATH": "/usr/bin:/bin"})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rev", help="the earlier commit, e.g. HEAD~3 or a hash")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--abilities", action="store_true")
+    ap.add_argument("--modules", default="")
+    args = ap.parse_args()
+    flags = ["--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed)]
+    flags += ["--abilities"] if args.abilities else []
+    flags += ["--modules", args.modules] if args.modules else []
+    then: list[float] = []
+    now: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp)
+        export(args.rev, old)
+        for r in range(args.rounds):
+            a, b = bench(old, flags), bench(ROOT, flags)
+            then.append(float(a["decisions_per_s"]))  # type: ignore[arg-type]
+            now.append(float(b["decisions_per_s"]))  # type: ignore[arg-type]
+            print(f"round {r + 1}: {args.rev} {then[-1]:,.0f}/s, now {now[-1]:,.0f}/s "
+                  f"(decisions per game {a['mean_decisions_per_game']} / {b['mean_decisions_per_game']})")
+    print(json.dumps({
+        "rev": args.rev, "flags": flags, "rounds": args.rounds,
+        "then_best": round(max(then)), "now_best": round(max(now)), "ratio_best": round(max(now) / max(then), 3),
+        "then_median": round(statistics.median(then)), "now_median": round(statistics.median(now)),
+        "ratio_median": round(statistics.median(now) / statistics.median(then), 3),
+    }))
+
+
+if __name__ == "__main__":
+    main()
