@@ -158,7 +158,8 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     are optional, so "no" ends the taking.
     """
     seat = fr["p"]
-    dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if take_refusal(g, fr, seat, d) is None]
+    refusals = take_refusals(g, fr, seat)
+    dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if refusals[d] is None]
     cards = cargo(g, fr["ship"])
     opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]
     if fr["left"] <= 0:
@@ -166,18 +167,13 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
-def take_refusal(g: Game, fr: Frame, seat: int, dest: int) -> Reason | None:
-    """Why an imported card may not go to ``dest`` (None: it may): one card to the crew at the most,
-    limits respected, and the discard pile only when neither crew nor goods can take it."""
+def take_refusals(g: Game, fr: Frame, seat: int) -> tuple[Reason | None, Reason | None, Reason | None]:
+    """Why an imported card may not go to the crew, the goods, the discard pile (None: it may): one
+    card to the crew at the most, limits respected, and the discard pile only when neither crew nor
+    goods can take it."""
     crew = None if not fr["crew"] and crew_room(g, seat) else ("one_crew", {}) if fr["crew"] else ("crew_full", {})
     goods = None if goods_room(g, seat) else ("goods_full", {})
-    if dest == TAKE_CREW:
-        return crew
-    if dest == TAKE_GOODS:
-        return goods
-    if dest == TAKE_DISCARD:
-        return ("must_take", {}) if crew is None or goods is None else None
-    return "take_where", {}
+    return crew, goods, ("must_take", {}) if crew is None or goods is None else None
 
 
 def take_check(g: Game, fr: Frame, a: Action) -> Reason | None:
@@ -185,7 +181,9 @@ def take_check(g: Game, fr: Frame, a: Action) -> Reason | None:
         return None if fr["left"] <= 0 else ("take_two", {"n": fr["left"]})
     if len(a.cards) != 1 or a.cards[0] not in cargo(g, fr["ship"]):
         return "not_in_cargo", {"c": a.cards[0] if a.cards else -1}
-    return take_refusal(g, fr, a.player, a.target)
+    if a.target not in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD):
+        return "take_where", {}
+    return take_refusals(g, fr, a.player)[a.target]
 
 
 def take_resolve(g: Game, fr: Frame, a: Action) -> None:

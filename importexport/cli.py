@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -106,9 +107,34 @@ def app_command(port: int, no_browser: bool) -> list[str]:
     return cmd
 
 
+def serve(cmd: list[str], cwd: str | None = None) -> int:
+    """Run a server (Voila, JupyterLab) until it ends.  Ctrl+C or SIGTERM sent to this command stop
+    the server too, and wait for it to shut its kernels down, so nothing is left running."""
+    proc = subprocess.Popen(cmd, cwd=cwd)
+
+    def stop(signum: int, frame: object) -> None:
+        proc.terminate()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:  # the server had the Ctrl+C as well; make sure it goes
+                proc.terminate()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 def run_app(port: int, no_browser: bool) -> int:
     print(f"Import/Export: the app is at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
-    return subprocess.call(app_command(port, no_browser), cwd=str(APP_NOTEBOOK.parent))
+    return serve(app_command(port, no_browser), cwd=str(APP_NOTEBOOK.parent))
 
 
 def read_save(path: str) -> str:
@@ -200,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
             cmd.append("--allow-root")
         print("Starting JupyterLab on", notebooks_dir(), flush=True)
-        return subprocess.call(cmd)
+        return serve(cmd)
     if args.command == "cards":
         from .cards import CARDS
 

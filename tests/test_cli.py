@@ -112,7 +112,7 @@ def test_app_and_tutor_refuse_ports_outside_1_to_65535(monkeypatch: pytest.Monke
     import importexport.cli as cli
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     for command in ("app", "tutor"):
         for port in ("0", "65536", "-1", "99999999999"):
             line = refused([command, "--no-browser", "--port", port], capsys)
@@ -245,3 +245,32 @@ def test_no_traceback_reaches_the_terminal(argv: list[str], tmp_path: Path) -> N
     assert len(done.stderr.splitlines()) == 1, done.stderr
     assert done.stderr.startswith(f"importexport {argv[0]}: error: ")
     assert done.stdout == ""
+
+
+def test_sigterm_stops_the_app_with_its_server_and_kernels() -> None:
+    """SIGTERM to ``importexport app`` stops Voila and its preheated kernel too: nothing is left running."""
+    import signal
+    import socket
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    server: list[str] = []
+    while time.monotonic() < deadline and not server:
+        time.sleep(0.5)
+        server = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert server, "the app started no server"
+    kernels: list[str] = []
+    while time.monotonic() < deadline and not kernels:  # the preheated kernel
+        time.sleep(0.5)
+        kernels = subprocess.run(["pgrep", "-P", server[0]], capture_output=True, text=True).stdout.split()
+    assert kernels, "the server started no kernel"
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    time.sleep(1)
+    alive = [pid for pid in server + kernels if subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0]
+    assert alive == [], f"still running after SIGTERM: {alive}"
