@@ -100,7 +100,7 @@ def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.Monkey
     import importexport.cli as cli
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     monkeypatch.setattr(cli.os, "geteuid", lambda: 0)
     assert cli.main(["tutor", "--no-browser", "--port", "8123"]) == 0
     cmd = calls[0]

@@ -141,12 +141,10 @@ def test_rules_command_prints_the_hits(capsys) -> None:
 
 
 def test_tutor_opens_the_first_chapter(monkeypatch) -> None:
-    import subprocess as sp
-
     from importexport import cli
 
     seen: list[list[str]] = []
-    monkeypatch.setattr(sp, "call", lambda cmd: seen.append(cmd) or 0)
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: seen.append(cmd) or 0)
     assert cli.main(["tutor", "--no-browser"]) == 0
     assert any(part.endswith("/lab/tree/01-welcome.ipynb") for part in seen[0])
     assert (NOTEBOOK_DIR / "01-welcome.ipynb").exists()
