@@ -125,7 +125,7 @@ def test_app_command_serves_voila_on_loopback(monkeypatch, capsys) -> None:
     import importexport.cli as cli
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     assert cli.main(["app", "--no-browser", "--port", "8123"]) == 0
     cmd = calls[0]
     assert cmd[1:3] == ["-m", "voila"] and cmd[3].endswith("play.ipynb")
