@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from helpers import cid, plain_cards
+from test_abilities_exchanges import options as choices
 
 from importexport import CARDS, Action
 from importexport.constants import BLACK, COLOURS, RAINBOW_SLOT
@@ -38,15 +39,6 @@ def fulfil(contract: str, seat0: dict[str, Any], others: list[dict[str, Any]], u
     g.apply(Action(0, "load", (cid(loaded[-1]),), 0))
     assert cid(contract) in g.state.players[0].fulfilled
     return g
-
-
-def choices(g, seat: int) -> set[tuple]:
-    """``seat``'s answers to the ability's question: (kind, card names after the ability's card, target)."""
-    assert g.deciders() == [seat], g.deciders()
-    return {
-        (a.kind, tuple(CARDS.names[c] for c in a.cards[1:]), a.target)
-        for a in g.legal_actions(seat) if a.kind in ("choose", "yes", "no")
-    }
 
 
 def answer(g, seat: int, ability: str, *cards: str, target: int = -1, kind: str = "choose") -> None:
