@@ -49,17 +49,17 @@ def cargo(g: Game, target: int) -> list[int]:
 
 def import_round(g: Game, fr: Frame) -> None:
     s = g.state
-    r = fr["r"]
+    r = fr["round"]
     bidders = fr.get("bidders") or [seat for seat in g.seat_order() if s.decl[seat] >= r and s.acts[seat] < 0]
-    chooser = fr.get("p", s.active)
+    chooser = fr.get("seat", s.active)
     if not import_targets(g, chooser):
         g.emit("no_ship", r=r)
         return
-    s.stack.append({"k": "choose_ship", "p": chooser, "r": r, "bidders": bidders})
+    s.stack.append({"kind": "choose_ship", "seat": chooser, "round": r, "bidders": bidders})
 
 
 def ship_options(g: Game, fr: Frame) -> list[Action]:
-    return [Action(fr["p"], "ship", target=sid) for sid in import_targets(g, fr["p"])]
+    return [Action(fr["seat"], "ship", target=sid) for sid in import_targets(g, fr["seat"])]
 
 
 def ship_check(g: Game, fr: Frame, a: Action) -> Reason | None:
@@ -74,11 +74,11 @@ def ship_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     bidders = fr["bidders"]
-    g.emit("import_round", r=fr["r"], s=a.target, bidders=bidders)
+    g.emit("import_round", r=fr["round"], s=a.target, bidders=bidders)
     if len(bidders) == 1:
         settle(g, bidders[0], 0, a.target)
     else:
-        s.stack.append({"k": "bid", "ship": a.target, "r": fr["r"], "bidders": bidders, "bids": [-1] * len(bidders)})
+        s.stack.append({"kind": "bid", "ship": a.target, "round": fr["round"], "bidders": bidders, "bids": [-1] * len(bidders)})
 
 
 def bid_deciders(fr: Frame) -> list[int]:
@@ -112,11 +112,11 @@ def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
     if len(tied) == 1:
         settle(g, tied[0], top, fr["ship"])
     else:
-        s.stack.append({"k": "tie", "p": s.active, "tied": tied, "ship": fr["ship"], "amount": top})
+        s.stack.append({"kind": "tie", "seat": s.active, "tied": tied, "ship": fr["ship"], "amount": top})
 
 
 def tie_options(g: Game, fr: Frame) -> list[Action]:
-    return [Action(fr["p"], "winner", target=t) for t in fr["tied"]]
+    return [Action(fr["seat"], "winner", target=t) for t in fr["tied"]]
 
 
 def tie_check(g: Game, fr: Frame, a: Action) -> Reason | None:
@@ -146,9 +146,9 @@ def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
         g.emit("bid_kept", p=winner, n=amount)
     more = g.mod(winner, "import_take", IMPORT_TAKE) - IMPORT_TAKE if s.abilities else 0
     left = min(IMPORT_TAKE, len(cargo(g, ship_id)))
-    s.stack.append({"k": "after_import", "ship": ship_id, "p": winner})
+    s.stack.append({"kind": "after_import", "ship": ship_id, "seat": winner})
     if left:
-        s.stack.append({"k": "take", "p": winner, "ship": ship_id, "left": left, "may": more, "crew": False})
+        s.stack.append({"kind": "take", "seat": winner, "ship": ship_id, "left": left, "optional": more, "crew": False})
 
 
 def take_options(g: Game, fr: Frame) -> list[Action]:
@@ -157,7 +157,7 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     After the two cards every winner must take, an ability may allow more (``may``): those
     are optional, so "no" ends the taking.
     """
-    seat = fr["p"]
+    seat = fr["seat"]
     refusals = take_refusals(g, fr, seat)
     dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if refusals[d] is None]
     cards = cargo(g, fr["ship"])
@@ -200,8 +200,8 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
     if fr["left"] > 0:
         fr["left"] -= 1
     else:
-        fr["may"] -= 1
-    if (fr["left"] <= 0 and fr["may"] <= 0) or not cargo(g, fr["ship"]):
+        fr["optional"] -= 1
+    if (fr["left"] <= 0 and fr["optional"] <= 0) or not cargo(g, fr["ship"]):
         s.stack.pop()
     if a.target == TAKE_CREW:
         fr["crew"] = True  # (with container tokens: even if the discard pile has no card for it)
@@ -230,11 +230,11 @@ def after_import(g: Game, fr: Frame) -> None:
     if fr["ship"] == ISLAND:  # nobody's ship: no compensation, nothing sails home
         return
     ship = s.ships[fr["ship"]]
-    if fr["p"] != ship.owner:
+    if fr["seat"] != ship.owner:
         comp = g.mod(ship.owner, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION
         gain(g, ship.owner, comp, "compensation")
     if s.abilities:
-        g.notify("import_done", seat=fr["p"], ship=ship.id)
+        g.notify("import_done", seat=fr["seat"], ship=ship.id)
     if ship.at_sea and not ship.containers:
         ship_home(g, ship, "imported")
 

@@ -542,7 +542,7 @@ class HeuristicBot:
         kind = a.kind
         if kind in FREE_KINDS:
             return -100.0
-        k = frame["k"]
+        k = frame["kind"]
         if k == "lead":
             return self._lead(ctx, a)
         if k == "follow":
@@ -760,7 +760,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     unseen: list[tuple[int, str]] = []  # (place in the stack, key) of cards in another seat's step
     for i, frame in enumerate(view["stack"]):
         f = dict(frame)
-        if f.get("k") == "bid":
+        if f.get("kind") == "bid":
             f["bids"] = [b if isinstance(b, int) and (bidder == seat or b < 0) else -1
                          for bidder, b in zip(f["bidders"], f["bids"])]
         for key, value in frame.items():
@@ -787,7 +787,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
             p.hand, unknown = unknown[:k], unknown[k:]
     for i, key in unseen:  # a card held in another seat's step; one it just drew lies in its hand
         frame = state.stack[i]
-        hand = state.players[frame["p"]].hand if isinstance(frame.get("p"), int) else []
+        hand = state.players[frame["seat"]].hand if isinstance(frame.get("seat"), int) else []
         if frame[key] is None:
             frame[key] = rng.choice(hand) if hand else unknown.pop()
         else:
@@ -850,7 +850,7 @@ class SearchBot:
         ranked = [a for _, a in self.heuristic.rank(base, seat, [a for a in legal if a in sampled])]
         if not ranked:
             return legal[0]
-        kind = view["stack"][-1]["k"]
+        kind = view["stack"][-1]["kind"]
         if kind not in self.SEARCHED:
             return ranked[0]
         candidates = self._candidates(ranked, kind)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from .bounds import MAX_SAVE_BYTES
 from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .setup import MODULES
 
@@ -37,7 +38,6 @@ PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 GAMES = (1, 1_000_000)  # simulate lays out its whole schedule in memory first
 JOBS = (1, 64)
 SEEDS = (0, 2**64 - 1)  # the game's random source keeps 64 bits: a larger seed would repeat a smaller one
-MAX_SAVE_BYTES = 4 * 1024 * 1024  # a saved game is some tens of kilobytes; a bigger file is not one
 
 
 class Parser(argparse.ArgumentParser):
@@ -171,9 +171,6 @@ def replay(path: str, lang: str | None, prog: str) -> int:
         g = load(read_save(path))
     except (ValueError, SaveFileError) as exc:  # SaveFileError says what is damaged and where
         sys.stderr.write(error_line(prog, exc))
-        return 2
-    except RecursionError:
-        sys.stderr.write(error_line(prog, f"not a saved game: {path} holds JSON nested too deeply"))
         return 2
     except Exception as exc:  # damage the loader's own checks did not foresee: still one line, no traceback
         sys.stderr.write(error_line(prog, f"the saved game in {path} is damaged ({type(exc).__name__}: {exc})"))

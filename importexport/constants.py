@@ -76,3 +76,20 @@ def colour_index(name: str) -> int:
 def action_index(name: str) -> int:
     """The engine's number for an action name (``"load"`` -> 3)."""
     return ACTIONS.index(name)
+
+
+BASE_SETS = ("base",)
+
+# Expansions and variants that can be switched on at game creation, with the card sets they add.
+MODULES: dict[str, tuple[str, ...]] = {
+    "capital": ("capital",),  # the Trade action, grey Capital cards, the grey player below six
+    "tokyo": ("tokyo",),  # the Tokyo harbour replaces the Supply Island
+    "j": ("j",),  # cards with two contracts
+    "market": (),  # the goods market: supply and demand change payouts
+    "kickstarter": ("kickstarter",),
+    "kickstarter2": ("kickstarter2",),
+    "flag": ("flag",),
+    "promo": ("promo",),
+    "tokens1": (),  # variant: container tokens instead of cards on the ships (see ``tokens``)
+    "tokens2": (),  # variant: tokens for crew and goods too (switches "tokens1" on as well)
+}

@@ -295,9 +295,9 @@ def ability_wording(g: Game, a: Action) -> Wording | None:
     else:
         s = g.state
         frame = s.stack[-1] if s.stack else None
-        if frame is None or frame["k"] != "ask" or a.kind in FREE_KINDS:
+        if frame is None or frame["kind"] != "ask" or a.kind in FREE_KINDS:
             return None
-        hook = getattr(ABILITY_OF[frame["c"]], "describe_" + frame["q"], None)
+        hook = getattr(ABILITY_OF[frame["card"]], "describe_" + frame["step"], None)
     return None if hook is None else hook(g, a)
 
 
@@ -305,7 +305,7 @@ def engine_wording(g: Game, a: Action) -> Wording:
     """The engine's own template key and raw arguments for ``a``."""
     s = g.state
     frame = s.stack[-1] if s.stack else {}
-    step = frame.get("k")
+    step = frame.get("kind")
     args: dict[str, Any] = dict(zip("cdef", a.cards))
     args["n"] = a.count
     key = a.kind

@@ -124,7 +124,7 @@ class Game:
             extra(self, action)
         else:
             frame = self.state.stack[-1]
-            FRAMES[frame["k"]].resolve(self, frame, action)  # type: ignore[misc]
+            FRAMES[frame["kind"]].resolve(self, frame, action)  # type: ignore[misc]
         self._advance()
 
     def _advance(self) -> None:
@@ -137,7 +137,7 @@ class Game:
                 if not stack:
                     break
             frame = stack[-1]
-            kind = FRAMES[frame["k"]]
+            kind = FRAMES[frame["kind"]]
             if kind.auto is not None:
                 stack.pop()
                 kind.auto(self, frame)
@@ -295,7 +295,7 @@ class Game:
 # --- free choices: dropping a contract, abilities usable at any time ------------------------
 
 def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
-    seat = frame["p"]
+    seat = frame["seat"]
     s = g.state
     out: list[Action] = []
     if seat == s.active:

@@ -273,19 +273,19 @@ def reason(g: Game, a: Action) -> Reason:
     if a.player not in deciders:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
     legal = g.legal_actions(a.player)
-    kind = FRAMES[frame["k"]]
+    kind = FRAMES[frame["kind"]]
     if a.kind in EXTRA_CHECKS and kind.extras:
         found = EXTRA_CHECKS[a.kind](g, a)
         if found is not None:
             return found
-    expected = ACT_CHOICES[frame.get("a", s.led)] if frame["k"] == "act" else FRAME_CHOICES.get(frame["k"], ())
+    expected = ACT_CHOICES[frame.get("action", s.led)] if frame["kind"] == "act" else FRAME_CHOICES.get(frame["kind"], ())
     kinds = set(expected) | {x.kind for x in legal}
     if a.kind not in kinds:
         return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal}))}
-    if frame["k"] == "ask":
+    if frame["kind"] == "ask":
         from .abilities.registry import ABILITY_OF
 
-        found = ABILITY_OF[frame["c"]].ask_check(g, frame, a)  # type: ignore[union-attr]
+        found = ABILITY_OF[frame["card"]].ask_check(g, frame, a)  # type: ignore[union-attr]
     elif kind.check is not None:
         found = kind.check(g, frame, a)
     else:

@@ -62,7 +62,7 @@ def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:
 
 
 def deciders_of(frame: Frame) -> list[int]:
-    kind = FRAMES[frame["k"]]
+    kind = FRAMES[frame["kind"]]
     if kind.deciders is not None:
         return kind.deciders(frame)
-    return [frame["p"]]
+    return [frame["seat"]]

@@ -98,7 +98,7 @@ def hint_key(g: Game) -> str | None:
     s = g.state
     if not s.stack:
         return None
-    kind = s.stack[-1]["k"]
+    kind = s.stack[-1]["kind"]
     if kind == "act" and s.led >= 0:
         kind = f"act:{ACTIONS[s.led]}"
     return kind if kind in HINTS else None

@@ -40,11 +40,11 @@ def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
 def enforce_limits(g: Game, seat: int) -> None:
     """Ask ``seat`` to discard down if a limit is now exceeded."""
     if any(over_limits(g, seat)):
-        g.state.stack.append({"k": "trim", "p": seat})
+        g.state.stack.append({"kind": "trim", "seat": seat})
 
 
 def trim_options(g: Game, fr: Frame) -> list[Action]:
-    seat = fr["p"]
+    seat = fr["seat"]
     p = g.state.players[seat]
     crew_over, goods_over = over_limits(g, seat)
     opts = [Action(seat, "choose", (c,), 0) for c in p.crew] if crew_over else []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
+from .bounds import MAX_CREDITS
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -253,9 +254,10 @@ def crew_for(g: Game, seat: int, action: int) -> int:
 
 def gain(g: Game, seat: int, amount: int, why: str) -> None:
     """The player takes ``amount`` credits from the bank."""
+    p = g.state.players[seat]
+    amount = min(amount, MAX_CREDITS - p.credits)  # (the bound no real game comes near: bounds.MAX_CREDITS)
     if amount <= 0:
         return
-    p = g.state.players[seat]
     p.credits += amount
     g.emit("gain", p=seat, n=amount, why=why)
     check_credit_end(g, seat)
@@ -279,7 +281,8 @@ def transfer(g: Game, payer: int, payee: int, amount: int, why: str) -> int:
     paid = min(amount, p.credits)
     if paid > 0:
         p.credits -= paid
-        g.state.players[payee].credits += paid
+        payee_p = g.state.players[payee]
+        payee_p.credits = min(MAX_CREDITS, payee_p.credits + paid)
         g.emit("transfer", p=payer, q=payee, n=paid, why=why)
         check_credit_end(g, payee)
         if g.state.abilities:
@@ -512,7 +515,7 @@ def fulfil(g: Game, ship: Ship) -> None:
     s.players[seat].fulfilled.extend(contracts)
     ship.contracts.clear()
     ship.sides.clear()
-    s.stack.append({"k": "sail", "s": ship.id, "n": len(contracts)})  # n: contracts it carried
+    s.stack.append({"kind": "sail", "ship": ship.id, "carried": len(contracts)})  # n: contracts it carried
     if s.abilities:
         g.fire_instants(seat, contracts, ship.id)
         g.notify("fulfil", seat=seat, cards=contracts, ship=ship.id)

@@ -1,93 +1,54 @@
 """Saving and loading games as JSON.
 
 A save holds the position the game started from, every choice made since, and a digest of the
-position reached.  Loading validates the file's shape (pydantic), checks that every card lies in
-exactly one place, replays the choices (each must be legal) and compares the digest, so a damaged
-or edited file is refused with a message saying what is wrong, and nothing is half-loaded.
+position reached.  Loading refuses, with :class:`SaveFileError` naming the place, anything that is
+not a sound game: text that is no JSON or too large or too deeply nested (checked before the
+rest), any field of the wrong type or out of its bounds (the state's own classes are the schema,
+see ``state`` and ``frames``), a table that breaks the game's promises (every card in exactly one
+place, one harbour per colour, ...: :func:`check_table`), and moves that are not legal when
+replayed.  Nothing is half-loaded.  ``docs/bounds.md`` lists the limits.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Literal
+from dataclasses import fields
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import Action
+from .bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT, too_deep
 from .cards import CARDS
 from .engine import Game
-from .errors import IllegalActionError, SaveFileError
+from .errors import IllegalActionError, ImportExportError, SaveFileError
 from .flow import FRAMES
 from .i18n import LANGS, render_event
-from .state import State
+from .state import Player, Ship, State
 from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
-VERSION = 1
+VERSION = 2
+"""Version 2 names every field of a pending step in words; version 1 files are read too."""
+
+Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SaveModel(BaseModel):
+    """The file's shape; ``initial`` is validated by the state's own classes."""
 
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-class ShipModel(_Strict):
-    id: int = Field(ge=0)
-    owner: int = Field(ge=0)
-    at_sea: bool
-    contracts: list[int]
-    sides: list[int]
-    containers: list[int]
-    colours: list[int]
-
-
-class PlayerModel(_Strict):
-    seat: int = Field(ge=0)
-    harbour: int = Field(ge=0, le=5)
-    credits: int = Field(ge=0)
-    hand: list[int]
-    crew: list[int]
-    goods: list[int]
-    fulfilled: list[int]
-    ships: list[int]
-
-
-class StateModel(_Strict):
-    players: list[PlayerModel] = Field(min_length=2, max_length=6)
-    ships: list[ShipModel]
-    deck: list[int]
-    discard: list[int]
-    island: list[int]
-    active: int = Field(ge=0)
-    turn: int = Field(ge=1)
-    stack: list[dict[str, Any]]
-    rng: int = Field(ge=0)
-    abilities: bool
-    led: int
-    decl: list[int]
-    played: list[int]
-    sold: list[bool]
-    end_reason: str
-    end_seat: int
-    winners: list[int]
-    extra_turns: list[int]
-    return_to: int
-    marks: dict[str, Any]
-    modules: list[str] = []
-    market: list[int] = []
-    acts: list[int] = []
-
-
-class SaveModel(_Strict):
     format: Literal["importexport-save"]
-    version: Literal[1]
-    lang: Literal["en", "de"]
-    seed: int
-    initial: StateModel
-    initial_log: list[tuple[int, str, dict[str, Any]]]
-    actions: list[str]
-    digest: str
-    seats: list[str] = []  # who plays each seat ("human" or a bot's name); the app restores it
+    version: Literal[1, 2]
+    lang: Literal[LANGS]  # type: ignore[valid-type]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    initial: State
+    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Role, dict[str, Any]]], Field(max_length=MAX_LOG)]
+    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
+    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
+    seats: Annotated[list[Role], Field(max_length=6)] = []  # who plays each seat ("human" or a bot's name)
 
 
 def digest(state: State) -> str:
@@ -110,48 +71,247 @@ def dump(g: Game, seats: list[str] | None = None) -> str:
 
 def seat_roles(text: str | bytes) -> list[str]:
     """Who plays each seat in a saved game (empty if the file does not say); the file must load."""
-    raw = json.loads(text)
-    roles = raw.get("seats", []) if isinstance(raw, dict) else []
-    return [str(r) for r in roles]
+    raw = _parse(text)
+    roles = raw.get("seats", [])
+    return [str(r) for r in roles] if isinstance(roles, list) else []
 
 
-def check_cards(state: State) -> None:
-    """Every card id is known and lies in exactly one place."""
-    seen: set[int] = set()
-    for card in state.all_cards():
-        if not isinstance(card, int) or not 0 <= card < len(CARDS):
-            raise SaveFileError(f"the saved table holds an unknown card id {card!r}")
-        if card in seen:
-            raise SaveFileError(f"the saved table holds {CARDS.names[card]} twice")
-        seen.add(card)
-    check_tokens(state)
+# --- reading ---------------------------------------------------------------------------------
+
+def _parse(text: object) -> dict[str, Any]:
+    """The file's JSON object, after the checks that come before anything else."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError(_too_big(len(text)))
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("not a saved game: the file is not text (UTF-8)") from None
+    if not isinstance(text, str):
+        raise SaveFileError(f"not a saved game: expected the file's text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(_too_big(len(text.encode("utf-8", "replace"))))
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"not a saved game: the file is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise SaveFileError(_too_deep()) from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveFileError("not a saved game of importexport (the 'format' field is missing or wrong)")
+    if too_deep(raw):
+        raise SaveFileError(_too_deep())
+    return raw
+
+
+def _too_big(size: int) -> str:
+    return f"the file is too large for a saved game ({size:,} bytes; at most {MAX_SAVE_BYTES:,})"
+
+
+def _too_deep() -> str:
+    return "the file is nested too deeply for a saved game (lists or objects inside each other)"
+
+
+V1_KEYS = {"k": "kind", "p": "seat", "c": "card", "s": "ship", "a": "action", "q": "step", "lo": "least",
+           "hi": "most", "ph": "phase", "o": "order", "may": "optional", "r": "round", "n": "carried"}
+"""Version 1 wrote a frame's fields as one or two letters."""
+
+
+def frame_from_v1(frame: Any) -> Any:
+    """A version-1 frame with its fields named as version 2 names them (anything else unchanged)."""
+    if not isinstance(frame, dict):
+        return frame
+    kind = frame.get("k")
+    out = {}
+    for key, value in frame.items():
+        new = V1_KEYS.get(key, key)
+        if key == "r" and kind == "ask":
+            new = "round_step"
+        elif key == "n" and kind == "end_step":
+            new = "queued"
+        elif key == "to" and kind == "ask":
+            new = "payee"
+        out[new] = value
+    return out
+
+
+def frame_to_v1(frame: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of :func:`frame_from_v1` (a version-1 file's digest is taken in its own names)."""
+    back = {v: k for k, v in V1_KEYS.items()} | {"round_step": "r", "queued": "n", "payee": "to"}
+    return {back.get(key, key): value for key, value in frame.items()}
+
+
+def _validate(raw: dict[str, Any]) -> SaveModel:
+    if raw.get("version") == 1 and isinstance(raw.get("initial"), dict) and isinstance(raw["initial"].get("stack"), list):
+        initial = {**raw["initial"], "stack": [frame_from_v1(f) for f in raw["initial"]["stack"]]}
+        players = initial.get("players")
+        if "acts" not in initial and isinstance(players, list):  # (written before a follower could act otherwise)
+            initial["acts"] = [-1] * len(players)
+        initial.setdefault("modules", [])
+        initial.setdefault("market", [])
+        initial.setdefault("box", _v1_box(initial))
+        raw = {**raw, "initial": initial}
+    missing = _missing_field(raw.get("initial"), State, "initial")
+    if missing:
+        raise SaveFileError(f"the saved game is damaged at '{missing}': Field required")
+    try:
+        return SaveModel.model_validate_json(json.dumps(raw), strict=True)
+    except ValidationError as exc:
+        raise SaveFileError(_damage(exc.errors()[0])) from None
+
+
+def _damage(err: Any) -> str:
+    """One pydantic complaint as a sentence naming the place in the file."""
+    where = ".".join(str(p) for p in err["loc"])
+    found = err.get("input")
+    if err["type"] == "union_tag_invalid":
+        return f"the saved game is damaged at '{where}': a pending step of an unknown kind {found.get('kind')!r}"
+    if err["type"] == "union_tag_not_found":
+        return f"the saved game is damaged at '{where}': a pending step without its 'kind'"
+    value = repr(found)
+    shown = f" (found {value[:40]}{'...' if len(value) > 40 else ''})" if not isinstance(found, (dict, list)) else ""
+    return f"the saved game is damaged at '{where}': {err['msg']}{shown}"
+
+
+def _missing_field(raw: Any, cls: type, where: str) -> str | None:
+    """The first field of ``cls`` (State, Player, Ship) the file leaves out: a save writes them all,
+    so a default never fills in for a lost one."""
+    if not isinstance(raw, dict):
+        return None  # (the schema names the wrong type)
+    nested = {"players": Player, "ships": Ship}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name not in raw:
+            return f"{where}.{f.name}"
+        if f.name in nested and isinstance(raw[f.name], list):
+            for i, item in enumerate(raw[f.name]):
+                found = _missing_field(item, nested[f.name], f"{where}.{f.name}.{i}")
+                if found:
+                    return found
+    return None
+
+
+def load(text: str | bytes) -> Game:
+    """A game from JSON text written by :func:`dump`; :class:`SaveFileError` if it is not sound."""
+    model = _validate(_parse(text))
+    state = model.initial
+    if model.seats and len(model.seats) != len(state.players):
+        raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")
+    check_table(state)
+    log = [(t, k, a) for t, k, a in model.initial_log]
+    for event in log:
+        try:
+            for lang in LANGS:
+                render_event(event, lang)
+        except Exception:  # noqa: BLE001 (any failure to tell an entry means the entry is damaged)
+            raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
+    g = _replay(state, model)
+    wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
+    if wanted != model.digest:
+        raise SaveFileError("the saved position does not match its moves (the file was changed)")
+    return g
+
+
+def _replay(state: State, model: SaveModel) -> Game:
+    """The game the file's moves reach; each must be legal where it is made."""
+    try:
+        g = Game.from_state(state, lang=model.lang, seed=model.seed, log=[tuple(e) for e in model.initial_log])  # type: ignore[misc]
+        for step, text_action in enumerate(model.actions, 1):
+            try:
+                g.apply(Action.from_text(text_action))
+            except (ValueError, IllegalActionError) as exc:
+                raise SaveFileError(f"the saved moves break off at move {step} ({text_action!r}): {exc}") from None
+        if not g.is_over() and not all(g.legal_actions(seat) for seat in g.deciders()):
+            raise SaveFileError("the saved position leaves a player a decision without any choice")
+    except ImportExportError:
+        raise
+    except Exception as exc:  # noqa: BLE001 (a position the checks above let through but the rules cannot play)
+        raise SaveFileError(f"the saved position cannot be played from: a pending step or area is damaged ({type(exc).__name__})") from None
+    return g
+
+
+def _v1_box(initial: dict[str, Any]) -> list[int]:
+    """Version 1 kept no box: every card not on its table counts as out of the game."""
+    try:
+        on_table = set(State.from_dict({**initial, "box": []}).all_cards())
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return []  # (the schema then names what is wrong)
+    return [c for c in range(len(CARDS)) if c not in on_table]
+
+
+def _v1_digest(state: State) -> str:
+    d = state.to_dict()
+    del d["box"]
+    d["stack"] = [frame_to_v1(f) for f in d["stack"]]
+    return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
+
+
+# --- the table's promises --------------------------------------------------------------------
+
+def check_table(state: State) -> None:
+    """The promises every position of a real game keeps; :class:`SaveFileError` names the first one broken.
+
+    Every card of the decks in play lies in exactly one place; the seats, ships and harbours
+    match; numbers that name a seat, ship or step name one that exists; a finished game and only
+    a finished game has winners."""
     n = len(state.players)
+    _check_seats(state, n)
+    _check_ships(state, n)
+    _check_cards(state)
+    check_tokens(state)
+    _check_turn(state, n)
+
+
+def _check_seats(state: State, n: int) -> None:
     if any(p.seat != i for i, p in enumerate(state.players)):
         raise SaveFileError("the saved players are out of order (each player's seat must match its place)")
-    if not -1 <= state.led <= 5:
-        raise SaveFileError(f"the saved turn names an unknown action ({state.led})")
-    unknown = [f["k"] for f in state.stack if f.get("k") not in FRAMES]
-    if unknown:
-        raise SaveFileError(f"the saved game has an unknown pending step {unknown[0]!r}")
+    harbours = [p.harbour for p in state.players]
+    if len(set(harbours)) != n:
+        twice = next(h for h in harbours if harbours.count(h) > 1)
+        raise SaveFileError(f"the saved players share a harbour colour ({twice}); each harbour is one colour")
+
+
+def _check_ships(state: State, n: int) -> None:
     # Two ships per seat (ids 2*seat, 2*seat+1); abilities may add extra ships after them.
     if len(state.ships) < 2 * n or any(
         s.id != i or not (s.owner == i // 2 if i < 2 * n else 0 <= s.owner < n) for i, s in enumerate(state.ships)
     ):
         raise SaveFileError("the saved ships do not match the players (two ships per seat)")
-    if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n:
-        raise SaveFileError("the saved turn does not match the number of players")
+    for p in state.players:
+        if p.ships[:2] != [2 * p.seat, 2 * p.seat + 1] or any(
+            not 0 <= sid < len(state.ships) or state.ships[sid].owner != p.seat for sid in p.ships
+        ):
+            raise SaveFileError(f"the saved player {p.seat + 1} lists ships that are not theirs")
+    for s in state.ships:
+        if s.at_sea and s.contracts:
+            raise SaveFileError(f"the saved ship {s.id} is at sea but carries contracts")
+        if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers):
+            raise SaveFileError(f"the saved ship {s.id} does not give one side per contract and one colour per container")
+
+
+def _check_cards(state: State) -> None:
+    """Every card of the decks in play lies in exactly one place: none missing, none twice, no other."""
+    seen: set[int] = set()
+    for card in [*state.all_cards(), *state.box]:
+        if card >= len(CARDS):
+            if "tokens1" in state.modules:
+                raise SaveFileError(f"the saved table holds the token {CARDS.names[card]} outside ships, crews and goods")
+            raise SaveFileError(f"the saved table holds an unknown card id {card}")
+        if card in seen:
+            raise SaveFileError(f"the saved table holds {CARDS.names[card]} twice")
+        seen.add(card)
+    missing = set(range(len(CARDS))) - seen
+    if missing:
+        raise SaveFileError(f"the saved table has lost {CARDS.names[min(missing)]} (each card lies somewhere, or in the box)")
 
 
 def check_tokens(state: State) -> None:
     """Container tokens only with their modules, only known ids, each once, in crews and goods only
-    with variant 2 (elsewhere than ships, crews and goods ``check_cards`` finds them unknown)."""
+    with variant 2 (elsewhere ``_check_cards`` finds them)."""
     found = tokens_in_play(state)
     if not found:
         return
     if "tokens1" not in state.modules:
         raise SaveFileError("the saved table holds container tokens, but the token variants are not in play")
-    if any(t >= CARDS.table_size for t in found):
-        raise SaveFileError(f"the saved table holds an unknown card id {max(found)!r}")
     if len(set(found)) != len(found):
         twice = next(t for t in found if found.count(t) > 1)
         raise SaveFileError(f"the saved table holds the token {CARDS.names[twice]} (id {twice}) twice")
@@ -159,44 +319,30 @@ def check_tokens(state: State) -> None:
         raise SaveFileError("the saved table holds tokens in a crew or among goods, which only variant 2 allows")
 
 
-def load(text: str | bytes) -> Game:
-    """A game from JSON text written by :func:`dump`; :class:`SaveFileError` if it is not sound."""
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"not a saved game: the file is not valid JSON ({exc})") from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveFileError("not a saved game of importexport (the 'format' field is missing or wrong)")
-    try:
-        model = SaveModel.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise SaveFileError(f"the saved game is damaged at '{where}': {err['msg']}") from None
-    state = State.from_dict(model.initial.model_dump())
-    if model.seats and len(model.seats) != len(state.players):
-        raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")
-    check_cards(state)
-    log = [(t, k, a) for t, k, a in model.initial_log]
-    for event in log:
-        try:
-            for lang in LANGS:
-                render_event(event, lang)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
-    try:
-        g = Game.from_state(state, lang=model.lang, seed=model.seed, log=log)
-        for step, text_action in enumerate(model.actions, 1):
-            try:
-                action = Action.from_text(text_action)
-                g.apply(action)
-            except (ValueError, IllegalActionError) as exc:
-                raise SaveFileError(f"the saved moves break off at move {step} ({text_action!r}): {exc}") from None
-    except (KeyError, IndexError, TypeError, AttributeError) as exc:
-        raise SaveFileError(f"the saved position cannot be played from: a pending step or area is damaged ({exc})") from None
-    if digest(g.state) != model.digest:
-        raise SaveFileError("the saved position does not match its moves (the file was changed)")
-    return g
+def _check_turn(state: State, n: int) -> None:
+    if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n or len(state.acts) != n:
+        raise SaveFileError("the saved turn does not match the number of players")
+    if any(x >= n for x in (state.end_seat, state.return_to, *state.extra_turns, *state.winners)):
+        raise SaveFileError(f"the saved turn names a seat beyond the {n} players")
+    if len(set(state.winners)) != len(state.winners) or bool(state.winners) == bool(state.stack):
+        raise SaveFileError("the saved winners are impossible (a finished game, and only one, has winners, each once)")
+    if len(set(state.modules)) != len(state.modules) or ("tokens2" in state.modules and "tokens1" not in state.modules):
+        raise SaveFileError("the saved modules repeat one, or have variant 2 of the tokens without variant 1")
+    if ("market" in state.modules) != (len(state.market) == 5):
+        raise SaveFileError("the saved goods market needs five markers with the module 'market', and none without it")
+    for i, frame in enumerate(state.stack):
+        if frame["kind"] not in FRAMES:
+            raise SaveFileError(f"the saved game has an unknown pending step {frame['kind']!r}")
+        for key in ("seat", "owner", "holder", "victim", "payee"):
+            if frame.get(key, 0) >= n:
+                raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names seat {frame[key]} of {n}")
+        bidders = frame.get("bidders", [])
+        if any(b >= n for b in bidders + frame.get("queue", []) + frame.get("tied", [])) or len(set(bidders)) != len(bidders):
+            raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names seats that are not at the table")
+        if "bids" in frame and len(frame["bids"]) != len(bidders):
+            raise SaveFileError(f"the saved pending step {i} (bid) does not give one bid per bidder")
+        if not all(0 <= x < len(state.ships) for x in [frame.get("ship", 0), *frame.get("ships", [])] if x >= 0):
+            raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names a ship that is not on the table")
 
 
 def save_to(g: Game, path: str) -> None:
@@ -205,5 +351,7 @@ def save_to(g: Game, path: str) -> None:
 
 
 def load_from(path: str) -> Game:
-    with open(path, encoding="utf-8") as f:
-        return load(f.read())
+    """A game from a file; the size is checked before it is read."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_SAVE_BYTES + 1)
+    return load(data)

@@ -25,69 +25,384 @@ Every card may appear once; a card is named (any letter case) or given by id; a 
 say the colour it counts as with ``NAME@colour``.  With the container-token variants (modules
 "tokens1", "tokens2"), containers are tokens, written ``token:<colour>``; with "tokens2" so are
 crew and goods (a crew token may name the action it keeps: ``token:<colour>:<action>``).
+
+Loading checks in three steps, each refusing with a :class:`ScenarioError` that names the place:
+the size of the text and of what it holds (``bounds``), the shape and types
+(:class:`ScenarioSpec`, strict: ``true`` is no number, ``1.0`` no whole number), then what
+depends on the table (card names, cards used twice, tokens and their modules).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Final
 
 import yaml
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
 
+from .bounds import MAX_CREDITS, MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT, too_deep
 from .cards import CARDS, CardError
 from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
 from .engine import Game
 from .errors import ScenarioError
+from .i18n import LANGS
 from .rng import Rng
-from .setup import check_modules, deck_sets
+from .setup import MODULES, check_modules, deck_sets
 from .state import Player, Ship, State
 
-SEAT_KEYS = {"credits", "hand", "crew", "goods", "fulfilled", "ships", "harbour"}
-SHIP_KEYS = {"at_sea", "contracts", "containers"}
-TOP_KEYS = {"players", "abilities", "seed", "active", "harbours", "seats", "island", "deck", "discard",
-            "fill_deck", "turn", "lang", "modules", "market", "deal"}
-DEAL_KEYS = {"deal", "players", "seed", "abilities", "modules", "lang"}
+MAX_DECLARED: Final = 99
+"""Actions one seat may have declared in a scenario's ``turn`` (a real turn: at most a handful)."""
+
+MAX_ITEMS: Final = 10_000
+"""Lists, mappings and entries a scenario may hold in all, counting every repeat of a YAML alias
+(a full table: under 1,000)."""
+
+# --- the shape: one strict model ---------------------------------------------------------------
+
+
+def _shown(value: object) -> str:
+    """A short rendering of ``value`` in the scenario's own words (YAML's true, false, null)."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 128 else f"a number of about {value.bit_length() * 3 // 10} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37]) + "..."
+    names = {list: "a list", tuple: "a list", dict: "a mapping", bytes: "bytes"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
+def _refusal(reason: str) -> PydanticCustomError:
+    """A model error whose message is ``reason`` (it follows the place, e.g. ``must be ...``)."""
+    return PydanticCustomError("scenario", "{reason}", {"reason": reason})
+
+
+def _listed(value: object) -> object:
+    """A tuple (from Python) stands for a list; anything else is left for the list check."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _between(lo: int, hi: int) -> AfterValidator:
+    """Whole numbers from ``lo`` to ``hi``."""
+
+    def check(value: int) -> int:
+        if not lo <= value <= hi:
+            raise _refusal(f"must be {lo} to {hi}, not {_shown(value)}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _one_of(names: tuple[str, ...]) -> PlainValidator:
+    """A text out of ``names``."""
+
+    def check(value: object) -> str:
+        if not isinstance(value, str) or value not in names:
+            raise _refusal(f"must be one of {', '.join(names)}, not {_shown(value)}")
+        return value
+
+    return PlainValidator(check)
+
+
+def _count(lo: int, hi: int) -> AfterValidator:
+    """Lists of ``lo`` to ``hi`` entries."""
+
+    def check(value: list[Any]) -> list[Any]:
+        if not lo <= len(value) <= hi:
+            wanted = f"{lo}" if lo == hi else f"at most {hi}" if lo == 0 else f"{lo} to {hi}"
+            raise _refusal(f"must hold {wanted} entries, not {len(value)}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _card_ref(value: object) -> int | str:
+    """A card: its id (a whole number) or a short text (a name, ``NAME@colour``, ``NAME/2``, a token)."""
+    if isinstance(value, str) and len(value) <= MAX_TEXT or type(value) is int:
+        return value
+    raise _refusal(f"must be a card (a name or an id), not {_shown(value)}")
+
+
+CardRef = Annotated[int | str, PlainValidator(_card_ref)]
+Cards = Annotated[list[CardRef], BeforeValidator(_listed)]
+Credits = Annotated[StrictInt, _between(0, MAX_CREDITS)]
+Colour = Annotated[str, _one_of(COLOURS)]
+Module = Annotated[str, _one_of(tuple(MODULES))]
+Declared = Annotated[StrictInt, _between(-1, MAX_DECLARED)]
+Marker = Annotated[StrictInt, _between(-2, 2)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ShipSpec(_Strict):
+    """One ship: in harbour or at sea, its contracts and its containers."""
+
+    at_sea: StrictBool = False
+    contracts: Cards = []
+    containers: Cards = []
+
+
+class SeatSpec(_Strict):
+    """One seat's credits, cards and (at most two) ships; every key may be left out."""
+
+    credits: Credits = START_CREDITS
+    hand: Cards = []
+    crew: Cards = []
+    goods: Cards = []
+    fulfilled: Cards = []
+    ships: Annotated[list[ShipSpec], BeforeValidator(_listed), _count(0, 2)] = []
+
+
+class TurnSpec(_Strict):
+    """The middle of a turn: the action led and the count each seat declared (-1 for none)."""
+
+    led: Annotated[str, _one_of(ACTIONS)]
+    declared: Annotated[list[Declared], BeforeValidator(_listed), _count(MIN_PLAYERS, MAX_PLAYERS)]
+
+
+class ScenarioSpec(_Strict):
+    """The whole scenario.  Whether a key was given at all is in ``model_fields_set``."""
+
+    players: Annotated[StrictInt, _between(MIN_PLAYERS, MAX_PLAYERS)] = 4
+    abilities: StrictBool = False
+    seed: Annotated[StrictInt, _between(0, MAX_SEED)] = 0
+    active: Annotated[StrictInt, _between(0, MAX_PLAYERS - 1)] = 0
+    harbours: Annotated[list[Colour], BeforeValidator(_listed)] = []
+    seats: Annotated[list[SeatSpec], BeforeValidator(_listed), _count(0, MAX_PLAYERS)] = []
+    island: Cards = []
+    deck: Cards = []
+    discard: Cards = []
+    fill_deck: StrictBool = True
+    turn: TurnSpec | None = None
+    lang: Annotated[str, _one_of(LANGS)] = "en"
+    modules: Annotated[list[Module], BeforeValidator(_listed)] = []
+    market: Annotated[list[Marker], BeforeValidator(_listed), _count(5, 5)] = [0] * 5
+    deal: StrictBool = False
+
+    @field_validator("turn", mode="before")
+    @classmethod
+    def _turn_given(cls, value: object) -> object:
+        if value is None:
+            raise _refusal("must be a mapping with 'led' and 'declared', not null")
+        return value
+
+    @model_validator(mode="after")
+    def _dealt_alone(self) -> ScenarioSpec:
+        extra = self.model_fields_set - DEAL_KEYS
+        if self.deal and extra:
+            raise _refusal(f"with 'deal: true' the table is dealt, so {', '.join(sorted(extra))} cannot be given")
+        return self
+
+
+TOP_KEYS: Final = frozenset(ScenarioSpec.model_fields)
+SEAT_KEYS: Final = frozenset(SeatSpec.model_fields)
+SHIP_KEYS: Final = frozenset(ShipSpec.model_fields)
+DEAL_KEYS: Final = frozenset({"deal", "players", "seed", "abilities", "modules", "lang"})
+
+# Where an unknown key may stand (indices as "#"), and what that place is called.
+_HOLDERS: Final[dict[tuple[str, ...], tuple[str, type[BaseModel]]]] = {
+    (): ("a scenario", ScenarioSpec),
+    ("seats", "#"): ("a seat", SeatSpec),
+    ("seats", "#", "ships", "#"): ("a ship", ShipSpec),
+    ("turn",): ("'turn'", TurnSpec),
+}
+# What the usual pydantic errors say was expected.
+_EXPECTED: Final = {
+    "int_type": "a whole number", "bool_type": "true or false", "list_type": "a list",
+    "string_type": "text", "model_type": "a mapping", "dict_type": "a mapping",
+}
+
+
+def _place(loc: tuple[int | str, ...]) -> str:
+    """``seats.1.ships.0.at_sea``: the place in the scenario, each step shortened."""
+    return ".".join(str(part)[:40] for part in loc)
+
+
+def _unknown_key(loc: tuple[int | str, ...], where: str) -> str:
+    shape = tuple("#" if isinstance(part, int) else part for part in loc[:-1])
+    label, model = _HOLDERS.get(shape, ("this mapping", _Strict))
+    if shape == ("seats", "#") and loc[-1] == "harbour":
+        return f"{where} is not a key of a seat: give harbour colours in the top-level 'harbours' list"
+    return f"{where} is not a key of {label} (it takes {', '.join(model.model_fields) or 'none'})"
+
+
+def _problem(err: ErrorDetails) -> str:
+    """One model error as a sentence that starts with its place."""
+    where, kind = _place(err["loc"]), err["type"]
+    if kind == "scenario":
+        reason = err["msg"]
+    elif kind in _EXPECTED:
+        reason = f"must be {_EXPECTED[kind]}, not {_shown(err['input'])}"
+    elif kind == "extra_forbidden":
+        return _unknown_key(err["loc"], where)
+    elif kind == "missing":
+        reason = "is missing"
+    elif kind == "invalid_key":
+        reason = "is a key that is not text"
+    else:
+        reason = f"is wrong: {err['msg'][:100]}"
+    return f"{where} {reason}" if where else reason
+
+
+def _scenario_error(exc: ValidationError) -> ScenarioError:
+    """ONE error for the first problem the model found (with the count of the others)."""
+    errors = exc.errors(include_url=False)
+    more = len(errors) - 1
+    tail = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
+    return ScenarioError(_problem(errors[0]) + tail)
+
+
+# --- bounds before the model ----------------------------------------------------------------------
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """YAML's safe loader (libyaml's when installed: fast); a value it cannot build (a number of
+    over 4,300 digits, a date that does not exist) is a YAML error that names its line."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep)
+        except ValueError as exc:
+            reason = f"cannot read this value: {str(exc).split(';')[0][:100]}"
+            raise yaml.constructor.ConstructorError(None, None, reason, node.start_mark) from None
+
+
+def _too_many() -> ScenarioError:
+    return ScenarioError(f"the scenario holds more than {MAX_ITEMS:,} items (lists, mappings, keys and values)")
+
+
+def _too_deep() -> ScenarioError:
+    return ScenarioError(f"the scenario nests too deeply (more than {MAX_DEPTH} levels)")
+
+
+def _scan(text: str) -> None:
+    """Refuse YAML that nests too deeply or holds too many items, from the parser's events alone:
+    nothing is built, and reading stops at the first event past a bound.  An alias counts as many
+    items as the value it repeats."""
+    sizes: dict[str, int] = {}  # items under each anchor
+    anchors: list[str | None] = []  # of each collection being read, outermost first
+    counts: list[int] = []  # items so far in each collection being read
+    total = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, items = anchors.pop(), counts.pop()
+            if anchor is not None:
+                sizes[anchor] = items
+            if counts:
+                counts[-1] += items
+            continue
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(counts) >= MAX_DEPTH:
+                raise _too_deep()
+            anchors.append(event.anchor)
+            counts.append(1)
+            total += 1
+        elif isinstance(event, yaml.NodeEvent):  # a scalar or an alias
+            items = sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
+            if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+                sizes[event.anchor] = 1
+            if counts:
+                counts[-1] += items
+            total += items
+        if total > MAX_ITEMS:
+            raise _too_many()
+
+
+def _read_yaml(text: str) -> object:
+    """The YAML text parsed, once it is known to be short enough and within the bounds."""
+    if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(f"the scenario text is longer than {MAX_SCENARIO_BYTES:,} bytes (in UTF-8)")
+    try:
+        _scan(text)
+        return yaml.load(text, Loader=_Loader)  # a safe loader: plain data only
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"the scenario is not valid YAML: {str(exc)[:300]}") from None
+    except RecursionError:
+        raise _too_deep() from None
+    except UnicodeError:  # a lone surrogate, which UTF-8 cannot hold
+        raise ScenarioError("the scenario text is not valid Unicode (it holds a lone surrogate)") from None
+
+
+def _check_size(spec: dict[str, Any]) -> None:
+    """At most ``MAX_ITEMS`` items (a shared value counted at each use), ``MAX_DEPTH`` levels, and
+    no number beyond 128 bits."""
+    todo: list[tuple[object, tuple[int | str, ...]]] = [(spec, ())]
+    seen = 0
+    while todo:
+        value, loc = todo.pop()
+        seen += 1 + (len(value) if isinstance(value, dict) else 0)
+        if seen > MAX_ITEMS:
+            raise _too_many()
+        if isinstance(value, int) and value.bit_length() > 128:
+            raise ScenarioError(f"{_place(loc) or 'the scenario'} must be far smaller, not {_shown(value)}")
+        if isinstance(value, dict):
+            todo.extend((child, (*loc, str(key))) for key, child in value.items())
+        elif isinstance(value, (list, tuple)):
+            todo.extend((child, (*loc, i)) for i, child in enumerate(value))
+    if too_deep(spec):
+        raise _too_deep()
+
+
+def read_spec(spec: object) -> ScenarioSpec:
+    """The validated shape of a scenario (YAML text or a dict); :class:`ScenarioError` if it has none."""
+    if isinstance(spec, str):
+        spec = _read_yaml(spec)
+    if not isinstance(spec, dict):
+        raise ScenarioError(f"a scenario is YAML text or a mapping (players, seats, island, ...), not {_shown(spec)}")
+    _check_size(spec)
+    try:
+        return ScenarioSpec.model_validate(spec)
+    except ValidationError as exc:
+        raise _scenario_error(exc) from None
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
-    """A game at the position ``spec`` describes (a dict, or YAML text)."""
-    if isinstance(spec, str):
-        try:
-            spec = yaml.safe_load(spec)
-        except yaml.YAMLError as exc:
-            raise ScenarioError(f"the scenario is not valid YAML: {exc}") from None
-    if not isinstance(spec, dict):
-        raise ScenarioError("a scenario is a mapping (players, seats, island, deck, ...)")
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(unknown))}")
-    if spec.get("deal"):
-        return _deal(spec, lang or spec.get("lang", "en"))
-    return _Builder(spec).build(lang or spec.get("lang", "en"))
+    """A game at the position ``spec`` describes (a dict, or YAML text); ``lang`` overrides its ``lang``."""
+    if lang is not None and lang not in LANGS:
+        raise ScenarioError(f"lang must be one of {', '.join(LANGS)}, not {_shown(lang)}")
+    model = read_spec(spec)
+    lang = model.lang if lang is None else lang
+    if model.deal:
+        return _deal(model, lang)
+    return _Builder(model).build(lang)
 
 
-def _deal(spec: dict[str, Any], lang: str) -> Game:
+def _deal(spec: ScenarioSpec, lang: str) -> Game:
     """``deal: true``: the table exactly as a new game deals it (players, seed, abilities, modules)."""
-    extra = set(spec) - DEAL_KEYS
-    if extra:
-        raise ScenarioError(f"with 'deal: true' the table is dealt, so {', '.join(sorted(extra))} cannot be given")
-    n = spec.get("players", 4)
-    if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n!r}")
     try:
-        return Game(players=n, seed=int(spec.get("seed", 0)), abilities=bool(spec.get("abilities", False)),
-                    modules=list(spec.get("modules", [])), lang=lang)
+        return Game(players=spec.players, seed=spec.seed, abilities=spec.abilities, modules=spec.modules, lang=lang)
     except ValueError as exc:
         raise ScenarioError(f"deal: {exc}") from None
 
 
+# --- the table: what depends on the cards and modules --------------------------------------------
+
+
 class _Builder:
-    def __init__(self, spec: dict[str, Any]) -> None:
+    """Builds the table of a validated scenario; refuses what the model cannot see."""
+
+    def __init__(self, spec: ScenarioSpec) -> None:
         self.spec = spec
         self.used: dict[int, str] = {}
         self.modules: list[str] = []
         self.tokens: set[int] = set()
 
-    def token(self, ref: Any, where: str, area: str) -> int:
+    def token(self, ref: str, where: str, area: str) -> int:
         """A container token ``token:<colour>`` (crew: ``token:<colour>:<action>``) of a free id."""
         need = "tokens1" if area == "containers" else "tokens2"
         if need not in self.modules:
@@ -100,169 +415,153 @@ class _Builder:
             what = "one of " + ", ".join(ACTIONS) if area == "crew" else "no action (only crew tokens keep one)"
             raise ScenarioError(f"{where}: {ref!r}: a token in {area} takes {what}")
         kind = CARDS.token_copies(COLOURS.index(colour), ACTIONS.index(action) if action else -1)
-        token = next(t for t in kind if t not in self.tokens)
+        token = next((t for t in kind if t not in self.tokens), None)
+        if token is None:
+            raise ScenarioError(f"{where}: {ref!r}: there are {len(kind)} tokens of each kind, no more")
         self.tokens.add(token)
         return token
 
-    def items(self, refs: Any, where: str, area: str) -> list[int]:
+    def items(self, refs: list[int | str], where: str, area: str) -> list[int]:
         """Crew or goods: cards, or with "tokens2" tokens (and only tokens)."""
-        if refs is None:
-            return []
-        if not isinstance(refs, list):
-            raise ScenarioError(f"{where}: expected a list of cards")
         out = []
-        for ref in refs:
-            if isinstance(ref, str) and ref.lower().startswith(TOKEN_PREFIX):
-                out.append(self.token(ref, where, area))
+        for i, ref in enumerate(refs):
+            if _is_token(ref):
+                out.append(self.token(ref, f"{where}.{i}", area))
             elif "tokens2" in self.modules:
-                raise ScenarioError(f"{where}: with the module 'tokens2' the {area} are tokens: write token:<colour>")
+                raise ScenarioError(f"{where}.{i}: with the module 'tokens2' the {area} are tokens: write token:<colour>")
             else:
-                out.append(self.card(ref, where))
+                out.append(self.card(ref, f"{where}.{i}"))
         return out
 
-    def card(self, ref: Any, where: str) -> int:
-        if isinstance(ref, int) and not isinstance(ref, bool):
+    def card(self, ref: int | str, where: str) -> int:
+        """The id of a card named or numbered ``ref``, which must not be used anywhere else."""
+        if isinstance(ref, int):
             if not 0 <= ref < len(CARDS):
                 raise ScenarioError(f"{where}: there is no card with id {ref}")
             card = ref
-        elif isinstance(ref, str):
+        else:
             try:
                 card = CARDS.by_name(ref).id
             except CardError as exc:
                 raise ScenarioError(f"{where}: {exc}") from None
-        else:
-            raise ScenarioError(f"{where}: {ref!r} is not a card name")
         if card in self.used:
             raise ScenarioError(f"{where}: {CARDS.names[card]} is already used in {self.used[card]}")
         self.used[card] = where
         return card
 
-    def cards(self, refs: Any, where: str) -> list[int]:
-        if refs is None:
-            return []
-        if not isinstance(refs, list):
-            raise ScenarioError(f"{where}: expected a list of cards")
-        return [self.card(r, where) for r in refs]
+    def cards(self, refs: list[int | str], where: str) -> list[int]:
+        return [self.card(ref, f"{where}.{i}") for i, ref in enumerate(refs)]
+
+    def players(self) -> int:
+        """The number of players: given, or one per seat described (4 if none)."""
+        spec = self.spec
+        n = spec.players if "players" in spec.model_fields_set else len(spec.seats) or 4
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+        if len(spec.seats) > n:
+            raise ScenarioError(f"seats: {len(spec.seats)} seats described for a {n}-player game")
+        return n
+
+    def harbours(self, n: int) -> list[int]:
+        """The harbour colour of each seat: given, or the usual ones."""
+        harbours = self.spec.harbours or [COLOURS[c] for c in BASE_COLOURS][:n] + ["grey"] * (n == MAX_PLAYERS)
+        if len(harbours) != n or len(set(harbours)) != n:
+            raise ScenarioError(f"harbours: give {n} different colours out of {', '.join(COLOURS)}")
+        return [COLOURS.index(h) for h in harbours]
 
     def build(self, lang: str) -> Game:
         spec = self.spec
-        seats = spec.get("seats") or []
-        n = spec.get("players", len(seats) or 4)
-        if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n!r}")
-        if len(seats) > n:
-            raise ScenarioError(f"{len(seats)} seats described for a {n}-player game")
-        harbours = spec.get("harbours") or [COLOURS[c] for c in BASE_COLOURS][:n] + ["grey"] * (n == MAX_PLAYERS)
-        if len(harbours) != n or len(set(harbours)) != n or any(h not in COLOURS for h in harbours):
-            raise ScenarioError(f"harbours: give {n} different colours out of {', '.join(COLOURS)}")
+        n = self.players()
+        harbours = self.harbours(n)
         s = State()
-        s.abilities = bool(spec.get("abilities", False))
+        s.abilities = spec.abilities
         try:
-            s.modules = check_modules(spec.get("modules", []))
+            s.modules = check_modules(spec.modules)
         except ValueError as exc:
-            raise ScenarioError(str(exc)) from None
+            raise ScenarioError(f"modules: {exc}") from None
         if "market" in s.modules:
-            market = spec.get("market", [0] * 5)
-            if not isinstance(market, list) or len(market) != 5 or any(m not in range(-2, 3) for m in market):
-                raise ScenarioError("market: give five markers (green, yellow, black, blue, red), each -2 to 2")
-            s.market = list(market)
-        seed = spec.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ScenarioError(f"seed must be a whole number of at least 0, not {seed!r}")
-        s.rng = seed
+            s.market = list(spec.market)
+        s.rng = spec.seed
         self.modules = s.modules
         for seat in range(n):
-            desc = seats[seat] if seat < len(seats) else {}
-            self.seat(s, seat, COLOURS.index(harbours[seat]), desc or {})
-        s.island = self.cards(spec.get("island"), "island")
-        s.discard = self.cards(spec.get("discard"), "discard")
-        deck_top = self.cards(spec.get("deck"), "deck")
+            desc = spec.seats[seat] if seat < len(spec.seats) else SeatSpec()
+            self.seat(s, seat, harbours[seat], desc)
+        s.island = self.cards(spec.island, "island")
+        s.discard = self.cards(spec.discard, "discard")
+        deck_top = self.cards(spec.deck, "deck")
         rest: list[int] = []
-        if spec.get("fill_deck", True):
+        if spec.fill_deck:
             rest = [c for c in CARDS.ids_in_sets(deck_sets(s.modules)) if c not in self.used]
-            rng = Rng(seed)
+            rng = Rng(spec.seed)
             rng.shuffle(rest)
             s.rng = rng.state
         s.deck = rest + list(reversed(deck_top))  # the last card is the top
-        active = spec.get("active", 0)
-        if not isinstance(active, int) or not 0 <= active < n:
-            raise ScenarioError(f"active must be a seat from 0 to {n - 1}, not {active!r}")
-        s.active = active
+        if spec.active >= n:
+            raise ScenarioError(f"active must be a seat from 0 to {n - 1}, not {spec.active}")
+        s.active = spec.active
         s.decl, s.sold, s.acts = [-1] * n, [False] * n, [-1] * n
-        self.turn(s, spec.get("turn"))
-        g = Game.from_state(s, lang=lang, seed=seed, log=[(s.turn, "scenario", {"n": n, "p": active})])
-        return g
+        self.turn(s, spec.turn)
+        on_table = set(s.all_cards())
+        s.box = [c for c in range(len(CARDS)) if c not in on_table]  # (one line: owned by the engine's schema work)
+        return Game.from_state(s, lang=lang, seed=spec.seed, log=[(s.turn, "scenario", {"n": n, "p": s.active})])
 
-    def seat(self, s: State, seat: int, harbour: int, desc: dict[str, Any]) -> None:
-        where = f"seat {seat}"
-        unknown = set(desc) - SEAT_KEYS
-        if unknown:
-            raise ScenarioError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-        if "harbour" in desc:
-            raise ScenarioError(f"{where}: give harbour colours in the top-level 'harbours' list")
-        credits = desc.get("credits", START_CREDITS)
-        if not isinstance(credits, int) or credits < 0:
-            raise ScenarioError(f"{where}: credits must be a whole number of at least 0")
-        p = Player(seat, harbour, credits)
-        p.hand = self.cards(desc.get("hand"), f"{where} hand")
-        p.crew = self.items(desc.get("crew"), f"{where} crew", "crew")
-        p.goods = self.items(desc.get("goods"), f"{where} goods", "goods")
-        p.fulfilled = self.cards(desc.get("fulfilled"), f"{where} fulfilled")
-        ships = desc.get("ships") or [{}, {}]
-        if len(ships) > 2:
-            raise ScenarioError(f"{where}: a player has two ships")
-        ships = list(ships) + [{}] * (2 - len(ships))
+    def seat(self, s: State, seat: int, harbour: int, desc: SeatSpec) -> None:
+        where = f"seats.{seat}"
+        p = Player(seat, harbour, desc.credits)
+        p.hand = self.cards(desc.hand, f"{where}.hand")
+        p.crew = self.items(desc.crew, f"{where}.crew", "crew")
+        p.goods = self.items(desc.goods, f"{where}.goods", "goods")
+        p.fulfilled = self.cards(desc.fulfilled, f"{where}.fulfilled")
+        ships = list(desc.ships) + [ShipSpec()] * (2 - len(desc.ships))
         for k, ship_desc in enumerate(ships):
-            ship = self.ship(2 * seat + k, seat, ship_desc or {}, f"{where} ship {k}")
+            ship = self.ship(2 * seat + k, seat, ship_desc, f"{where}.ships.{k}")
             s.ships.append(ship)
             p.ships.append(ship.id)
         s.players.append(p)
 
-    def ship(self, sid: int, owner: int, desc: dict[str, Any], where: str) -> Ship:
-        unknown = set(desc) - SHIP_KEYS
-        if unknown:
-            raise ScenarioError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-        ship = Ship(sid, owner, bool(desc.get("at_sea", False)))
-        for ref in desc.get("contracts") or []:
+    def ship(self, sid: int, owner: int, desc: ShipSpec, where: str) -> Ship:
+        ship = Ship(sid, owner, desc.at_sea)
+        if desc.at_sea and desc.contracts:
+            raise ScenarioError(f"{where}: a ship at sea carries no contracts")
+        for i, ref in enumerate(desc.contracts):
             side = 0
             if isinstance(ref, str) and ref.endswith(("/1", "/2")):
                 ref, side = ref[:-2], int(ref[-1]) - 1
-            ship.contracts.append(self.card(ref, where))
+            ship.contracts.append(self.card(ref, f"{where}.contracts.{i}"))
             ship.sides.append(side)
-        if ship.at_sea and ship.contracts:
-            raise ScenarioError(f"{where}: a ship at sea carries no contracts")
-        for ref in desc.get("containers") or []:
-            if isinstance(ref, str) and ref.lower().startswith(TOKEN_PREFIX):
-                token = self.token(ref, where, "containers")
-                ship.containers.append(token)
-                ship.colours.append(CARDS.goods[token])
-                continue
-            if "tokens1" in self.modules:
-                raise ScenarioError(f"{where}: with the token variants the containers are tokens: write token:<colour>")
-            colour = None
-            if isinstance(ref, str) and "@" in ref:
-                ref, colour_name = ref.split("@", 1)
-                if colour_name not in COLOURS:
-                    raise ScenarioError(f"{where}: unknown colour {colour_name!r}")
-                colour = COLOURS.index(colour_name)
-            card = self.card(ref, where)
+        for i, ref in enumerate(desc.containers):
+            card, colour = self.container(ref, f"{where}.containers.{i}")
             ship.containers.append(card)
-            ship.colours.append(CARDS.goods[card] if colour is None else colour)
+            ship.colours.append(colour)
         return ship
 
-    def turn(self, s: State, turn: Any) -> None:
-        if not turn:
-            s.stack = [{"k": "lead", "p": s.active}]
+    def container(self, ref: int | str, where: str) -> tuple[int, int]:
+        """A container (a card, ``NAME@colour``, or a token) and the colour it counts as."""
+        if _is_token(ref):
+            token = self.token(ref, where, "containers")
+            return token, CARDS.goods[token]
+        if "tokens1" in self.modules:
+            raise ScenarioError(f"{where}: with the token variants the containers are tokens: write token:<colour>")
+        colour = None
+        if isinstance(ref, str) and "@" in ref:
+            ref, colour_name = ref.split("@", 1)
+            if colour_name not in COLOURS:
+                raise ScenarioError(f"{where}: unknown colour {colour_name!r}")
+            colour = COLOURS.index(colour_name)
+        card = self.card(ref, where)
+        return card, CARDS.goods[card] if colour is None else colour
+
+    def turn(self, s: State, turn: TurnSpec | None) -> None:
+        if turn is None:
+            s.stack = [{"kind": "lead", "seat": s.active}]
             return
-        bad = ScenarioError("turn: give 'led' (an action name) and 'declared' (one whole number per seat, -1 for none)")
-        if not isinstance(turn, dict):
-            raise bad
-        led = turn.get("led")
-        declared = turn.get("declared")
-        if led not in ACTIONS or not isinstance(declared, list) or len(declared) != s.n:
-            raise bad
-        if any(not isinstance(x, int) or isinstance(x, bool) or x < -1 for x in declared):
-            raise bad
-        s.led = ACTIONS.index(led)
-        s.decl = list(declared)
-        s.stack = [{"k": "end_turn"}, {"k": "execute"}]
+        if len(turn.declared) != s.n:
+            raise ScenarioError(f"turn.declared: give one whole number per seat ({s.n}), not {len(turn.declared)}")
+        s.led = ACTIONS.index(turn.led)
+        s.decl = list(turn.declared)
+        s.stack = [{"kind": "end_turn"}, {"kind": "execute"}]
+
+
+def _is_token(ref: int | str) -> bool:
+    return isinstance(ref, str) and ref.lower().startswith(TOKEN_PREFIX)
+

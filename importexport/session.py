@@ -171,7 +171,7 @@ class Session:
         if not s.stack:
             return Action(seat, "play", (card,))
         frame = s.stack[-1]
-        expected = ACT_CHOICES[s.led] if frame["k"] == "act" and s.led >= 0 else FRAME_CHOICES.get(frame["k"], ())
+        expected = ACT_CHOICES[s.led] if frame["kind"] == "act" and s.led >= 0 else FRAME_CHOICES.get(frame["kind"], ())
         kind = next((k for k in expected if k in CARD_KINDS), expected[0] if expected else "play")
         if kind == "sell" and card in s.island:
             kind = "crew"

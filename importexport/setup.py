@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 from .cards import CARDS
 from .constants import (
     BASE_COLOURS,
+    BASE_SETS,
     GREY,
     GREY_BONUS_SIX_PLAYERS,
     HAND_SIZE,
     MAX_PLAYERS,
+    MODULES,
     SEA_CARDS_PER_SHIP,
     START_CREDITS,
 )
@@ -21,21 +23,6 @@ from .tokens import new_token
 if TYPE_CHECKING:
     from .engine import Game
 
-BASE_SETS = ("base",)
-
-# Expansions and variants that can be switched on at game creation, with the card sets they add.
-MODULES: dict[str, tuple[str, ...]] = {
-    "capital": ("capital",),  # the Trade action, grey Capital cards, the grey player below six
-    "tokyo": ("tokyo",),  # the Tokyo harbour replaces the Supply Island
-    "j": ("j",),  # cards with two contracts
-    "market": (),  # the goods market: supply and demand change payouts
-    "kickstarter": ("kickstarter",),
-    "kickstarter2": ("kickstarter2",),
-    "flag": ("flag",),
-    "promo": ("promo",),
-    "tokens1": (),  # variant: container tokens instead of cards on the ships (see ``tokens``)
-    "tokens2": (),  # variant: tokens for crew and goods too (switches "tokens1" on as well)
-}
 CAPITAL_GREY_BONUS = 2  # with Capital, the grey player below six players starts with 2 more credits
 
 
@@ -64,6 +51,8 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
         s.market = [0] * len(BASE_COLOURS)
     # The deck: every card of the chosen sets, shuffled.
     s.deck = CARDS.ids_in_sets(deck_sets(s.modules))
+    in_play = set(s.deck)
+    s.box = [c for c in range(len(CARDS)) if c not in in_play]
     g.rng_shuffle(s.deck)
     # Harbours: the grey one only with six players (or with Capital); each player one at random.
     harbours = list(BASE_COLOURS) + ([GREY] if players == MAX_PLAYERS or capital else [])
@@ -101,7 +90,7 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
         draw_cards(g, p.seat, HAND_SIZE)
     s.active = g.rng_below(players)
     reset_turn(g)
-    s.stack = [{"k": "lead", "p": s.active}]
+    s.stack = [{"kind": "lead", "seat": s.active}]
     g.emit("setup", n=players, p=s.active, abilities=abilities, modules=list(s.modules))
 
 

@@ -1,180 +1,142 @@
 """What changes during a game: players, ships, piles, whose turn it is and what is pending.
 
-These are plain classes with ``__slots__`` (the engine touches them millions of times in a
-benchmark); ``to_dict``/``from_dict`` turn them into JSON-ready data, which ``savefile`` validates
-with pydantic.  Cards are referred to by their id in the card list.
+The state's shape is written once, here: each class lists its fields with their types, bounds and
+defaults.  Everything else follows from that list: the constructor (``dataclass``), ``clone``,
+``to_dict``/``from_dict`` (generated below, the engine copies states often) and the save file's
+validation (pydantic reads the same classes, see ``savefile``).  Adding a field is one line.
+
+Cards are referred to by their id in the card list; pending steps ("frames") are plain dicts
+whose shape ``frames`` describes.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from .bounds import MAX_SEED, MAX_TEXT, MAX_TURN
 from .cards import CARDS
+from .constants import MODULES
+from .frames import MAX_COUNT, MAX_SHIPS, AnyFrame, Cards, Credits, Seat, Seats, ShipId
 
 TOKEN_BASE = CARDS.token_base
 
+Colour = Annotated[int, Field(ge=0, le=5)]
+Side = Annotated[int, Field(ge=0, le=1)]
+ContainerColour = Annotated[int, Field(ge=0, le=7)]  # a goods colour, or RIDING (7)
+OrNone = Annotated[int, Field(ge=-1, le=5)]  # a seat or action type, -1 for none
+MarkKey = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+Whole = Annotated[int, Field(ge=-MAX_SEED, le=MAX_SEED)]
+MarkValue = bool | Whole | list[Whole] | list[list[Whole]] | dict[MarkKey, Whole | list[Whole]]
+"""What an ability may note in ``State.marks``: a flag, a number, a list of numbers or of pairs
+(``[card, ship]``), or a small record of numbers."""
+Module = Literal[tuple(MODULES)]  # type: ignore[valid-type]
 
+
+@dataclass(slots=True, eq=False)
 class Ship:
     """A ship: in its owner's harbour (taking contracts and containers) or at sea."""
 
-    __slots__ = ("id", "owner", "at_sea", "contracts", "sides", "containers", "colours")
+    id: ShipId
+    owner: Seat
+    at_sea: bool = False
+    contracts: Cards = field(default_factory=list)  # contract cards under the ship
+    sides: Annotated[list[Side], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # orientation of each contract (J cards have two)
+    containers: Cards = field(default_factory=list)  # cards (or tokens) loaded as containers
+    colours: Annotated[list[ContainerColour], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the colour each container counts as
 
-    def __init__(self, id: int, owner: int, at_sea: bool = False) -> None:
-        self.id = id
-        self.owner = owner
-        self.at_sea = at_sea
-        self.contracts: list[int] = []  # contract cards under the ship
-        self.sides: list[int] = []  # orientation of each contract (J cards have two)
-        self.containers: list[int] = []  # cards loaded as containers
-        self.colours: list[int] = []  # the colour each container counts as
+    def clone(self) -> Ship:
+        return _CLONE[Ship](self)  # type: ignore[no-any-return]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "owner": self.owner, "at_sea": self.at_sea,
-            "contracts": list(self.contracts), "sides": list(self.sides),
-            "containers": list(self.containers), "colours": list(self.colours),
-        }
+        return _TO_DICT[Ship](self)  # type: ignore[no-any-return]
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Ship:
-        s = cls(d["id"], d["owner"], d["at_sea"])
-        s.contracts, s.sides = list(d["contracts"]), list(d["sides"])
-        s.containers, s.colours = list(d["containers"]), list(d["colours"])
-        return s
-
-    def clone(self) -> Ship:
-        s = Ship(self.id, self.owner, self.at_sea)
-        s.contracts, s.sides = self.contracts[:], self.sides[:]
-        s.containers, s.colours = self.containers[:], self.colours[:]
-        return s
+        return _FROM_DICT[Ship](d)  # type: ignore[no-any-return]
 
 
+@dataclass(slots=True, eq=False)
 class Player:
     """One seat at the table: harbour colour, credits and the cards in each of its areas."""
 
-    __slots__ = ("seat", "harbour", "credits", "hand", "crew", "goods", "fulfilled", "ships")
+    seat: Seat
+    harbour: Colour  # colour of the harbour board
+    credits: Credits = 0
+    hand: Cards = field(default_factory=list)
+    crew: Cards = field(default_factory=list)
+    goods: Cards = field(default_factory=list)
+    fulfilled: Cards = field(default_factory=list)  # fulfilled contract cards (the printed one is not a card)
+    ships: Annotated[list[ShipId], Field(max_length=MAX_SHIPS)] = field(default_factory=list)  # this player's ships
 
-    def __init__(self, seat: int, harbour: int, credits: int = 0) -> None:
-        self.seat = seat
-        self.harbour = harbour  # colour of the harbour board
-        self.credits = credits
-        self.hand: list[int] = []
-        self.crew: list[int] = []
-        self.goods: list[int] = []
-        self.fulfilled: list[int] = []  # fulfilled contract cards (the printed one is not a card)
-        self.ships: list[int] = []  # ids of this player's ships
+    def clone(self) -> Player:
+        return _CLONE[Player](self)  # type: ignore[no-any-return]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "harbour": self.harbour, "credits": self.credits,
-            "hand": list(self.hand), "crew": list(self.crew), "goods": list(self.goods),
-            "fulfilled": list(self.fulfilled), "ships": list(self.ships),
-        }
+        return _TO_DICT[Player](self)  # type: ignore[no-any-return]
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Player:
-        p = cls(d["seat"], d["harbour"], d["credits"])
-        p.hand, p.crew, p.goods = list(d["hand"]), list(d["crew"]), list(d["goods"])
-        p.fulfilled, p.ships = list(d["fulfilled"]), list(d["ships"])
-        return p
-
-    def clone(self) -> Player:
-        p = Player(self.seat, self.harbour, self.credits)
-        p.hand, p.crew, p.goods = self.hand[:], self.crew[:], self.goods[:]
-        p.fulfilled, p.ships = self.fulfilled[:], self.ships[:]
-        return p
+        return _FROM_DICT[Player](d)  # type: ignore[no-any-return]
 
 
+@dataclass(slots=True, eq=False)
 class State:
     """The whole table plus the stack of pending steps (``stack``; the last entry is next).
 
-    A stack entry ("frame") is a small dict such as ``{"k": "follow", "p": 2}``: either a
-    decision waiting for a player or an automatic step.  Keeping them as plain data makes
-    copies, undo and save files work at every moment, even in the middle of a bidding round.
+    A stack entry ("frame") is a small dict such as ``{"kind": "follow", "seat": 2}``: either a
+    decision waiting for a player or an automatic step (``frames`` describes every kind).
+    Keeping them as plain data makes copies, undo and save files work at every moment, even in
+    the middle of a bidding round.
     """
 
-    __slots__ = (
-        "players", "ships", "deck", "discard", "island", "active", "turn", "stack", "rng",
-        "abilities", "led", "decl", "played", "sold", "end_reason", "end_seat", "winners",
-        "extra_turns", "return_to", "marks", "modules", "market", "acts",
-    )
-
-    def __init__(self) -> None:
-        self.players: list[Player] = []
-        self.ships: list[Ship] = []
-        self.deck: list[int] = []  # the top card is the last one
-        self.discard: list[int] = []  # the top card is the last one
-        self.island: list[int] = []  # Supply Island, face up
-        self.active = 0
-        self.turn = 1
-        self.stack: list[dict[str, Any]] = []
-        self.rng = 0
-        self.abilities = False
-        self.led = -1  # action type led this turn (-1: none yet)
-        self.decl: list[int] = []  # declared action count per seat (-1: not declared)
-        self.acts: list[int] = []  # per seat, an action type other than the led one (-1: the led one)
-        self.played: list[int] = []  # cards played into harbours this turn
-        self.sold: list[bool] = []  # sold to the Supply Island this turn
-        self.end_reason = ""  # why the game is ending ("" while it goes on)
-        self.end_seat = -1  # who caused an instant win
-        self.winners: list[int] = []
-        self.extra_turns: list[int] = []  # seats owed an extra turn (PIRATES)
-        self.return_to = -1  # whose regular turn comes after the extra turns
-        self.marks: dict[str, Any] = {}  # small notes abilities keep between steps
-        self.modules: list[str] = []  # expansions and variants in play (see ``setup.MODULES``)
-        self.market: list[int] = []  # goods market markers, -2..+2 per goods colour (module "market")
+    players: Annotated[list[Player], Field(min_length=2, max_length=6)] = field(default_factory=list)
+    ships: Annotated[list[Ship], Field(max_length=MAX_SHIPS)] = field(default_factory=list)
+    deck: Cards = field(default_factory=list)  # the top card is the last one
+    discard: Cards = field(default_factory=list)  # the top card is the last one
+    island: Cards = field(default_factory=list)  # Supply Island, face up
+    active: Seat = 0
+    turn: Annotated[int, Field(ge=1, le=MAX_TURN)] = 1
+    stack: Annotated[list[AnyFrame], Field(max_length=1000)] = field(default_factory=list)
+    rng: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0  # the random source's state
+    abilities: bool = False
+    led: OrNone = -1  # action type led this turn (-1: none yet)
+    decl: Annotated[list[Annotated[int, Field(ge=-1, le=MAX_COUNT)]], Field(max_length=6)] = field(default_factory=list)  # declared action count per seat (-1: not declared)
+    played: Cards = field(default_factory=list)  # cards played into harbours this turn
+    sold: Annotated[list[bool], Field(max_length=6)] = field(default_factory=list)  # sold to the Supply Island this turn
+    end_reason: Literal["", "credits", "cards", "win"] = ""  # why the game is ending ("" while it goes on)
+    end_seat: OrNone = -1  # who caused an instant win
+    winners: Seats = field(default_factory=list)
+    extra_turns: Annotated[list[Seat], Field(max_length=MAX_COUNT)] = field(default_factory=list)  # seats owed an extra turn (PIRATES)
+    return_to: OrNone = -1  # whose regular turn comes after the extra turns
+    marks: Annotated[dict[MarkKey, MarkValue], Field(max_length=1000)] = field(default_factory=dict)  # small notes abilities keep between steps
+    modules: Annotated[list[Module], Field(max_length=len(MODULES))] = field(default_factory=list)  # expansions and variants in play (see ``setup.MODULES``)
+    market: Annotated[list[Annotated[int, Field(ge=-2, le=2)]], Field(max_length=5)] = field(default_factory=list)  # goods market markers per goods colour (module "market")
+    acts: Annotated[list[OrNone], Field(max_length=6)] = field(default_factory=list)  # per seat, an action type other than the led one (-1: the led one)
+    box: Cards = field(default_factory=list)  # cards out of this game (other sets', or left out by a scenario), in id order
 
     @property
     def n(self) -> int:
         return len(self.players)
 
+    def clone(self) -> State:
+        return _CLONE[State](self)  # type: ignore[no-any-return]
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": [p.to_dict() for p in self.players],
-            "ships": [s.to_dict() for s in self.ships],
-            "deck": list(self.deck), "discard": list(self.discard), "island": list(self.island),
-            "active": self.active, "turn": self.turn,
-            "stack": [_copy_frame(f) for f in self.stack], "rng": self.rng, "abilities": self.abilities,
-            "led": self.led, "decl": list(self.decl), "played": list(self.played),
-            "sold": list(self.sold), "end_reason": self.end_reason, "end_seat": self.end_seat,
-            "winners": list(self.winners), "extra_turns": list(self.extra_turns),
-            "return_to": self.return_to, "marks": copy.deepcopy(self.marks),
-            "modules": list(self.modules), "market": list(self.market), "acts": list(self.acts),
-        }
+        """The state as JSON-ready data (a deep copy)."""
+        return _TO_DICT[State](self)  # type: ignore[no-any-return]
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
-        s = cls()
-        s.players = [Player.from_dict(p) for p in d["players"]]
-        s.ships = [Ship.from_dict(x) for x in d["ships"]]
-        s.deck, s.discard, s.island = list(d["deck"]), list(d["discard"]), list(d["island"])
-        s.active, s.turn, s.rng, s.abilities = d["active"], d["turn"], d["rng"], d["abilities"]
-        s.stack = [_copy_frame(f) for f in d["stack"]]
-        s.led, s.decl, s.played = d["led"], list(d["decl"]), list(d["played"])
-        s.sold, s.end_reason, s.end_seat = list(d["sold"]), d["end_reason"], d["end_seat"]
-        s.winners, s.extra_turns = list(d["winners"]), list(d["extra_turns"])
-        s.return_to, s.marks = d["return_to"], copy.deepcopy(d["marks"])
-        s.modules, s.market = list(d.get("modules", [])), list(d.get("market", []))
-        s.acts = list(d.get("acts", [-1] * len(s.players)))
-        return s
-
-    def clone(self) -> State:
-        s = State()
-        s.players = [p.clone() for p in self.players]
-        s.ships = [x.clone() for x in self.ships]
-        s.deck, s.discard, s.island = self.deck[:], self.discard[:], self.island[:]
-        s.active, s.turn, s.rng, s.abilities = self.active, self.turn, self.rng, self.abilities
-        s.stack = [_copy_frame(f) for f in self.stack]
-        s.led, s.decl, s.played, s.sold = self.led, self.decl[:], self.played[:], self.sold[:]
-        s.end_reason, s.end_seat, s.winners = self.end_reason, self.end_seat, self.winners[:]
-        s.extra_turns, s.return_to = self.extra_turns[:], self.return_to
-        s.marks = copy.deepcopy(self.marks) if self.marks else {}
-        s.modules, s.market, s.acts = self.modules, self.market[:], self.acts[:]
-        return s
+        """A state from trusted data written by :meth:`to_dict` (save files validate first: ``savefile``)."""
+        return _FROM_DICT[State](d)  # type: ignore[no-any-return]
 
     def all_cards(self) -> list[int]:
-        """Every card id wherever it lies (the card-conservation check in the tests uses it).
+        """Every card id wherever it lies (the card-conservation checks use it).
 
         Container tokens (modules "tokens1"/"tokens2") are no cards: those on ships, in crews and
         among goods, the only places they may lie, are left out (``tokens.tokens_in_play`` lists them).
@@ -190,5 +152,73 @@ class State:
         return out
 
 
-def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
+def copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a frame that shares no list with it (frame values are numbers, text or lists of numbers)."""
     return {k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in frame.items()}
+
+
+# --- clone, to_dict and from_dict, generated from the fields above ------------------------------
+
+def _field_plan(cls: type) -> list[tuple[str, str, type | None]]:
+    """Per field: its name, how to copy it ("value", "list", "nested", "frames", "deep") and the nested class."""
+    hints = typing.get_type_hints(cls)
+    plan = []
+    for f in fields(cls):
+        hint = hints[f.name]
+        while typing.get_origin(hint) is Annotated:
+            hint = typing.get_args(hint)[0]
+        origin = typing.get_origin(hint)
+        if origin is list:
+            item = typing.get_args(hint)[0]
+            while typing.get_origin(item) is Annotated:
+                item = typing.get_args(item)[0]
+            if is_dataclass(item):
+                plan.append((f.name, "nested", item))
+            elif typing.get_origin(item) is typing.Union or item is dict:
+                plan.append((f.name, "frames", None))
+            else:
+                plan.append((f.name, "list", None))
+        elif origin is dict:
+            plan.append((f.name, "deep", None))
+        else:
+            plan.append((f.name, "value", None))
+    return plan
+
+
+_COPY = {
+    "value": "{v}", "list": "{v}[:]", "frames": "[copy_frame(x) for x in {v}]",
+    "deep": "(deepcopy({v}) if {v} else {{}})",
+}
+
+
+def _generate(cls: type) -> tuple[Any, Any, Any]:
+    """Source of ``clone``, ``to_dict`` and ``from_dict`` for ``cls`` (what ``dataclasses`` does for ``__init__``)."""
+    plan = _field_plan(cls)
+    name = cls.__name__
+    clone = ["def clone(o):", f"    c = object.__new__({name})"]
+    to_dict = ["def to_dict(o):", "    return {"]
+    from_dict = ["def from_dict(d):", f"    c = object.__new__({name})"]
+    for attr, how, nested in plan:
+        src = f"o.{attr}"
+        if how == "nested":
+            clone.append(f"    c.{attr} = [x.clone() for x in {src}]")
+            to_dict.append(f"        {attr!r}: [x.to_dict() for x in {src}],")
+            from_dict.append(f"    c.{attr} = [{nested.__name__}.from_dict(x) for x in d[{attr!r}]]")  # type: ignore[union-attr]
+        else:
+            clone.append(f"    c.{attr} = " + _COPY[how].format(v=src))
+            to_dict.append(f"        {attr!r}: " + ("list({v})" if how == "list" else _COPY[how]).format(v=src) + ",")
+            value = f"d[{attr!r}]"
+            from_dict.append(f"    c.{attr} = " + ("list({v})" if how == "list" else _COPY[how]).format(v=value))
+    clone.append("    return c")
+    to_dict.append("    }")
+    from_dict.append("    return c")
+    scope: dict[str, Any] = {"copy_frame": copy_frame, "deepcopy": copy.deepcopy, "Ship": Ship, "Player": Player, "State": State}
+    exec("\n".join(clone + to_dict + from_dict), scope)  # noqa: S102 (source built above from the field list)
+    return scope["clone"], scope["to_dict"], scope["from_dict"]
+
+
+_CLONE: dict[type, Any] = {}
+_TO_DICT: dict[type, Any] = {}
+_FROM_DICT: dict[type, Any] = {}
+for _cls in (Ship, Player, State):
+    _CLONE[_cls], _TO_DICT[_cls], _FROM_DICT[_cls] = _generate(_cls)

@@ -104,7 +104,7 @@ def swap_in(g: Game, card: int, colour: int, action: int = NO_ACTION) -> int:
 def ask_colour(g: Game, seat: int, card: int, to: str, ship: int = -1, action: int = NO_ACTION) -> None:
     """A grey card becomes a token: it is discarded now; ``seat`` picks the token's colour next."""
     g.state.discard.append(card)
-    g.state.stack.append({"k": "token_colour", "p": seat, "c": card, "to": to, "s": ship, "a": action})
+    g.state.stack.append({"kind": "token_colour", "seat": seat, "card": card, "to": to, "ship": ship, "action": action})
 
 
 # --- where a card or token ends up --------------------------------------------------------------
@@ -175,18 +175,18 @@ def token_colours(g: Game, fr: Frame) -> list[int]:
     if fr["to"] == TO_SHIP:
         from .rules import can_take_container
 
-        ship = g.state.ships[fr["s"]]
+        ship = g.state.ships[fr["ship"]]
         colours = [c for c in BASE_COLOURS if can_take_container(g, ship, c)] or colours
     return colours
 
 
 def colour_options(g: Game, fr: Frame) -> list[Action]:
-    return [Action(fr["p"], "colour", (fr["c"],), colour) for colour in token_colours(g, fr)]
+    return [Action(fr["seat"], "colour", (fr["card"],), colour) for colour in token_colours(g, fr)]
 
 
 def colour_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    if a.cards != (fr["c"],):
-        return "token_card", {"c": fr["c"]}
+    if a.cards != (fr["card"],):
+        return "token_card", {"c": fr["card"]}
     return None if a.target in token_colours(g, fr) else ("token_colour", {})
 
 
@@ -197,16 +197,16 @@ def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     colour = a.target
-    token = new_token(g, colour, fr["a"])
-    g.emit("token_colour", p=a.player, c=fr["c"], d=token, g=colour)
+    token = new_token(g, colour, fr["action"])
+    g.emit("token_colour", p=a.player, c=fr["card"], d=token, g=colour)
     if fr["to"] == TO_SHIP:
-        add_container(g, s.ships[fr["s"]], token, colour)
+        add_container(g, s.ships[fr["ship"]], token, colour)
         return
     if fr["to"] == TO_CREW:
-        s.players[fr["p"]].crew.append(token)
+        s.players[fr["seat"]].crew.append(token)
     else:
-        add_good(g, fr["p"], token, colour)
-    enforce_limits(g, fr["p"])  # (a limit checked while the colour was open did not count the token)
+        add_good(g, fr["seat"], token, colour)
+    enforce_limits(g, fr["seat"])  # (a limit checked while the colour was open did not count the token)
 
 
 decision("token_colour", colour_options, colour_resolve, extras=False, check=colour_check)

@@ -103,7 +103,7 @@ def wild_refusal(g: Game, seat: int, a: Action, held: set[int], led: int | None)
 
 
 def lead_options(g: Game, fr: Frame) -> list[Action]:
-    seat = fr["p"]
+    seat = fr["seat"]
     hand = g.state.players[seat].hand
     opts = [Action(seat, "draw")]
     opts.extend(Action(seat, "play", (c,)) for c in hand)
@@ -134,17 +134,17 @@ def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
 def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
-    s.stack.append({"k": "end_turn"})
+    s.stack.append({"kind": "end_turn"})
     if a.kind == "draw":
         g.emit("lead_draw", p=a.player)
         draw_action(g, a.player)
         return
     action = card_action(g, a.player, a.cards[0]) if a.kind == "play" and a.target < 0 else a.target
     s.led = action
-    s.stack.append({"k": "execute"})
+    s.stack.append({"kind": "execute"})
     if action != TRADE:
         for seat in reversed(g.seat_order()[1:]):
-            s.stack.append({"k": "follow", "p": seat})
+            s.stack.append({"kind": "follow", "seat": seat})
     play_cards(g, a.player, a.cards, action, leading=True)
 
 
@@ -158,7 +158,7 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
     g.emit("lead" if leading else "follow", p=seat, cards=list(cards), a=action)
     extra = crew_for(g, seat, action)
     if extra:
-        s.stack.append({"k": "declare", "p": seat, "lo": 1, "hi": 1 + extra})
+        s.stack.append({"kind": "declare", "seat": seat, "least": 1, "most": 1 + extra})
     else:
         s.decl[seat] = 1
     if s.abilities:  # last, so that questions the abilities ask come before declaring and following
@@ -168,8 +168,8 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
 # --- declare ------------------------------------------------------------------------------
 
 def declare_options(g: Game, fr: Frame) -> list[Action]:
-    seat = fr["p"]
-    opts = [Action(seat, "declare", count=n) for n in range(fr["lo"], fr["hi"] + 1)]
+    seat = fr["seat"]
+    opts = [Action(seat, "declare", count=n) for n in range(fr["least"], fr["most"] + 1)]
     # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
     return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
@@ -179,8 +179,8 @@ def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
         if not 1 <= a.count <= fr.get("trade", 0):
             return "declare_trade", {"n": fr.get("trade", 0)}
         return None
-    if not fr["lo"] <= a.count <= fr["hi"] or a.target != -1:
-        return "declare_range", {"lo": fr["lo"], "hi": fr["hi"]}
+    if not fr["least"] <= a.count <= fr["most"] or a.target != -1:
+        return "declare_range", {"lo": fr["least"], "hi": fr["most"]}
     return None
 
 
@@ -197,7 +197,7 @@ def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def follow_options(g: Game, fr: Frame) -> list[Action]:
     s = g.state
-    seat = fr["p"]
+    seat = fr["seat"]
     led = s.led
     hand = s.players[seat].hand
     opts = [Action(seat, "draw")]
@@ -266,7 +266,7 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
         extra = crew_for(g, seat, s.led)
         trades = trade_crew(g, seat) if s.led != TRADE else 0
         if extra or trades:
-            s.stack.append({"k": "declare", "p": seat, "lo": 0, "hi": extra, "trade": trades})
+            s.stack.append({"kind": "declare", "seat": seat, "least": 0, "most": extra, "trade": trades})
         else:
             s.decl[seat] = 0
         draw_action(g, seat)
@@ -286,39 +286,39 @@ def execute(g: Game, fr: Frame) -> None:
         depth = len(s.stack)
         g.notify("declared", action=s.led, counts=list(s.decl))
         if len(s.stack) > depth:  # abilities ask questions first; the actions are carried out after them
-            s.stack.insert(depth, {"k": "execute", "asked": True})
+            s.stack.insert(depth, {"kind": "execute", "asked": True})
             return
     order = reversed(g.seat_order())
     if s.led == IMPORT:
         for seat in order:  # players with another action (Trade crew, abilities) act after the bidding rounds
             if s.decl[seat] > 0 and s.acts[seat] >= 0:
-                s.stack.append({"k": "act", "p": seat, "left": s.decl[seat], "a": s.acts[seat]})
+                s.stack.append({"kind": "act", "seat": seat, "left": s.decl[seat], "action": s.acts[seat]})
         rounds = max((d for seat, d in enumerate(s.decl) if s.acts[seat] < 0), default=0)
         for r in range(rounds, 0, -1):
-            s.stack.append({"k": "import_round", "r": r})
+            s.stack.append({"kind": "import_round", "round": r})
         return
     for seat in order:
         if s.decl[seat] > 0:
-            frame = {"k": "act", "p": seat, "left": s.decl[seat]}
+            frame = {"kind": "act", "seat": seat, "left": s.decl[seat]}
             if s.acts[seat] >= 0:
-                frame["a"] = s.acts[seat]
+                frame["action"] = s.acts[seat]
             s.stack.append(frame)
 
 
 def act_options(g: Game, fr: Frame) -> list[Action]:
-    led = fr.get("a", g.state.led)
+    led = fr.get("action", g.state.led)
     if led == SUPPLY:
-        opts = supply_options(g, fr["p"])
+        opts = supply_options(g, fr["seat"])
     elif led == CONTRACT:
-        opts = contract_options(g, fr["p"], fr["left"])
+        opts = contract_options(g, fr["seat"], fr["left"])
     elif led == LOAD:
-        opts = load_options(g, fr["p"])
+        opts = load_options(g, fr["seat"])
     elif led == PIRATE:
-        opts = pirate_options(g, fr["p"])
+        opts = pirate_options(g, fr["seat"])
     else:
-        opts = trade_options(g, fr["p"])
+        opts = trade_options(g, fr["seat"])
     if g.state.abilities:  # abilities may offer more ways to carry out the action
-        opts = g.mod(fr["p"], "act_options", opts, led, fr["left"])
+        opts = g.mod(fr["seat"], "act_options", opts, led, fr["left"])
     return opts
 
 
@@ -328,7 +328,7 @@ ACT_KINDS = {SUPPLY: ("sell", "crew"), IMPORT: ("ship",), CONTRACT: ("contract",
 
 def act_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     """The rule a proposed Supply, Contract, Load, Pirate or Trade choice breaks."""
-    led = fr.get("a", g.state.led)
+    led = fr.get("action", g.state.led)
     check = ACT_CHECKS.get(a.kind)
     if a.kind not in ACT_KINDS.get(led, ()) or check is None:
         return None  # another kind an ability offers: its wording comes from the option list
@@ -470,7 +470,7 @@ def act_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def act_skip(g: Game, fr: Frame) -> None:
     g.state.stack.pop()
-    g.emit("cannot_act", p=fr["p"], n=fr["left"], a=fr.get("a", g.state.led))
+    g.emit("cannot_act", p=fr["seat"], n=fr["left"], a=fr.get("action", g.state.led))
 
 
 def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
@@ -482,13 +482,13 @@ def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
     s = g.state
     if action == IMPORT:
         for r in range(count, 0, -1):
-            s.stack.append({"k": "import_round", "r": r, "bidders": [seat], "p": seat})
+            s.stack.append({"kind": "import_round", "round": r, "bidders": [seat], "seat": seat})
     else:
-        s.stack.append({"k": "act", "p": seat, "left": count, "a": action})
+        s.stack.append({"kind": "act", "seat": seat, "left": count, "action": action})
 
 
 def solo_play_options(g: Game, fr: Frame) -> list[Action]:
-    seat = fr["p"]
+    seat = fr["seat"]
     opts = [Action(seat, "play", (c,)) for c in g.state.players[seat].hand if ACTION_OF[c] != TRADE]
     return opts + [Action(seat, "no")] if opts else []
 
@@ -812,7 +812,7 @@ def end_turn(g: Game, fr: Frame) -> None:
     s.discard.extend(s.played)
     s.played.clear()
     if s.end_reason:
-        s.stack.append({"k": "score"})
+        s.stack.append({"kind": "score"})
         if s.abilities:
             g.notify("game_end")  # last moves some abilities allow before the scoring
         return
@@ -828,13 +828,13 @@ def end_turn(g: Game, fr: Frame) -> None:
     s.turn += 1
     reset_turn(g)
     g.emit("turn", p=s.active)
-    s.stack.append({"k": "lead", "p": s.active})
+    s.stack.append({"kind": "lead", "seat": s.active})
     if s.abilities:
         g.notify("turn_start", seat=s.active)
 
 
 def run_sail(g: Game, fr: Frame) -> None:
-    sail(g, g.state.ships[fr["s"]])
+    sail(g, g.state.ships[fr["ship"]])
 
 
 def run_score(g: Game, fr: Frame) -> None:

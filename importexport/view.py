@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 OPEN_TABLE = (
     "ships", "island", "active", "turn", "abilities", "led", "decl", "acts", "played", "sold",
-    "end_reason", "end_seat", "winners", "extra_turns", "return_to", "marks", "modules", "market",
+    "end_reason", "end_seat", "winners", "extra_turns", "return_to", "marks", "modules", "market", "box",
 )
 """State fields every seat sees.  (``marks`` hold only open facts: what abilities noted in the open.)"""
 
@@ -27,13 +27,13 @@ OPEN_SEAT = ("seat", "harbour", "credits", "crew", "goods", "fulfilled", "ships"
 
 OPEN_FRAME = frozenset({
     # the turn and the Import: whose step it is, counts, ships, seats, rounds
-    "k", "p", "a", "lo", "hi", "trade", "left", "r", "bidders", "ship", "amount", "tied", "crew", "may",
-    "s", "n", "to", "asked", "paid_26",
+    "kind", "seat", "action", "least", "most", "trade", "left", "round", "bidders", "ship", "amount", "tied", "crew",
+    "optional", "carried", "queued", "phase", "order", "to", "asked", "paid_26", "round_step", "payee",
     # an ability's question: its card and step, and the open facts it keeps
-    "c", "q", "me", "queue", "owner", "holder", "victim", "want", "chosen", "cards", "before", "ships", "src",
+    "card", "step", "me", "queue", "owner", "holder", "victim", "want", "chosen", "cards", "before", "ships", "src",
 })
 """Keys of a pending step that every seat sees.  Any other key (a card just drawn, a card taken
-unseen from a hand) is seen only by the seat the step belongs to (its ``p``)."""
+unseen from a hand) is seen only by the seat the step belongs to (its ``seat``)."""
 
 
 def hidden(value: Any) -> Any:
@@ -43,14 +43,14 @@ def hidden(value: Any) -> Any:
 
 def frame_view(frame: dict[str, Any], seat: int) -> dict[str, Any]:
     """One pending step as ``seat`` sees it."""
-    if frame.get("k") == "bid":  # sealed bids: one's own, and for the others only whether they bid yet
+    if frame.get("kind") == "bid":  # sealed bids: one's own, and for the others only whether they bid yet
         shown = dict(frame)
         shown["bids"] = [
             b if bidder == seat else (-1 if b < 0 else "sealed")
             for bidder, b in zip(frame["bidders"], frame["bids"], strict=True)
         ]
         return shown
-    if frame.get("p") == seat:
+    if frame.get("seat") == seat:
         return dict(frame)
     return {key: value if key in OPEN_FRAME else hidden(value) for key, value in frame.items()}
 

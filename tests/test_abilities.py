@@ -134,7 +134,7 @@ def events(g, key: str) -> list[dict[str, Any]]:
 
 
 def frame_kind(g) -> str:
-    return g.state.stack[-1]["k"]
+    return g.state.stack[-1]["kind"]
 
 
 # --- the mechanism ----------------------------------------------------------------------------

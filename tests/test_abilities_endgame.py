@@ -116,7 +116,7 @@ def lines(g, seat: int = 0) -> dict[str, int]:
 def question(g) -> str | None:
     """The step of the ability question now asked (None if no question is asked)."""
     frame = g.state.stack[-1] if g.state.stack else {}
-    return frame.get("q") if frame.get("k") == "ask" else None
+    return frame.get("step") if frame.get("kind") == "ask" else None
 
 
 def kinds(g, player: int | None = None) -> set[str]:
@@ -712,9 +712,9 @@ def test_bionic_ears_back_into_the_hand(abilities):
     p = g.state.players[0]
     assert b in p.hand and b not in p.fulfilled
     # the goods limit fell from 6 to 4: seat 0 discards a good first
-    assert g.state.stack[-1]["k"] == "trim" and kinds(g, 0) == {"choose"}
+    assert g.state.stack[-1]["kind"] == "trim" and kinds(g, 0) == {"choose"}
     g.apply(g.legal_actions(0)[0])
-    assert len(p.goods) == 4 and g.state.stack[-1]["k"] == "lead"
+    assert len(p.goods) == 4 and g.state.stack[-1]["kind"] == "lead"
 
 
 @pytest.mark.card("SUSHI KNIVES")

@@ -83,7 +83,7 @@ def fulfil_game(
 
 
 def asked(g) -> bool:
-    return bool(g.state.stack) and g.state.stack[-1]["k"] == "ask"
+    return bool(g.state.stack) and g.state.stack[-1]["kind"] == "ask"
 
 
 def options(g, seat: int) -> set[tuple]:
@@ -241,11 +241,11 @@ def test_railguns_credits_and_a_contract_that_leaves_its_giver_over_the_limit():
     p = g.state.players
     assert p[0].credits == START + cargo_payout("RAILGUNS") + 4 and p[2].credits == 3
     # seat 1 now has 1 fulfilled contract (the printed one): goods limit 2, so it discards two
-    assert g.deciders() == [1] and g.state.stack[-1]["k"] == "trim"
+    assert g.deciders() == [1] and g.state.stack[-1]["kind"] == "trim"
     for c in goods[:2]:
         g.apply(Action(1, "choose", (cid(c),), 1))
     assert names(p[1].goods) == goods[2:]
-    assert g.state.stack[-1]["k"] != "trim"
+    assert g.state.stack[-1]["kind"] != "trim"
 
 
 @ON_OFF
@@ -268,7 +268,7 @@ def test_interest_one_good_each_and_you_choose_which_new_ones_to_keep(abilities)
     assert options(g, 0) == {("choose", (x,), -1) for x in (x1, x2, x3)}
     answer(g, 0, "INTEREST", x2)
     assert names(p[0].goods) == [*mine, x1, x3] and g.state.discard[-1] == cid(x2)
-    assert not asked(g) and g.state.stack[-1]["k"] != "trim"
+    assert not asked(g) and g.state.stack[-1]["kind"] != "trim"
 
 
 @ON_OFF
@@ -327,13 +327,13 @@ def test_sanitizer_swaps_crew_and_goods_then_discards_down(abilities):
     g = fulfil_game("SANITIZER", abilities, pick, seat0={"fulfilled": fulfilled, "crew": crew, "goods": goods})
     p = g.state.players[0]
     if not abilities:
-        assert names(p.crew) == crew and names(p.goods) == goods and g.state.stack[-1]["k"] != "trim"
+        assert names(p.crew) == crew and names(p.goods) == goods and g.state.stack[-1]["kind"] != "trim"
         return
     assert names(p.goods) == crew and names(p.crew) == goods
-    assert g.deciders() == [0] and g.state.stack[-1]["k"] == "trim"  # 5 crew, limit 4
+    assert g.deciders() == [0] and g.state.stack[-1]["kind"] == "trim"  # 5 crew, limit 4
     assert {a.cards for a in g.legal_actions(0)} == {(cid(c),) for c in goods}
     g.apply(Action(0, "choose", (cid(goods[2]),), 0))
-    assert names(p.crew) == goods[:2] + goods[3:] and g.state.stack[-1]["k"] != "trim"
+    assert names(p.crew) == goods[:2] + goods[3:] and g.state.stack[-1]["kind"] != "trim"
 
 
 @pytest.mark.parametrize("abilities, shift", [(True, True), (True, False), (False, None)], ids=["yes", "no", "basic"])
@@ -354,7 +354,7 @@ def test_soy_sauce_crew_into_goods_for_two_credits_each(abilities, shift):
         assert names(p.crew) == crew and names(p.goods) == goods and p.credits == paid
         return
     assert p.crew == [] and names(p.goods) == goods + crew and p.credits == paid + 6
-    assert g.state.stack[-1]["k"] == "trim"  # 9 goods, limit 8: the holder picks one to discard
+    assert g.state.stack[-1]["kind"] == "trim"  # 9 goods, limit 8: the holder picks one to discard
     g.apply(Action(0, "choose", (cid(goods[0]),), 1))
     assert names(p.goods) == goods[1:] + crew
 

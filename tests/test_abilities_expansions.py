@@ -49,7 +49,7 @@ def ask_options(g: Game, seat: int) -> set[tuple[str, int]]:
 
 
 def asked(g: Game) -> bool:
-    return bool(g.state.stack) and g.state.stack[-1]["k"] == "ask"
+    return bool(g.state.stack) and g.state.stack[-1]["kind"] == "ask"
 
 
 def conserved(g: Game) -> None:

@@ -174,21 +174,21 @@ def test_ar_glasses_two_actions_from_the_hand_alone(abilities):
     g = fulfil_game("AR GLASSES", abilities, fill, seat0={"hand": [s1, s2, x]}, island=[crew])
     paid = 10 + payout(4)
     if not abilities:
-        assert g.deciders() == [1] and frame(g)["k"] == "lead"
+        assert g.deciders() == [1] and frame(g)["kind"] == "lead"
         assert sorted(g.state.players[0].hand) == sorted(ids([s1, s2, x]))
         return
-    assert frame(g)["k"] == "solo" and g.deciders() == [0]
+    assert frame(g)["kind"] == "solo" and g.deciders() == [0]
     assert Action(0, "no") in g.legal_actions(0)
     pick(g, "play", cards=(cid(s1),))
-    assert frame(g)["k"] == "act"  # Supply, alone: nobody follows
+    assert frame(g)["kind"] == "act"  # Supply, alone: nobody follows
     pick(g, "sell", cards=(cid(x),))
     assert credits(g)[0] == paid + 4 and cid(x) in g.state.island
-    assert frame(g)["k"] == "solo"  # the second action
+    assert frame(g)["kind"] == "solo"  # the second action
     pick(g, "play", cards=(cid(s2),))
     assert not [a for a in g.legal_actions(0) if a.kind == "sell"]  # one sale per turn
     pick(g, "crew", cards=(cid(crew),))
     assert g.state.players[0].crew == [cid(crew)]
-    assert g.deciders() == [1] and frame(g)["k"] == "lead"
+    assert g.deciders() == [1] and frame(g)["kind"] == "lead"
     assert not events(g, "follow") and not events(g, "follow_draw")
 
 
@@ -200,10 +200,10 @@ def test_glasses_free_import_alone_holder_chooses_the_ship(abilities):
     # Seat 1 is the active player; seat 0 follows the Load and fulfils GLASSES.
     g = fulfil_game("GLASSES", abilities, fill, others=[{}, {"ships": at_sea(a, b)}], active=1)
     if not abilities:
-        assert g.deciders() == [2] and frame(g)["k"] == "lead"
+        assert g.deciders() == [2] and frame(g)["kind"] == "lead"
         assert g.state.ships[5].containers == ids([a, b])
         return
-    assert frame(g)["k"] == "choose_ship" and g.deciders() == [0]
+    assert frame(g)["kind"] == "choose_ship" and g.deciders() == [0]
     pick(g, "ship", target=5)
     assert not events(g, "bid_in")  # a lone bidder takes for free
     pick(g, "take", cards=(cid(a),), target=TAKE_CREW)
@@ -222,19 +222,19 @@ def test_platinum_rings_draw_to_eight_then_play_alone(abilities):
     g = fulfil_game("PLATINUM RINGS", abilities, fill, seat0={"hand": [kept]}, deck=deck, island=[island])
     hand = g.state.players[0].hand
     if not abilities:
-        assert hand == [cid(kept)] and frame(g)["k"] == "lead"
+        assert hand == [cid(kept)] and frame(g)["kind"] == "lead"
         return
     assert len(hand) == 8 and set(ids(deck[:7])) <= set(hand)
-    assert frame(g)["k"] == "solo"
+    assert frame(g)["kind"] == "solo"
     pick(g, "play", cards=(cid(deck[0]),))
     pick(g, "sell", cards=(cid(kept),))
     assert credits(g)[0] == 10 + payout(2) + 4
     pick(g, "play", cards=(cid(deck[1]),))
     assert {a.kind for a in g.legal_actions(0)} - {"anytime", "drop", "discard"} == {"crew"}  # one sale only
     pick(g, "crew", cards=(cid(island),))
-    assert frame(g)["k"] == "solo"  # any number of cards, until the player stops
+    assert frame(g)["kind"] == "solo"  # any number of cards, until the player stops
     g.apply(Action(0, "no"))
-    assert frame(g)["k"] == "lead" and g.deciders() == [1]
+    assert frame(g)["kind"] == "lead" and g.deciders() == [1]
 
 
 # --- POCKY, PAPER, STRETCH GOAL: free imports -------------------------------------------------------
@@ -331,7 +331,7 @@ def test_stretch_goal_everyone_draws_gains_and_imports_a_good(abilities):
     assert [p.goods for p in g.state.players] == [[cid(a)], [cid(c)], [cid(b)]]
     assert credits(g) == [10 + payout(3) + 2, 10 + 2 + 2 + 2, 10 + 2 + 2]
     assert [len(p.hand) for p in g.state.players] == [2, 2, 2]
-    assert g.deciders() == [1] and frame(g)["k"] == "lead"
+    assert g.deciders() == [1] and frame(g)["kind"] == "lead"
 
 
 # --- SPACECRAFT: a contract from the Supply Island --------------------------------------------------
@@ -368,7 +368,7 @@ def test_jidohanbaiki_credits_instead_of_drawing(abilities):
         return
     g.apply(use[0])
     assert credits(g) == [12, 10, 10] and g.state.players[0].hand == ids(hand)
-    assert g.deciders() == [1] and frame(g)["k"] == "lead"
+    assert g.deciders() == [1] and frame(g)["kind"] == "lead"
     assert uses(g, "JIDOHANBAIKI") == []  # only as the active player
 
 
@@ -379,13 +379,13 @@ def test_lumber_draw_when_another_player_draws(abilities):
     g = game(abilities, [{"hand": fill.take(BLUE, 2)}, {"fulfilled": ["LUMBER"], "hand": fill.take(RED, 3)}])
     pick(g, "draw")
     if not abilities:
-        assert g.deciders() == [1] and frame(g)["k"] == "lead" and len(g.state.players[1].hand) == 3
+        assert g.deciders() == [1] and frame(g)["kind"] == "lead" and len(g.state.players[1].hand) == 3
         return
     assert g.deciders() == [1] and {a.kind for a in uses(g, "LUMBER", 1)} == {"yes", "no"}
     pick(g, "yes", 1)
-    assert len(g.state.players[1].hand) == 5 and frame(g)["k"] == "lead"
+    assert len(g.state.players[1].hand) == 5 and frame(g)["kind"] == "lead"
     pick(g, "draw", 1)  # the holder's own draw does not trigger it
-    assert uses(g, "LUMBER", 1) == [] and frame(g)["k"] == "lead" and g.deciders() == [2]
+    assert uses(g, "LUMBER", 1) == [] and frame(g)["kind"] == "lead" and g.deciders() == [2]
 
 
 @pytest.mark.card("NANOBOTS")
@@ -601,7 +601,7 @@ def test_tsukiji_fish_luxury_and_agriculture_contracts_without_an_action(abiliti
     assert {x.cards[1] for x in use} == set(ids([blue, yellow]))
     g.apply(next(x for x in use if x.cards[1] == cid(blue)))
     assert g.state.ships[0].contracts + g.state.ships[1].contracts == [cid(blue)]
-    assert frame(g)["k"] == "lead" and g.deciders() == [0]  # still the lead decision
+    assert frame(g)["kind"] == "lead" and g.deciders() == [0]  # still the lead decision
     pick(g, "draw")
     assert uses(g, "TSUKIJI FISH") == []  # not in another player's turn
 
@@ -675,12 +675,12 @@ def test_us_dollars_discarded_counts_as_crew_this_turn(abilities):
     if not abilities:
         assert use == []
         pick(g, "play", cards=(cid(load_card),))
-        assert frame(g)["k"] == "follow"  # no crew: nothing to declare
+        assert frame(g)["kind"] == "follow"  # no crew: nothing to declare
         return
     g.apply(next(a for a in use if a.target == LOAD))
     assert g.state.players[0].fulfilled == [] and cid("US DOLLARS") in g.state.discard
     pick(g, "play", cards=(cid(load_card),))
-    assert frame(g)["k"] == "declare" and frame(g)["hi"] == 2
+    assert frame(g)["kind"] == "declare" and frame(g)["most"] == 2
 
 
 @pytest.mark.card("US DOLLARS")
@@ -690,15 +690,15 @@ def test_us_dollars_while_declaring_and_only_for_that_turn():
     crew = fill.one(RED, action="load")
     g = game(True, [{"fulfilled": ["US DOLLARS"], "hand": [load_card], "crew": [crew]}])
     pick(g, "play", cards=(cid(load_card),))
-    assert frame(g)["hi"] == 2
+    assert frame(g)["most"] == 2
     g.apply(next(a for a in uses(g, "US DOLLARS") if a.target == LOAD))
-    assert frame(g)["hi"] == 3
+    assert frame(g)["most"] == 3
     pick(g, "declare", count=3)
     assert g.state.decl[0] == 3
     assert crew_for(g, 0, LOAD) == 2
     pick(g, "draw", 1)
     pick(g, "draw", 2)
-    assert frame(g)["k"] == "lead" and g.deciders() == [1]  # the next turn: the virtual crew is gone
+    assert frame(g)["kind"] == "lead" and g.deciders() == [1]  # the next turn: the virtual crew is gone
     assert crew_for(g, 0, LOAD) == 1
 
 
@@ -760,6 +760,6 @@ def test_cell_phones_drawn_card_stays_hidden_from_the_others_while_its_owner_cho
     seat0 = {"fulfilled": ["CELL PHONES"], "hand": [red], "ships": ships}
     g = game(True, [seat0], turn=acting("load"), deck=[drawn])
     g.apply(uses(g, "CELL PHONES")[0])
-    assert frame(g)["q"] == "load_drawn" and len(g.legal_actions(0)) >= 2  # two ships it fits
+    assert frame(g)["step"] == "load_drawn" and len(g.legal_actions(0)) >= 2  # two ships it fits
     assert g.view(0)["stack"][-1]["drawn"] == cid(drawn)
     assert g.view(1)["stack"][-1]["drawn"] is None

@@ -481,7 +481,7 @@ def test_robo_cats_pirate_two_containers_with_two_actions(abilities):
     g.apply(pairs[0])
     assert cid(contract) in fulfilled(g)
     assert g.state.players[0].credits == 10 + payout(3)
-    assert not any(f.get("k") == "act" for f in g.state.stack)  # both Pirate actions used
+    assert not any(f.get("kind") == "act" for f in g.state.stack)  # both Pirate actions used
 
 
 @pytest.mark.card("ROBO-CATS")

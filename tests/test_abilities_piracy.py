@@ -132,7 +132,7 @@ def events(g: Game, key: str) -> list[dict[str, Any]]:
 
 
 def lead_draw(g: Game, seat: int) -> None:
-    assert g.deciders() == [seat] and g.state.stack[-1]["k"] == "lead"
+    assert g.deciders() == [seat] and g.state.stack[-1]["kind"] == "lead"
     do(g, "draw", seat)
 
 
@@ -246,7 +246,7 @@ def test_shotguns_earlier_pirates_give_2_cards_or_2_credits(abilities):
     g, island, hand = shotguns_game(abilities)
     pirate(g, 0, island[0], -1)
     if not abilities:
-        assert g.state.stack[-1]["k"] == "act" and g.deciders() == [1]
+        assert g.state.stack[-1]["kind"] == "act" and g.deciders() == [1]
         return
     assert {a.target for a in acts(g, "choose", 0)} == {0, 1}  # credits or cards, the payer's choice
     do(g, "choose", 0, target=1)
@@ -256,7 +256,7 @@ def test_shotguns_earlier_pirates_give_2_cards_or_2_credits(abilities):
     assert g.state.players[1].hand == [cid(hand[0]), cid(hand[2])]
     pirate(g, 1, island[1], -1)
     pirate(g, 2, island[2], -1)  # after the holder: nothing owed
-    assert credits(g) == [10, 10, 10] and g.state.stack[-1]["k"] == "lead"
+    assert credits(g) == [10, 10, 10] and g.state.stack[-1]["kind"] == "lead"
 
 
 @pytest.mark.card("SHOTGUNS")
@@ -313,7 +313,7 @@ def test_mini_van_pirates_harbour_ships_the_deck_and_hands(abilities):
     # sources: seat 1's ship 2 in harbour, the deck's top (-2), seat 1's hand (-3 - 1)
     assert sources(g, 0) == ({2, -2, -4} if abilities else set())
     if not abilities:
-        assert g.state.stack[-1]["k"] == "lead"  # nothing to pirate: the actions are lost
+        assert g.state.stack[-1]["kind"] == "lead"  # nothing to pirate: the actions are lost
         return
     pirate(g, 0, on_harbour_ship, 2, dest=0)
     s = g.state
@@ -421,7 +421,7 @@ def test_aeroponics_interrupts_an_import(abilities):
         do(g, "take", 1, cards=(cid(c2),), target=TAKE_GOODS)
         assert s.ships[1].containers == [] and not s.ships[1].at_sea
     assert credits(g)[0] == 12  # the owner is compensated either way
-    assert s.stack[-1]["k"] == "lead"
+    assert s.stack[-1]["kind"] == "lead"
 
 
 @pytest.mark.card("AEROPONICS")
@@ -501,7 +501,7 @@ def test_diesel_engine_ship_makes_one_voyage_then_is_discarded():
     do(g, "draw", 0)
     for _ in range(2):  # two rounds: the lone bidder takes 2, then 1
         do(g, "ship", 1, target=4)
-        while g.state.stack[-1]["k"] == "take":
+        while g.state.stack[-1]["kind"] == "take":
             do(g, "take", 1)
     assert s.players[0].ships == [0, 1] and cid("DIESEL ENGINE") in s.discard
     assert s.marks["tucked"] == [] and s.marks["one_use_ships"] == []
@@ -546,7 +546,7 @@ def test_partnership_joins_two_ships(abilities):
     assert s.players[0].ships == [0] and s.marks["super_ships"] == [0, 1]
     assert [CARDS.names[c] for c in a.contracts] == [n["x"], n["y"], "PARTNERSHIP"]
     assert sorted(a.containers) == sorted([cid(n["x1"]), cid(n["y1"])])
-    assert s.stack[-1]["k"] == "lead"  # the Contract action is used up
+    assert s.stack[-1]["kind"] == "lead"  # the Contract action is used up
 
 
 @pytest.mark.card("PARTNERSHIP")
@@ -572,7 +572,7 @@ def test_partnership_pays_double_compensates_4_and_splits_when_empty():
     start = s.players[0].credits
     for _ in range(3):
         do(g, "ship", 1, target=0)
-        while s.stack[-1]["k"] == "take":
+        while s.stack[-1]["kind"] == "take":
             do(g, "take", 1)
     assert s.players[0].credits == start + 3 * 4
     assert s.players[0].ships == [0, 1] and s.marks["super_ships"] == [] and not s.ships[0].at_sea

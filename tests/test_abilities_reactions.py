@@ -122,7 +122,7 @@ def ids(names: list[str]) -> list[int]:
 def asks(g, card: str) -> list[Action]:
     """The pending question of ``card``'s ability, if it is the one being asked now."""
     top = g.state.stack[-1] if g.state.stack else {}
-    return g.legal_actions() if top.get("k") == "ask" and top.get("c") == cid(card) else []
+    return g.legal_actions() if top.get("kind") == "ask" and top.get("card") == cid(card) else []
 
 
 def answer(g, card: str, kind: str, **fields: Any) -> None:
@@ -425,7 +425,7 @@ def test_dragon_fruit_leading_pirate_draw_2_or_take_2_at_once(abilities, choice)
     answer(g, "DRAGON FRUIT", "choose", target=choice)
     assert credits(g)[0] == 10 + (2 if choice == CREDITS else 0)
     assert hand(g, 0) == (ids(deck) if choice == CARDS_CHOICE else [])
-    assert g.deciders() == [1] and g.state.stack[-1]["k"] == "follow"
+    assert g.deciders() == [1] and g.state.stack[-1]["kind"] == "follow"
 
 
 # --- contracts fulfilled --------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def rescramble(g: Game, seat: int, rng: random.Random) -> Game:
     s.deck = new
     s.rng = rng.getrandbits(60)
     for frame in s.stack:
-        if frame.get("k") == "bid":
+        if frame.get("kind") == "bid":
             credits = [s.players[b].credits for b in frame["bidders"]]
             frame["bids"] = [b if bidder == seat or b < 0 else (cr - b if cr - b != b else 0)
                              for bidder, b, cr in zip(frame["bidders"], frame["bids"], credits)]
@@ -151,7 +151,7 @@ def positions(count: int, seed: int, abilities: bool = False) -> list[tuple[Game
         while not g.is_over():
             seat = g.deciders()[0]
             frame = g.state.stack[-1]
-            has_sealed = frame["k"] == "bid" and any(b >= 0 for b in frame["bids"])
+            has_sealed = frame["kind"] == "bid" and any(b >= 0 for b in frame["bids"])
             if len(g.legal_actions(seat)) > 1 and (step % 37 == 5 or (has_sealed and not sealed)):
                 out.append((g.copy(), seat))
                 sealed = sealed or has_sealed
@@ -202,7 +202,7 @@ def test_search_default_budget_is_blind_too() -> None:
     """The bot as ``make_bot`` builds it, on a lead and on a sealed bid."""
     rng = random.Random(3)
     chosen = positions(1, seed=400)
-    pos = [chosen[0]] + [(g, s) for g, s in chosen if g.state.stack[-1]["k"] == "bid"][:1]
+    pos = [chosen[0]] + [(g, s) for g, s in chosen if g.state.stack[-1]["kind"] == "bid"][:1]
     for g, seat in pos:
         h = rescramble(g, seat, rng)
         assert make_bot("search", 5).choose(g, seat) == make_bot("search", 5).choose(h, seat)
@@ -212,7 +212,7 @@ def unsealed(view: dict) -> dict:
     """A view with the sealed bids of others taken back (a determinized table lets them bid again)."""
     out = dict(view, stack=[dict(f) for f in view["stack"]])
     for frame in out["stack"]:
-        if frame["k"] == "bid":
+        if frame["kind"] == "bid":
             frame["bids"] = [-1 if b == "sealed" else b for b in frame["bids"]]
     del out["deciders"]
     return out

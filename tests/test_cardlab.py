@@ -95,7 +95,7 @@ def fulfils(g: Game, action: Action, card: int) -> bool:
 def snapshot(g: Game) -> dict[str, Any]:
     d = g.state.to_dict()
     d.pop("abilities")
-    d["stack"] = [f["k"] for f in d["stack"]]
+    d["stack"] = [f["kind"] for f in d["stack"]]
     if g.is_over():
         d["scores"] = [s.total for s in g.scores()]
     return d
@@ -192,7 +192,7 @@ def test_anytime_cards_offer_their_ability_at_once_or_after_one_move(name: str) 
 
     def offered(g: Game) -> bool:
         top = g.state.stack[-1] if g.state.stack else {}
-        own_question = top.get("k") == "ask" and top.get("c") == card.id
+        own_question = top.get("kind") == "ask" and top.get("card") == card.id
         return own_question or any(a.kind == "anytime" and a.cards[0] == card.id for a in g.legal_actions())
 
     after_one = []

@@ -198,7 +198,7 @@ def test_replay_refuses_what_is_not_a_saved_game(tmp_path: Path, capsys: pytest.
     edited["digest"] = "0" * 16
     make("edited.json", json.dumps(edited), "does not match")
     no_kind = json.loads(text)
-    del no_kind["initial"]["stack"][0]["k"]  # a pending step without its kind
+    del no_kind["initial"]["stack"][0]["kind"]  # a pending step without its kind
     make("nokind.json", json.dumps(no_kind), "damaged")
     data["initial"]["players"] = "everyone"
     make("shape.json", json.dumps(data), "damaged")

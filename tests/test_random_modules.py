@@ -50,7 +50,7 @@ class ModuleInvariants:
         for seat in deciders:
             assert g.legal_actions(seat), f"{where}: seat {seat} must decide but has no legal choice"
         top = s.stack[-1]
-        if top["k"] == "lead" and not any(f["k"] == "trim" for f in s.stack):
+        if top["kind"] == "lead" and not any(f["kind"] == "trim" for f in s.stack):
             for p in s.players:
                 assert len(p.crew) <= crew_limit(g, p.seat), f"{where}: seat {p.seat} over the crew limit"
                 assert goods_load(g, p.seat) <= goods_limit(g, p.seat), f"{where}: seat {p.seat} over the goods limit"

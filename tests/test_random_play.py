@@ -131,7 +131,7 @@ def check_view(g: Game, seat: int, where: str) -> None:
     leaked = hidden & set(visible_cards(view))
     assert not leaked, f"{where}: view {seat} shows hidden cards {sorted(leaked)}"
     for frame, shown in zip(s.stack, view["stack"], strict=True):
-        if frame["k"] != "bid":
+        if frame["kind"] != "bid":
             continue
         for bidder, bid, seen in zip(frame["bidders"], frame["bids"], shown["bids"], strict=True):
             expected = bid if bidder == seat or bid < 0 else "sealed"

@@ -52,7 +52,7 @@ def checked_positions(abilities: bool, games: int, seed: int) -> int:
         while not g.is_over() and step < 400:
             legal = g.legal_actions()
             top = g.state.stack[-1]
-            check = FRAMES[top["k"]].check
+            check = FRAMES[top["kind"]].check
             for a in legal:
                 if check is not None and a.kind not in ("drop", "discard", "anytime"):
                     assert check(g, top, a) is None, f"{top['k']} check refuses its own option {a}"

@@ -92,7 +92,7 @@ def test_the_algorithm_may_stay_among_the_fulfilled_contracts():
         ("choose", ("THE ALGORITHM",), -1), ("choose", ("THE ALGORITHM",), 1), ("no", (), -1),
     }
     answer(g, 0, "THE ALGORITHM", kind="no")
-    assert not g.state.stack or g.state.stack[-1].get("c") != al
+    assert not g.state.stack or g.state.stack[-1].get("card") != al
     assert al in p.fulfilled and p.crew == [] and g.state.ships[1].containers == []
 
 

@@ -178,4 +178,4 @@ def test_jasmine_tea_extra_contracts_may_come_from_the_tokyo_harbour():
     g.apply(next(a for a in uses(g, "JASMINE TEA") if a.cards[1] == cid(from_tokyo) and a.target == 0))
     assert g.state.ships[0].contracts == [cid(from_tokyo)] and cid(from_tokyo) not in g.state.island
     assert credits(g)[0] == 10 - 2  # the Tokyo harbour's price for a level-0 card, but no action used
-    assert g.state.stack[-1]["k"] == "act" and g.state.stack[-1]["left"] == 1
+    assert g.state.stack[-1]["kind"] == "act" and g.state.stack[-1]["left"] == 1

@@ -103,7 +103,7 @@ def test_lutefisk_not_onto_the_ship_that_is_about_to_sail():
                 "ships": [{"contracts": ["CONTAINER FACTORY"], "containers": [BLUE[0]]}, {}]}],
               ["capital"], harbours=["yellow", "green", "blue"], turn={"led": "load", "declared": [1, -1, -1]})
     apply_one(g, "load", 0, cards=(cid(GREEN[0]),))
-    assert g.state.stack[-1]["k"] == "ask"  # CONTAINER FACTORY asks where it goes; ship 0 sails after
+    assert g.state.stack[-1]["kind"] == "ask"  # CONTAINER FACTORY asks where it goes; ship 0 sails after
     lutefisk = cid("LUTEFISK")
     assert anytime(g) == [Action(0, "anytime", (lutefisk,), 1)]
     g.apply(Action(0, "anytime", (lutefisk,), 1))

@@ -14,6 +14,7 @@ import pytest
 from test_random_play import play_random, random_step, rng_for, snapshot
 
 from importexport import Game, SaveFileError
+from importexport.bounds import MAX_MOVES, MAX_SAVE_BYTES
 from importexport.savefile import load
 from importexport.scenario import load_scenario
 
@@ -55,7 +56,7 @@ def test_save_in_the_middle_of_a_sealed_bid_keeps_the_bids() -> None:
         rng = rng_for(4, seed)
         while not g.is_over():
             frame = g.state.stack[-1]
-            if frame["k"] == "bid" and 0 < sum(b >= 0 for b in frame["bids"]) < len(frame["bids"]):
+            if frame["kind"] == "bid" and 0 < sum(b >= 0 for b in frame["bids"]) < len(frame["bids"]):
                 break
             random_step(g, rng)
         if not g.is_over():
@@ -171,7 +172,7 @@ def test_state_dict_is_a_snapshot() -> None:
     while True:  # a sealed bid with a bid still to come
         g = Game(players=3, seed=seed)
         rng = rng_for(3, seed)
-        while not g.is_over() and g.state.stack[-1]["k"] != "bid":
+        while not g.is_over() and g.state.stack[-1]["kind"] != "bid":
             random_step(g, rng)
         if not g.is_over():
             break
@@ -208,12 +209,12 @@ def illegal_move(d: dict[str, Any]) -> None:
 
 DAMAGED: dict[str, tuple[Callable[[], str | bytes], str]] = {
     "not JSON": (lambda: a_save()[0].save()[:-7], "not valid JSON"),
-    "not text": (lambda: b"\xff\xfe\x00", "not valid JSON"),
+    "not text": (lambda: b"\xff\xfe\x00", "not text"),
     "empty": (lambda: "", "not valid JSON"),
     "a JSON list": (lambda: "[1, 2]", "'format' field"),
     "wrong format": (lambda: edited(lambda d: d.update(format="chess-pgn")), "'format' field"),
     "no format": (lambda: edited(lambda d: d.pop("format")), "'format' field"),
-    "wrong version": (lambda: edited(lambda d: d.update(version=2)), "'version'"),
+    "wrong version": (lambda: edited(lambda d: d.update(version=3)), "'version'"),
     "missing digest": (lambda: edited(lambda d: d.pop("digest")), "'digest': Field required"),
     "missing moves": (lambda: edited(lambda d: d.pop("actions")), "'actions': Field required"),
     "missing hand": (lambda: edited(lambda d: d["initial"]["players"][0].pop("hand")), "'initial.players.0.hand'"),
@@ -224,16 +225,76 @@ DAMAGED: dict[str, tuple[Callable[[], str | bytes], str]] = {
     "unknown card id": (
         lambda: edited(lambda d: d["initial"]["players"][0]["hand"].__setitem__(0, 999)), "unknown card id 999"),
     "negative card id": (
-        lambda: edited(lambda d: d["initial"]["island"].__setitem__(0, -4)), "unknown card id -4"),
+        lambda: edited(lambda d: d["initial"]["island"].__setitem__(0, -4)), "'initial.island.0'"),
     "illegal move": (lambda: edited(illegal_move), "break off at move 4"),
     "unreadable move": (lambda: edited(lambda d: d["actions"].__setitem__(2, "hello")), "break off at move 3"),
     "changed digest": (lambda: edited(lambda d: d.update(digest="0" * 16)), "does not match its moves"),
     "moves cut short": (lambda: edited(lambda d: d["actions"].pop()), "does not match its moves"),
     "changed deck": (lambda: edited(lambda d: d["initial"]["deck"].reverse()), "break off at move"),
-    "unknown step": (lambda: edited(lambda d: d["initial"]["stack"].__setitem__(0, {"k": "nonsense"})), "unknown pending step"),
-    "broken step": (lambda: edited(lambda d: d["initial"]["stack"].__setitem__(0, {"k": "lead"})), "cannot be played"),
+    "unknown step": (lambda: edited(lambda d: d["initial"]["stack"].__setitem__(0, {"kind": "nonsense"})), "unknown kind 'nonsense'"),
+    "broken step": (lambda: edited(lambda d: d["initial"]["stack"].__setitem__(0, {"kind": "lead"})), "'initial.stack.0.lead.seat'"),
     "ships of nobody": (lambda: edited(lambda d: d["initial"]["ships"].pop()), "two ships per seat"),
+    # not text at all, too large, too deep
+    "a number, not text": (lambda: 12, "expected the file's text"),  # type: ignore[dict-item]
+    "None": (lambda: None, "expected the file's text"),  # type: ignore[dict-item]
+    "too large": (lambda: " " * (MAX_SAVE_BYTES + 1) + a_save()[0].save(), "too large"),
+    "nested lists": (lambda: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    "nested in a mark": (lambda: edited(lambda d: d["initial"]["marks"].update(x=[[[[[[[[[[[[[1]]]]]]]]]]]]])), "nested too deeply"),
+    # wrong types anywhere
+    "true for a number": (lambda: edited(lambda d: d["initial"]["players"][1].update(credits=True)), "'initial.players.1.credits'"),
+    "a float for a number": (lambda: edited(lambda d: d["initial"].update(turn=1.0)), "'initial.turn'"),
+    "text for a number": (lambda: edited(lambda d: d["initial"].update(active="0")), "'initial.active'"),
+    "a seed that is text": (lambda: edited(lambda d: d.update(seed="5")), "'seed'"),
+    "a step's seat as text": (
+        lambda: edited(lambda d: d["initial"]["stack"][0].update(seat="1")), "'initial.stack.0.lead.seat'"),
+    "a step without its kind": (
+        lambda: edited(lambda d: d["initial"]["stack"][0].pop("kind")), "without its 'kind'"),
+    "a step with a foreign field": (
+        lambda: edited(lambda d: d["initial"]["stack"][0].update(cheat=1)), "'initial.stack.0.lead.cheat'"),
+    "a mark of text": (lambda: edited(lambda d: d["initial"]["marks"].update(BOOKS="many")), "'initial.marks.BOOKS"),
+    "a mark of a float": (lambda: edited(lambda d: d["initial"]["marks"].update(BOOKS=1.5)), "'initial.marks.BOOKS"),
+    "a missing field with a default": (lambda: edited(lambda d: d["initial"].pop("marks")), "'initial.marks': Field required"),
+    "a log entry of the wrong shape": (lambda: edited(lambda d: d["initial_log"].append([1, "x"])), "'initial_log.1"),
+    # the table's promises
+    "a card lost": (lambda: edited(lambda d: d["initial"]["deck"].pop()), "has lost"),
+    "a card in two places": (
+        lambda: edited(lambda d: d["initial"]["discard"].append(d["initial"]["deck"][0])), "twice"),
+    "a card in the box and on the table": (
+        lambda: edited(lambda d: d["initial"]["box"].append(d["initial"]["deck"][0])), "twice"),
+    "an unknown module": (lambda: edited(lambda d: d["initial"]["modules"].append("chess")), "'initial.modules.0'"),
+    "a market marker out of range": (
+        lambda: edited(lambda d: d["initial"].update(modules=["market"], market=[3, 0, 0, 0, 0])), "'initial.market.0'"),
+    "a market without its module": (lambda: edited(lambda d: d["initial"].update(market=[0, 0, 0, 0, 0])), "goods market"),
+    "a harbour colour twice": (
+        lambda: edited(lambda d: d["initial"]["players"][1].update(harbour=d["initial"]["players"][0]["harbour"])),
+        "share a harbour colour"),
+    "a ship at sea with contracts": (lambda: edited(at_sea_with_contract), "at sea but carries contracts"),
+    "winners while the game goes on": (lambda: edited(lambda d: d["initial"].update(winners=[0])), "winners are impossible"),
+    "a winner beyond the table": (lambda: edited(lambda d: d["initial"].update(winners=[5], stack=[])), "beyond the 3 players"),
+    "a winner twice": (lambda: edited(lambda d: d["initial"].update(winners=[0, 0], stack=[])), "winners are impossible"),
+    # out-of-range numbers
+    "credits beyond the bound": (
+        lambda: edited(lambda d: d["initial"]["players"][0].update(credits=10**12)), "'initial.players.0.credits'"),
+    "a turn of 0": (lambda: edited(lambda d: d["initial"].update(turn=0)), "'initial.turn'"),
+    "a huge seed": (lambda: edited(lambda d: d.update(seed=2**70)), "'seed'"),
+    "an active seat beyond the table": (lambda: edited(lambda d: d["initial"].update(active=4)), "number of players"),
+    "a step's seat beyond the table": (
+        lambda: edited(lambda d: d["initial"]["stack"][0].update(seat=4)), "names seat 4 of 3"),
+    "a bid beyond the bound": (lambda: edited(big_bid), "'initial.stack.0.bid.bids.0'"),
+    "too many moves": (lambda: edited(lambda d: d.update(actions=["p0 draw"] * (MAX_MOVES + 1))), "'actions'"),
+    "an unknown language": (lambda: edited(lambda d: d.update(lang="fr")), "'lang'"),
 }
+
+
+def at_sea_with_contract(d: dict[str, Any]) -> None:
+    ship = next(s for s in d["initial"]["ships"] if s["at_sea"])
+    card = d["initial"]["deck"].pop()
+    ship["contracts"].append(card)
+    ship["sides"].append(0)
+
+
+def big_bid(d: dict[str, Any]) -> None:
+    d["initial"]["stack"] = [{"kind": "bid", "ship": 1, "round": 0, "bidders": [0, 1], "bids": [10**9, -1]}]
 
 
 @pytest.mark.parametrize("case", list(DAMAGED))

@@ -340,7 +340,7 @@ def test_a_grey_card_becoming_a_container_at_sea_may_take_any_colour() -> None:
     apply_one(g, "load", 0)
     apply_one(g, "choose", 0, target=3)  # EUROS: onto the ship at sea
     s = g.state
-    assert s.stack[-1]["k"] == "token_colour" and cid("EUROS") in s.discard
+    assert s.stack[-1]["kind"] == "token_colour" and cid("EUROS") in s.discard
     assert [a.target for a in g.legal_actions(0)] == [0, 1, 2, 3, 4]
     g.apply(Action(0, "colour", (cid("EUROS"),), 4))
     assert s.ships[3].containers == [tok("red"), tok("red", copy=1)] and s.ships[3].colours == [4, 4]
@@ -442,7 +442,7 @@ def test_saves_with_misplaced_tokens_are_refused() -> None:
     def no_module(d: dict) -> None:
         d["modules"] = []
 
-    for change, message in ((in_hand, "unknown card"), (twice, "twice"), (in_goods, "variant 2"), (no_module, "not in play")):
+    for change, message in ((in_hand, "outside ships, crews and goods"), (twice, "twice"), (in_goods, "variant 2"), (no_module, "not in play")):
         with pytest.raises(SaveFileError, match=message):
             load(damaged(save, change))
 

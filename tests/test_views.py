@@ -27,7 +27,7 @@ def shuffled_hidden(g: Game, seat: int, rng: random.Random) -> Game | None:
     s = g.state.clone()
     named = {c for a in g.legal_actions(seat) for c in a.cards}  # cards the seat is shown right now
     others = [p for p in s.players if p.seat != seat]
-    steps = [(f, key) for f in s.stack if f.get("p") != seat for key in FACE_DOWN_IN_STEPS if key in f]
+    steps = [(f, key) for f in s.stack if f.get("seat") != seat for key in FACE_DOWN_IN_STEPS if key in f]
     in_steps = [c for f, key in steps for c in (f[key] if isinstance(f[key], list) else [f[key]])]
     face_up_top = 1 if s.deck and s.marks.get("deck_face_up") else 0
     deck = s.deck[: len(s.deck) - face_up_top]
@@ -51,7 +51,7 @@ def shuffled_hidden(g: Game, seat: int, rng: random.Random) -> Game | None:
     for f, key in steps:
         f[key] = swap(f[key]) if isinstance(f[key], list) else mapping.get(f[key], f[key])
     for f in s.stack:
-        if f.get("k") == "bid":
+        if f.get("kind") == "bid":
             f["bids"] = [
                 b if bidder == seat or b < 0 else rng.randint(0, s.players[bidder].credits)
                 for bidder, b in zip(f["bidders"], f["bids"], strict=True)
@@ -110,7 +110,7 @@ def test_mini_van_card_taken_from_a_hand_is_seen_only_by_the_pirate() -> None:
     from_hand = next(a for a in unseen if a.option - 1 == -3 - 1)
     g.apply(from_hand)
     top = g.state.stack[-1]
-    assert top["k"] == "ask", "a yellow card fits ship 0 or may be discarded: the pirate chooses"
+    assert top["kind"] == "ask", "a yellow card fits ship 0 or may be discarded: the pirate chooses"
     taken = top["held"][0]
     assert taken in (cid("RICE"), cid("HONEY"))
     assert g.view(0)["stack"][-1]["held"] == [taken]
@@ -123,7 +123,7 @@ def test_views_hide_a_step_field_nobody_has_listed() -> None:
     """A field a step gains without being listed as open is hidden from the other seats."""
     g = Game(players=3, seed=4)
     g.state.stack[-1]["secret"] = 17
-    seat = g.state.stack[-1]["p"]
+    seat = g.state.stack[-1]["seat"]
     assert g.view(seat)["stack"][-1]["secret"] == 17
     assert g.view((seat + 1) % 3)["stack"][-1]["secret"] is None
 
@@ -134,7 +134,7 @@ def test_a_drawn_card_under_another_seats_question_stays_unknown_to_a_bot() -> N
 
     g = Game(players=3, seed=4)
     g.state.stack[-1]["held"] = [g.state.deck.pop()]
-    seat = (g.state.stack[-1]["p"] + 1) % 3
+    seat = (g.state.stack[-1]["seat"] + 1) % 3
     sample = determinize(g.view(seat), random.Random(0))
     assert len(sample.stack[-1]["held"]) == 1 and sample.stack[-1]["held"][0] is not None
     assert sorted(sample.all_cards()) == sorted(g.state.all_cards())

@@ -41,13 +41,13 @@ def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
     for c in reversed(cards):
         ability = ABILITY_OF[c]
         if ability is not None and hasattr(ability, "on_fulfil"):
-            g.state.stack.append({"k": "instant", "p": seat, "c": c, "s": ship})
+            g.state.stack.append({"kind": "instant", "seat": seat, "card": c, "ship": ship})
 
 
 def _run_instant(g: Game, fr: Frame) -> None:
-    if fr["c"] in g.state.players[fr["p"]].fulfilled:  # (another ability may have moved it meanwhile)
-        g.emit("ability", p=fr["p"], c=fr["c"])
-        ABILITY_OF[fr["c"]].on_fulfil(g, fr["p"], fr["c"], fr["s"])  # type: ignore[union-attr]
+    if fr["card"] in g.state.players[fr["seat"]].fulfilled:  # (another ability may have moved it meanwhile)
+        g.emit("ability", p=fr["seat"], c=fr["card"])
+        ABILITY_OF[fr["card"]].on_fulfil(g, fr["seat"], fr["card"], fr["ship"])  # type: ignore[union-attr]
 
 
 def check_wins(g: Game) -> None:
@@ -83,11 +83,11 @@ def anytime_apply(g: Game, action: Action) -> None:
 
 
 def _ask_options(g: Game, fr: Frame) -> list[Action]:
-    return ABILITY_OF[fr["c"]].ask_options(g, fr)  # type: ignore[union-attr]
+    return ABILITY_OF[fr["card"]].ask_options(g, fr)  # type: ignore[union-attr]
 
 
 def _ask_resolve(g: Game, fr: Frame, a: Action) -> None:
-    ABILITY_OF[fr["c"]].ask_resolve(g, fr, a)  # type: ignore[union-attr]
+    ABILITY_OF[fr["card"]].ask_resolve(g, fr, a)  # type: ignore[union-attr]
 
 
 automatic("instant", _run_instant)

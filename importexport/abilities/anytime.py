@@ -103,7 +103,7 @@ class Fulfilled(EndStep):
     def on_game_end(self, g: Game, holder: int, data: dict) -> None:
         if not self.last_chance:
             return
-        if any(fr["k"] == "end_step" and fr["p"] == holder and fr["ph"] == CASH for fr in g.state.stack):
+        if any(fr["kind"] == "end_step" and fr["seat"] == holder and fr["phase"] == CASH for fr in g.state.stack):
             return  # one last chance per player
         super().on_game_end(g, holder, data)
 
@@ -112,8 +112,8 @@ class Fulfilled(EndStep):
             self.ask(g, seat, "last")
 
     def options_last(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
-        return [Action(seat, "no", (frame["c"],))] if last_chance_options(g, seat) else []
+        seat = frame["seat"]
+        return [Action(seat, "no", (frame["card"],))] if last_chance_options(g, seat) else []
 
     def describe_last(self, g: Game, action: Action) -> Wording:
         return "last_done", {}

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..state import Ship
 
 GOODS_OF = CARDS.goods
-ROUND_KEYS = frozenset({"k", "p", "c", "q", "r", "queue", "left"})  # "left": a per-seat count
+ROUND_KEYS = frozenset({"kind", "seat", "card", "step", "round_step", "queue", "left"})  # "left": a per-seat count
 
 
 # --- shared helpers ------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def to_island(g: Game, seat: int, card: int) -> None:
 
 def departing(g: Game) -> set[int]:
     """Ships that have just fulfilled their contracts and are about to sail."""
-    return {f["s"] for f in g.state.stack if f["k"] == "sail"}
+    return {f["ship"] for f in g.state.stack if f["kind"] == "sail"}
 
 
 def harbour_ships(g: Game, seat: int) -> list[Ship]:
@@ -124,7 +124,7 @@ class Exchange(Ability):
         """Ask the next seat of ``queue`` that has a choice; with nobody left, close the round."""
         while queue:
             seat, queue = queue[0], queue[1:]
-            frame = {"k": "ask", "p": seat, "c": self.card, "q": step, "r": step, "queue": queue, **data}
+            frame = {"kind": "ask", "seat": seat, "card": self.card, "step": step, "round_step": step, "queue": queue, **data}
             if self.ask_options(g, frame):
                 g.state.stack.append(frame)
                 return
@@ -134,7 +134,7 @@ class Exchange(Ability):
 
     def goon(self, g: Game, frame: Frame) -> None:
         """The current seat is done: on to the next one (the round's data goes on, the seat's own count not)."""
-        self.proceed(g, frame["r"], frame["queue"], {k: v for k, v in frame.items() if k not in ROUND_KEYS})
+        self.proceed(g, frame["round_step"], frame["queue"], {k: v for k, v in frame.items() if k not in ROUND_KEYS})
 
     def again(self, g: Game, frame: Frame) -> None:
         """Ask the same seat another question of the round (``frame``), or go on if it has no choice."""
@@ -164,7 +164,7 @@ class HandRound(Exchange):
         self.round(g, "give", seats, owner=seat, me=card)
 
     def options_give(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
     def describe_give(self, g: Game, action: Action) -> Wording:
@@ -247,7 +247,7 @@ class Vacuums(Exchange):
         self.round(g, "vacuum", others(g, seat), owner=seat)
 
     def options_vacuum(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         p = g.state.players[seat]
         hand = [Action(seat, "choose", (self.card,))] if p.hand else []
         return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if good_type(g, seat, c) == BLUE]
@@ -295,7 +295,7 @@ class Railguns(Exchange):
         self.round(g, "railguns", others(g, seat), owner=seat)
 
     def options_railguns(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         p = g.state.players[seat]
         opts = [Action(seat, "choose", (self.card,), RAIL_CREDITS)] if p.credits >= self.price else []
         opts += [Action(seat, "choose", (self.card, c), RAIL_CONTRACT) for c in p.fulfilled]
@@ -321,12 +321,12 @@ class Railguns(Exchange):
             g.emit("ex_give_contract", p=giver, q=owner, c=c, why=self.name)
         else:
             self._give_good(g, giver, owner, action.cards[1])
-            self.again(g, {**frame, "q": "second"})  # the second good
+            self.again(g, {**frame, "step": "second"})  # the second good
             return
         self.goon(g, frame)
 
     def options_second(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in g.state.players[seat].goods]
 
     def describe_second(self, g: Game, action: Action) -> Wording:
@@ -357,7 +357,7 @@ class Interest(Exchange):
         self.round(g, "interest", others(g, seat), owner=seat, before=g.state.players[seat].goods[:])
 
     def options_interest(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
     def describe_interest(self, g: Game, action: Action) -> Wording:
@@ -379,7 +379,7 @@ class Interest(Exchange):
             enforce_limits(g, owner)
 
     def options_keep(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [
             Action(seat, "choose", (self.card, c))
             for c in g.state.players[seat].goods if c not in frame["before"]
@@ -413,7 +413,7 @@ class Insects(Ability):
         self.ask(g, seat, "target")
 
     def options_target(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), q) for q in others(g, seat)]
 
     def describe_target(self, g: Game, action: Action) -> Wording:
@@ -437,7 +437,7 @@ class Insects(Ability):
             enforce_limits(g, seat)
 
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[frame["victim"]].goods]
 
     def describe_take(self, g: Game, action: Action) -> Wording:
@@ -464,7 +464,7 @@ class DinoBones(Exchange):
         self.round(g, "dino", g.seat_order(), owner=seat)
 
     def options_dino(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
     def describe_dino(self, g: Game, action: Action) -> Wording:
@@ -485,7 +485,7 @@ class DinoBones(Exchange):
             self.ask(g, data["owner"], "take", left=self.take)
 
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.island]
 
     def describe_take(self, g: Game, action: Action) -> Wording:
@@ -539,7 +539,7 @@ class SoySauce(Ability):
             self.ask(g, seat, "shift")
 
     def options_shift(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
     def describe_shift(self, g: Game, action: Action) -> Wording:
@@ -654,7 +654,7 @@ class Beer(Ability):
         self.ask(g, seat, "sell", me=card)
 
     def options_sell(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
     def describe_sell(self, g: Game, action: Action) -> Wording:
@@ -688,7 +688,7 @@ class Euros(Ability):
         self.ask(g, seat, "ship", me=card)
 
     def options_ship(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         if frame["me"] not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card,), x.id) for x in g.state.ships if x.at_sea]
@@ -726,7 +726,7 @@ class TheAlgorithm(Ability):
         self.ask(g, seat, "place", me=card)
 
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         p = g.state.players[seat]
         if me not in p.fulfilled:
             return []
@@ -773,7 +773,7 @@ class CheapLabor(Ability):
         self.ask(g, seat, "ship", me=card)
 
     def options_ship(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         colour = GOODS_OF[me]
@@ -810,7 +810,7 @@ class Bamboo(Ability):
         self.ask(g, seat, "again", me=card)
 
     def options_again(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         size = CARDS.cargo_size[me]
@@ -854,7 +854,7 @@ class Apples(Ability):
         self.ask(g, seat, "pick", ship=ship)
 
     def options_pick(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand if GOODS_OF[c] == YELLOW]
 
     def describe_pick(self, g: Game, action: Action) -> Wording:
@@ -886,7 +886,7 @@ class StolenDocuments(Ability):
 
     def options_steal(self, g: Game, frame: Frame) -> list[Action]:
         s = g.state
-        seat = frame["p"]
+        seat = frame["seat"]
         if frame["me"] not in s.players[seat].fulfilled:
             return []
         return [
@@ -938,7 +938,7 @@ class WindTurbines(Ability):
         )
 
     def options_copy(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         return [
             Action(seat, "choose", (self.card, c))
             for q in g.seat_order() for c in g.state.players[q].fulfilled if c != me and self.copyable(c)
@@ -1038,7 +1038,7 @@ class FakeMoney(Ability):
 
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
         s = g.state
-        seat = frame["p"]
+        seat = frame["seat"]
         mine = [x for x in harbour_ships(g, seat) if x.contracts]
         opts: list[Action] = []
         for sid in frame["ships"]:

@@ -72,7 +72,7 @@ class RainbowSelfLoader(Ability):
             discard_fulfilled(g, seat, card)
 
     def options_ship(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card, me), x.id) for x in rainbow_ships(g, seat)]
@@ -106,7 +106,7 @@ class Automation(RainbowSelfLoader):
             self.ask(g, seat, "move", me=card, src=ship)
 
     def options_move(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         src = g.state.ships[frame["src"]]
         if src.at_sea or me not in src.containers:
             return []
@@ -126,11 +126,11 @@ class Automation(RainbowSelfLoader):
 def _gps_home(g: Game, fr: Frame) -> None:
     """GPS is the only container left on a ship at sea: GPS is discarded and the ship comes home."""
     s = g.state
-    ship = s.ships[fr["s"]]
-    card = fr["c"]
+    ship = s.ships[fr["ship"]]
+    card = fr["card"]
     if not (ship.at_sea and ship.containers == [card]):
         return
-    s.stack[:] = [f for f in s.stack if not (f["k"] == "take" and f["ship"] == ship.id)]  # an Import stops here
+    s.stack[:] = [f for f in s.stack if not (f["kind"] == "take" and f["ship"] == ship.id)]  # an Import stops here
     g.emit("last_container_discarded", c=card, s=ship.id)
     ship_home(g, ship, CARDS.names[card])  # the ship's containers (GPS alone) go to the discard pile
 
@@ -159,7 +159,7 @@ class Gps(RainbowSelfLoader):
         if sid >= 0:
             ship = g.state.ships[sid]
             if ship.at_sea and ship.containers == [self.card]:
-                g.state.stack.append({"k": "gps_home", "s": sid, "c": self.card})
+                g.state.stack.append({"kind": "gps_home", "ship": sid, "card": self.card})
 
     def watch_sail(self, g: Game, data: dict[str, Any]) -> None:
         self._check(g, data["ship"])
@@ -194,7 +194,7 @@ class ContainerFactory(Ability):
         self.ask(g, seat, "place", me=card)
 
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         p = g.state.players[seat]
         if me not in p.fulfilled:
             return []
@@ -294,7 +294,7 @@ class SquidJerky(Ability):
             self.ask(g, seat, "swap", me=card)
 
     def options_swap(self, g: Game, frame: Frame) -> list[Action]:
-        seat, me = frame["p"], frame["me"]
+        seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card, c)) for c in self.column(g, me)]

@@ -81,7 +81,7 @@ def top_frame(g: Game) -> Frame | None:
 def own_act_frame(g: Game, seat: int, action: int) -> Frame | None:
     """The top frame if it is ``seat`` carrying out its own ``action`` actions, else None."""
     fr = top_frame(g)
-    if fr is not None and fr["k"] == "act" and fr["p"] == seat and fr.get("a", g.state.led) == action:
+    if fr is not None and fr["kind"] == "act" and fr["seat"] == seat and fr.get("action", g.state.led) == action:
         return fr
     return None
 
@@ -146,13 +146,13 @@ class FreeAction(Ability):
             self.ask(g, seat, "free_action")
 
     def options_free_action(self, g: Game, frame: Frame) -> list[Action]:
-        opts = action_options(g, frame["p"], self.free_action)
-        return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
+        opts = action_options(g, frame["seat"], self.free_action)
+        return [*opts, Action(frame["seat"], "no", (self.card,))] if opts else []
 
     def describe_free_action(self, g: Game, action: Action) -> Wording:
         if action.kind == "no":
             return "no_free", {"a": self.free_action}
-        return "free", {"c": g.state.stack[-1]["c"], "inner": action}
+        return "free", {"c": g.state.stack[-1]["card"], "inner": action}
 
     def answer_free_action(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind != "no":
@@ -190,7 +190,7 @@ def free_import_wording(g: Game, action: Action) -> Wording:
     c = action.cards[0]
     ship = next(x.id for x in g.state.ships if c in x.containers)
     key = "import_crew" if action.target == TAKE_CREW else "import_goods" if action.target == TAKE_GOODS else "import_discard"
-    return key, {"c": g.state.stack[-1]["c"], "d": c, "s": ship}
+    return key, {"c": g.state.stack[-1]["card"], "d": c, "s": ship}
 
 
 def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> None:
@@ -216,8 +216,8 @@ def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> 
 
 def _resume(g: Game, fr: Frame) -> None:
     """An automatic step an ability left for itself: carry on with ``then_<step>``."""
-    ability = ABILITY_OF[fr["c"]]
-    getattr(ability, "then_" + fr["q"])(g, fr)
+    ability = ABILITY_OF[fr["card"]]
+    getattr(ability, "then_" + fr["step"])(g, fr)
 
 
 automatic("resume_extra", _resume)
@@ -234,7 +234,7 @@ class ArGlasses(Ability):
     reread = "as written"
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
-        g.state.stack.append({"k": "solo", "p": seat, "left": 2})
+        g.state.stack.append({"kind": "solo", "seat": seat, "left": 2})
 
 
 @register
@@ -275,7 +275,7 @@ class PlatinumRings(Ability):
         need = self.hand_target - len(g.state.players[seat].hand)
         if need > 0:
             g.emit("draw", p=seat, n=draw_cards(g, seat, need))
-        g.state.stack.append({"k": "solo", "p": seat, "left": -1})
+        g.state.stack.append({"kind": "solo", "seat": seat, "left": -1})
 
 
 # --- instant and lasting: free imports ----------------------------------------------------------
@@ -301,7 +301,7 @@ class Pocky(Ability):
         self.ask(g, seat, "import")
 
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
-        return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), False, self.card)
+        return free_import_options(g, frame["seat"], (TAKE_CREW, TAKE_GOODS), False, self.card)
 
     def describe_import(self, g: Game, action: Action) -> Wording:
         return free_import_wording(g, action)
@@ -326,7 +326,7 @@ class Paper(Ability):
                 self.ask(g, holder, "import")
 
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
-        return free_import_options(g, frame["p"], (TAKE_CREW, TAKE_GOODS), True, self.card)
+        return free_import_options(g, frame["seat"], (TAKE_CREW, TAKE_GOODS), True, self.card)
 
     def describe_import(self, g: Game, action: Action) -> Wording:
         return free_import_wording(g, action)
@@ -364,14 +364,14 @@ class StretchGoal(Ability):
                 return
 
     def options_import(self, g: Game, frame: Frame) -> list[Action]:
-        return free_import_options(g, frame["p"], (TAKE_GOODS,), False, self.card)
+        return free_import_options(g, frame["seat"], (TAKE_GOODS,), False, self.card)
 
     def describe_import(self, g: Game, action: Action) -> Wording:
         return free_import_wording(g, action)
 
     def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
         # The next player's turn comes after anything this import sets off.
-        g.state.stack.append({"k": "resume_extra", "c": self.card, "q": "import", "queue": frame["queue"]})
+        g.state.stack.append({"kind": "resume_extra", "card": self.card, "step": "import", "queue": frame["queue"]})
         free_import(g, action, self.name, compensate=True)
 
     def then_import(self, g: Game, frame: Frame) -> None:
@@ -399,7 +399,7 @@ class Spacecraft(Ability):
 
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
         s = g.state
-        seat = frame["p"]
+        seat = frame["seat"]
         ships = [s.ships[i] for i in s.players[seat].ships if i != frame["ship"] and not s.ships[i].at_sea]
         room = [(x.id, max_cargo(g, x) - cargo_size(g, x)) for x in ships]
         opts: list[Action] = []
@@ -443,7 +443,7 @@ class Jidohanbaiki(Ability):
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
         fr = top_frame(g)
-        if not in_play(g, seat, card) or fr is None or fr["k"] != "lead" or fr["p"] != seat:
+        if not in_play(g, seat, card) or fr is None or fr["kind"] != "lead" or fr["seat"] != seat:
             return []
         return [Action(seat, "anytime", (card,))]
 
@@ -453,7 +453,7 @@ class Jidohanbaiki(Ability):
     def anytime_apply(self, g: Game, action: Action) -> None:
         s = g.state
         s.stack.pop()  # the lead decision
-        s.stack.append({"k": "end_turn"})
+        s.stack.append({"kind": "end_turn"})
         g.emit("credits_instead", p=action.player, why=self.name)
         gain(g, action.player, 2, self.name)
 
@@ -473,7 +473,7 @@ class Lumber(Ability):
             self.ask(g, holder, "draw")
 
     def options_draw(self, g: Game, frame: Frame) -> list[Action]:
-        return [Action(frame["p"], "yes", (self.card,)), Action(frame["p"], "no", (self.card,))]
+        return [Action(frame["seat"], "yes", (self.card,)), Action(frame["seat"], "no", (self.card,))]
 
     def describe_draw(self, g: Game, action: Action) -> Wording:
         return ("draw_too" if action.kind == "yes" else "no_draw"), {}
@@ -601,7 +601,7 @@ class MachineArms(ExtraLoad):
     def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
         s = g.state
         return (
-            seat == s.active and s.led == LOAD and "a" not in frame and frame["left"] == 1
+            seat == s.active and s.led == LOAD and "action" not in frame and frame["left"] == 1
             and any(a.kind == "load" for a in _turn.load_options(g, seat))
         )
 
@@ -651,7 +651,7 @@ class CellPhones(Ability):
         return [a for a in _turn.load_options(g, seat) if a.cards == (card,)]
 
     def options_load_drawn(self, g: Game, frame: Frame) -> list[Action]:
-        return self.loads_of(g, frame["p"], frame["drawn"])
+        return self.loads_of(g, frame["seat"], frame["drawn"])
 
     def answer_load_drawn(self, g: Game, frame: Frame, action: Action) -> None:
         _turn.PERFORM["load"](g, action)
@@ -864,7 +864,7 @@ class Flour(Ability):
 
     def options_load(self, g: Game, frame: Frame) -> list[Action]:
         s = g.state
-        seat, ship = frame["p"], s.ships[frame["ship"]]
+        seat, ship = frame["seat"], s.ships[frame["ship"]]
         if self.card not in ship.contracts:
             return []
         slots = flour_slots(g, seat, self.card)
@@ -939,7 +939,7 @@ class LedLights(Ability):
         fr = top_frame(g)
         if not in_play(g, seat, card) or s.active != seat or len(s.players[seat].hand) < 2:
             return []
-        if fr is not None and fr["k"] == "ask" and fr["c"] == card:  # (already giving cards)
+        if fr is not None and fr["kind"] == "ask" and fr["card"] == card:  # (already giving cards)
             return []
         return [Action(seat, "anytime", (card, i)) for i in s.island]
 
@@ -953,8 +953,8 @@ class LedLights(Ability):
         s = g.state
         if frame["want"] not in s.island:  # (another choice took it meanwhile)
             return []
-        hand = sorted(s.players[frame["p"]].hand)
-        return [Action(frame["p"], "choose", (self.card, a, b)) for a, b in combinations(hand, 2)]
+        hand = sorted(s.players[frame["seat"]].hand)
+        return [Action(frame["seat"], "choose", (self.card, a, b)) for a, b in combinations(hand, 2)]
 
     def describe_give(self, g: Game, action: Action) -> Wording:
         return "give_two_for", {"f": g.state.stack[-1]["want"]}
@@ -1009,8 +1009,8 @@ class UsDollars(Ability):
         s.marks[f"{self.name}/{seat}"] = [s.turn, kind]
         g.emit("virtual_crew", p=seat, c=self.card, a=kind)
         fr = top_frame(g)
-        if fr is not None and fr["k"] == "declare" and fr["p"] == seat and kind == s.led:
-            fr["hi"] += 1
+        if fr is not None and fr["kind"] == "declare" and fr["seat"] == seat and kind == s.led:
+            fr["most"] += 1
         enforce_limits(g, seat)  # one fulfilled contract fewer
 
     def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:

@@ -31,15 +31,15 @@ CASH, MOVE, ANNOUNCE = 0, 1, 2  # phases of the end-of-game steps, in the order 
 
 
 def _order(fr: Frame) -> tuple[int, int, int]:
-    return fr["ph"], fr["o"], fr["n"]
+    return fr["phase"], fr["order"], fr["queued"]
 
 
 def queue_end_step(g: Game, ability: Ability, seat: int, phase: int) -> None:
     """Queue ``ability``'s end-of-game step for ``seat`` (on top of the ``score`` frame)."""
     stack = g.state.stack
-    queued = sum(1 for fr in stack if fr["k"] == "end_step")
+    queued = sum(1 for fr in stack if fr["kind"] == "end_step")
     stack.append({
-        "k": "end_step", "p": seat, "c": ability.card, "ph": phase, "o": g.seat_order().index(seat), "n": queued,
+        "kind": "end_step", "seat": seat, "card": ability.card, "phase": phase, "order": g.seat_order().index(seat), "queued": queued,
     })
 
 
@@ -48,12 +48,12 @@ def _run_end_step(g: Game, fr: Frame) -> None:
     order and queueing order whatever order the event left them in."""
     stack = g.state.stack
     j = len(stack)
-    while j > 0 and stack[j - 1]["k"] == "end_step":
+    while j > 0 and stack[j - 1]["kind"] == "end_step":
         j -= 1
     if j < len(stack) and min(_order(x) for x in stack[j:]) < _order(fr):
         stack[j:] = sorted([*stack[j:], fr], key=_order, reverse=True)  # the earliest on top
         return
-    seat, card = fr["p"], fr["c"]
+    seat, card = fr["seat"], fr["card"]
     if card in g.state.players[seat].fulfilled:  # (the card may have left the fulfilled area)
         ABILITY_OF[card].at_end(g, seat)  # type: ignore[union-attr]
 
@@ -211,7 +211,7 @@ class CheapShirts(EndStep):
         g.emit("to_goods", p=seat, c=card, why=self.name)
 
     def options_shirts(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         if self._room(g, seat) <= 0:
             return []
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].crew]
@@ -242,7 +242,7 @@ class Diamonds(EndStep):
         self.ask(g, seat, "diamonds", left=2)
 
     def options_diamonds(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         fulfilled = g.state.players[seat].fulfilled
         if self.card not in fulfilled:
             return []
@@ -283,7 +283,7 @@ class Teslas(EndStep):
             self.ask(g, seat, "teslas")
 
     def options_teslas(self, g: Game, frame: Frame) -> list[Action]:
-        return [Action(frame["p"], "choose", (self.card,), col) for col in BASE_COLOURS]
+        return [Action(frame["seat"], "choose", (self.card,), col) for col in BASE_COLOURS]
 
     def describe_teslas(self, g: Game, action: Action) -> Wording:
         return "supply_crew_as", {"goods": action.target}
@@ -315,8 +315,8 @@ class Cologne(EndStep):
             self.ask(g, seat, "cologne")
 
     def options_cologne(self, g: Game, frame: Frame) -> list[Action]:
-        shown = sorted({CARDS.action[c] for c in g.state.players[frame["p"]].crew})
-        return [Action(frame["p"], "choose", (self.card,), a) for a in shown]
+        shown = sorted({CARDS.action[c] for c in g.state.players[frame["seat"]].crew})
+        return [Action(frame["seat"], "choose", (self.card,), a) for a in shown]
 
     def describe_cologne(self, g: Game, action: Action) -> Wording:
         return "crew_type_scores", {"a": action.target, "n": 4}

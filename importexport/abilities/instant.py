@@ -90,9 +90,9 @@ class BirdFeed(Ability):
         self.ask(g, queue[0], "buy", owner=seat, queue=queue[1:], me=card)  # me: the card sold (a copy's own)
 
     def options_buy(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
-        yes = [Action(seat, "yes", (frame["c"],))] if g.state.players[seat].credits >= 6 else []
-        return [*yes, Action(seat, "no", (frame["c"],))]
+        seat = frame["seat"]
+        yes = [Action(seat, "yes", (frame["card"],))] if g.state.players[seat].credits >= 6 else []
+        return [*yes, Action(seat, "no", (frame["card"],))]
 
     def describe_buy(self, g: Game, action: Action) -> Wording:
         return ("buy_from", {"q": g.state.stack[-1]["owner"], "n": 6}) if action.kind == "yes" else ("no_buy", {})
@@ -101,14 +101,14 @@ class BirdFeed(Ability):
         s = g.state
         owner, buyer = frame["owner"], action.player
         if action.kind == "yes":
-            card = frame.get("me", frame["c"])
+            card = frame.get("me", frame["card"])
             transfer(g, buyer, owner, 6, self.name)
             s.players[owner].fulfilled.remove(card)
             s.players[buyer].fulfilled.append(card)
             g.emit("bought_contract", p=buyer, q=owner, c=card)
             enforce_limits(g, owner)
         elif frame["queue"]:
-            self.ask(g, frame["queue"][0], "buy", owner=owner, queue=frame["queue"][1:], me=frame.get("me", frame["c"]))
+            self.ask(g, frame["queue"][0], "buy", owner=owner, queue=frame["queue"][1:], me=frame.get("me", frame["card"]))
 
 
 # --- group A: credits and cards for yourself ------------------------------------------------------
@@ -220,8 +220,8 @@ class MuayThaiShorts(CreditsPerCount):
     def count(self, g: Game, seat: int, ship: int) -> int:
         # the ship's "sail" step, still pending, records how many contracts it carried
         for frame in reversed(g.state.stack):
-            if frame["k"] == "sail" and frame["s"] == ship:
-                return int(frame.get("n", 1))
+            if frame["kind"] == "sail" and frame["ship"] == ship:
+                return int(frame.get("carried", 1))
         return 1
 
 
@@ -313,8 +313,8 @@ class RooibosTea(Ability):
         self.ask(g, queue[0], "tea", queue=queue[1:])
 
     def options_tea(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
-        return [Action(seat, "yes", (frame["c"],)), Action(seat, "no", (frame["c"],))]
+        seat = frame["seat"]
+        return [Action(seat, "yes", (frame["card"],)), Action(seat, "no", (frame["card"],))]
 
     def describe_tea(self, g: Game, action: Action) -> Wording:
         return ("true_now" if action.kind == "yes" else "false_now"), {}
@@ -363,7 +363,7 @@ class Potatoes(Ability):
         self.ask(g, seat, "pick")
 
     def options_pick(self, g: Game, frame: Frame) -> list[Action]:
-        seat, c = frame["p"], frame["c"]
+        seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c,), self.CREDITS), Action(seat, "choose", (c,), self.DRAW)]
 
     def describe_pick(self, g: Game, action: Action) -> Wording:
@@ -461,7 +461,7 @@ class Antiquities(Ability):
             self.shuffle(g, seat, found=False)
 
     def options_pick(self, g: Game, frame: Frame) -> list[Action]:
-        seat, c = frame["p"], frame["c"]
+        seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c, x)) for x in sorted(g.state.deck) if GOODS_OF[x] == RED]
 
     def describe_pick(self, g: Game, action: Action) -> Wording:
@@ -562,7 +562,7 @@ class NameAType(Ability):
         self.ask(g, seat, "name")
 
     def options_name(self, g: Game, frame: Frame) -> list[Action]:
-        seat, c = frame["p"], frame["c"]
+        seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
 
     def describe_name(self, g: Game, action: Action) -> Wording:
@@ -571,7 +571,7 @@ class NameAType(Ability):
 
     def answer_name(self, g: Game, frame: Frame, action: Action) -> None:
         g.emit("name_type", p=action.player, goods=action.target)
-        self.named(g, action.player, action.target, frame["c"])
+        self.named(g, action.player, action.target, frame["card"])
 
     def named(self, g: Game, seat: int, colour: int, card: int) -> None:
         raise NotImplementedError

@@ -189,7 +189,7 @@ class PrefabHome(Ability):
         s = g.state
         if ship_id < 0 or s.ships[ship_id].owner != holder:
             return
-        if any(f["k"] == "ask" and f["c"] == self.card and f.get("ship") == ship_id for f in s.stack):
+        if any(f["kind"] == "ask" and f["card"] == self.card and f.get("ship") == ship_id for f in s.stack):
             return
         self.ask(g, holder, "half", ship=ship_id)
 
@@ -206,7 +206,7 @@ class PrefabHome(Ability):
             self._offer(g, holder, data["ship"])
 
     def options_half(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         if not self._met_by_half(g, seat, frame["ship"]):
             return []
         return [Action(seat, "yes", (self.card,), frame["ship"]), Action(seat, "no", (self.card,))]
@@ -244,7 +244,7 @@ class Yen(Ability):
             self.ask(g, seat, "ship")
 
     def options_ship(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), sid) for sid in g.state.players[seat].ships]
 
     def describe_ship(self, g: Game, action: Action) -> Wording:

@@ -195,11 +195,11 @@ class Shotguns(Ability):
             return
         options = self._ways(g, payer)
         if len(options) == 2:
-            self.ask(g, payer, "pay", to=holder)
+            self.ask(g, payer, "pay", payee=holder)
         elif options == [0]:
             self._pay_credits(g, payer, holder)
         elif options == [1]:
-            self.ask(g, payer, "card", to=holder, left=2)
+            self.ask(g, payer, "card", payee=holder, left=2)
 
     @staticmethod
     def _ways(g: Game, payer: int) -> list[int]:
@@ -210,32 +210,32 @@ class Shotguns(Ability):
         pay_if_able(g, payer, holder, 2, self.name)
 
     def options_pay(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), way) for way in self._ways(g, seat)]
 
     def describe_pay(self, g: Game, action: Action) -> Wording:
-        return ("pay_to" if action.target == 0 else "give_cards_to"), {"q": g.state.stack[-1]["to"], "n": 2}
+        return ("pay_to" if action.target == 0 else "give_cards_to"), {"q": g.state.stack[-1]["payee"], "n": 2}
 
     def answer_pay(self, g: Game, frame: Frame, action: Action) -> None:
         if action.target == 0:
-            self._pay_credits(g, action.player, frame["to"])
+            self._pay_credits(g, action.player, frame["payee"])
         else:
-            self.ask(g, action.player, "card", to=frame["to"], left=2)
+            self.ask(g, action.player, "card", payee=frame["payee"], left=2)
 
     def options_card(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
     def describe_card(self, g: Game, action: Action) -> Wording:
-        return "give_card_to", {"q": g.state.stack[-1]["to"]}
+        return "give_card_to", {"q": g.state.stack[-1]["payee"]}
 
     def answer_card(self, g: Game, frame: Frame, action: Action) -> None:
         card = action.cards[1]
         g.state.players[action.player].hand.remove(card)
-        g.state.players[frame["to"]].hand.append(card)
-        g.emit("give_hand_card", p=action.player, q=frame["to"], why=self.name)
+        g.state.players[frame["payee"]].hand.append(card)
+        g.emit("give_hand_card", p=action.player, q=frame["payee"], why=self.name)
         if frame["left"] > 1 and g.state.players[action.player].hand:
-            self.ask(g, action.player, "card", to=frame["to"], left=frame["left"] - 1)
+            self.ask(g, action.player, "card", payee=frame["payee"], left=frame["left"] - 1)
 
 
 @register
@@ -327,7 +327,7 @@ class MiniVan(Ability):
         pirate_land(g, seat, card, colour, target)
 
     def options_dest(self, g: Game, frame: Frame) -> list[Action]:
-        seat, card = frame["p"], frame["held"][0]
+        seat, card = frame["seat"], frame["held"][0]
         return [Action(seat, "choose", (self.card, card), d) for d in self._dests(g, seat, card)]
 
     def describe_dest(self, g: Game, action: Action) -> Wording:
@@ -344,12 +344,12 @@ class MiniVan(Ability):
 def _return_loaded(g: Game, fr: Frame) -> None:
     """AEROPONICS: a ship of the holder at sea with one container left comes home with it."""
     s = g.state
-    ship = s.ships[fr["s"]]
+    ship = s.ships[fr["ship"]]
     ability = REGISTRY[Aeroponics.name]
     if not (ship.at_sea and len(ship.containers) == 1 and any(a is ability for a in lasting(g, ship.owner))):
         return
     ship.at_sea = False
-    s.stack[:] = [f for f in s.stack if not (f["k"] == "take" and f["ship"] == ship.id)]  # an Import stops here
+    s.stack[:] = [f for f in s.stack if not (f["kind"] == "take" and f["ship"] == ship.id)]  # an Import stops here
     g.emit("ship_home_loaded", s=ship.id, p=ship.owner, c=ship.containers[0], why=Aeroponics.name)
     g.notify("ship_home", ship=ship.id)
 
@@ -377,7 +377,7 @@ class Aeroponics(Ability):
 
     def _check(self, g: Game, holder: int, sid: int) -> None:
         if sid >= 0 and g.state.ships[sid].owner == holder:
-            g.state.stack.append({"k": "lone_container", "s": sid})
+            g.state.stack.append({"kind": "lone_container", "ship": sid})
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         for sid in g.state.players[seat].ships:
@@ -492,8 +492,8 @@ class Partnership(Ability):
         s = g.state
         fr = s.stack[-1] if s.stack else None
         if (
-            card not in s.players[seat].hand or fr is None or fr["k"] != "act" or fr["p"] != seat
-            or fr.get("a", s.led) != CONTRACT
+            card not in s.players[seat].hand or fr is None or fr["kind"] != "act" or fr["seat"] != seat
+            or fr.get("action", s.led) != CONTRACT
         ):
             return []
         cost = 1 + level_deficit(g, seat, card)

@@ -60,7 +60,7 @@ class Reaction(Ability):
 
     def options_draw(self, g: Game, frame: Frame) -> list[Action]:
         """The shared "you may draw a card" question (asked ``left`` times in a row, default once)."""
-        return self.yes_no(frame["p"])
+        return self.yes_no(frame["seat"])
 
     def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
@@ -201,7 +201,7 @@ class Cannabis(Reaction):
             return
         key = f"paid_{self.card}"
         for fr in reversed(g.state.stack):  # this Import's closing step: remember the payment there
-            if fr["k"] == "after_import" and fr["ship"] == data["ship"] and fr["p"] == importer:
+            if fr["kind"] == "after_import" and fr["ship"] == data["ship"] and fr["seat"] == importer:
                 if fr.get(key):
                     return
                 fr[key] = True
@@ -249,14 +249,14 @@ class Protractors(Reaction):
         seat, sid = data["seat"], data["ship"]
         if seat == holder or sid < 0:
             return
-        if any(fr["k"] == "after_import" and fr["ship"] == sid and fr["p"] == seat for fr in g.state.stack):
+        if any(fr["kind"] == "after_import" and fr["ship"] == sid and fr["seat"] == seat for fr in g.state.stack):
             return  # an Import action: ``on_import_done`` asks once the winner has taken the cards
         ship = g.state.ships[sid]
         if ship.at_sea and ship.containers:
             self.ask(g, holder, "take", ship=sid)
 
     def options_take(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         ship = g.state.ships[frame["ship"]]
         if not ship.at_sea or not ship.containers:
             return []
@@ -327,7 +327,7 @@ class OatMilk(Reaction):
             self.ask(g, holder, "reward")
 
     def options_reward(self, g: Game, frame: Frame) -> list[Action]:
-        return [*self.credits_or_cards(frame["p"]), Action(frame["p"], "no", (self.card,))]
+        return [*self.credits_or_cards(frame["seat"]), Action(frame["seat"], "no", (self.card,))]
 
     def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
         if action.kind == "choose":
@@ -424,7 +424,7 @@ class DragonFruit(Reaction):
             self.ask(g, holder, "reward")
 
     def options_reward(self, g: Game, frame: Frame) -> list[Action]:
-        return self.credits_or_cards(frame["p"])
+        return self.credits_or_cards(frame["seat"])
 
     def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
         if action.target == CREDITS:
@@ -473,7 +473,7 @@ class ASmallTank(Reaction):
             self.ask(g, data["seat"], "give", holder=holder, left=len(data["cards"]))
 
     def options_give(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
     def describe_give(self, g: Game, action: Action) -> Wording:
@@ -532,13 +532,13 @@ class Satellite(Reaction):
     def options_load(self, g: Game, frame: Frame) -> list[Action]:
         from ..turn import load_options
 
-        opts = load_options(g, frame["p"])
-        return [*opts, Action(frame["p"], "no", (self.card,))] if opts else []
+        opts = load_options(g, frame["seat"])
+        return [*opts, Action(frame["seat"], "no", (self.card,))] if opts else []
 
     def describe_load(self, g: Game, action: Action) -> Wording:
         if action.kind == "no":
             return "no_free", {"a": LOAD}
-        return "free", {"c": g.state.stack[-1]["c"], "inner": action}
+        return "free", {"c": g.state.stack[-1]["card"], "inner": action}
 
     def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
         from ..turn import do_load
@@ -637,7 +637,7 @@ class TakeContainer(Reaction):
             self.ask(g, holder, "container", ship=data["ship"], left=left)
 
     def options_container(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         ship = g.state.ships[frame["ship"]]
         if ship.at_sea or not ship.containers or (self.to_goods and not goods_room(g, seat)):
             return []
@@ -724,16 +724,16 @@ class HentaiManga(Reaction):
         if not reds:
             return
         stack = g.state.stack
-        frame = {"k": "ask", "p": holder, "c": self.card, "q": "place", "cards": reds}
+        frame = {"kind": "ask", "seat": holder, "card": self.card, "step": "place", "cards": reds}
         at = next(
-            (i + 1 for i in range(len(stack) - 1, -1, -1) if stack[i]["k"] == "sail" and stack[i]["s"] == data["ship"]),
+            (i + 1 for i in range(len(stack) - 1, -1, -1) if stack[i]["kind"] == "sail" and stack[i]["ship"] == data["ship"]),
             len(stack),
         )
         stack.insert(at, frame)  # below the instant abilities of the fulfilled contracts
 
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
         """The first of the contracts still fulfilled that could move (the others stay)."""
-        seat = frame["p"]
+        seat = frame["seat"]
         fulfilled = g.state.players[seat].fulfilled
         for card in frame["cards"]:
             if card not in fulfilled:
@@ -831,7 +831,7 @@ class Chairs(Ability):
             self.ask(g, holder, "discard")
 
     def options_discard(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand
         ]

@@ -33,7 +33,7 @@ hooks; the engine calls them, and never tests a card's name itself:
     free choices offered to the card's holder whenever that player decides (``anytime``).
 ``options_<step>(g, frame) / answer_<step>(g, frame, action)``
     a question the ability put on the stack with ``self.ask(g, seat, step, **data)``; the frame
-    (``{"k": "ask", "p": seat, "c": card, "q": step, ...data}``) is popped before ``answer_<step>``.
+    (``{"kind": "ask", "seat": seat, "card": card, "step": step, ...data}``) is popped before ``answer_<step>``.
 ``describe_anytime(g, action) / describe_<step>(g, action) -> (key, args) | None``
     the menu wording of an ``anytime`` choice, or of an option of question ``<step>`` (whose
     frame is ``g.state.stack[-1]``): a template key of ``describe.TEXT`` and raw arguments
@@ -83,10 +83,10 @@ class Ability:
 
     def ask(self, g: Game, seat: int, step: str, **data: Any) -> None:
         """Put a question to ``seat`` on the stack; ``options_<step>``/``answer_<step>`` handle it."""
-        g.state.stack.append({"k": "ask", "p": seat, "c": self.card, "q": step, **data})
+        g.state.stack.append({"kind": "ask", "seat": seat, "card": self.card, "step": step, **data})
 
     def ask_options(self, g: Game, frame: Frame) -> list[Action]:
-        return getattr(self, "options_" + frame["q"])(g, frame)
+        return getattr(self, "options_" + frame["step"])(g, frame)
 
     def ask_check(self, g: Game, frame: Frame, action: Action) -> Reason | None:
         """Why ``action`` does not answer this card's question, read off the question's own options."""
@@ -97,7 +97,7 @@ class Ability:
 
     def ask_resolve(self, g: Game, frame: Frame, action: Action) -> None:
         g.state.stack.pop()
-        getattr(self, "answer_" + frame["q"])(g, frame, action)
+        getattr(self, "answer_" + frame["step"])(g, frame, action)
 
     def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
         """Abilities this fulfilled ``card`` lends its holder ``seat`` (asked only when ``lends``)."""

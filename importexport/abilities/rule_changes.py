@@ -143,7 +143,7 @@ class Chopsticks(Ability):
             self.ask(g, holder, "instead")
 
     def options_instead(self, g: Game, frame: Frame) -> list[Action]:
-        seat = frame["p"]
+        seat = frame["seat"]
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card,), action) for action in (CONTRACT, LOAD)
         ]

@@ -19,7 +19,7 @@ def scoring_started(g: Game) -> bool:
     s = g.state
     if not s.end_reason:
         return False
-    return not s.stack or any(fr["k"] == "score" for fr in s.stack)
+    return not s.stack or any(fr["kind"] == "score" for fr in s.stack)
 
 
 def has_most(g: Game, seat: int, values: list[int]) -> bool:

@@ -246,7 +246,7 @@ class TableView(w.VBox):
         self.prompt.value = "".join(parts)
         self._draw_cards(humans[0], lang)
         frame = g.state.stack[-1]
-        if frame["k"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
+        if frame["kind"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
             bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
             replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
         else:
