@@ -35,6 +35,13 @@ MAX_SCENARIO_BYTES: Final = 100_000
 MAX_DEPTH: Final = 12
 """How deeply the JSON or YAML of a file or scenario may nest (a save needs 5 levels)."""
 
+MAX_DECLARED: Final = 99
+"""Actions one seat may have declared in a scenario's ``turn`` (a real turn: at most a handful)."""
+
+MAX_ITEMS: Final = 10_000
+"""Lists, mappings and entries a scenario may hold in all, counting every repeat of a YAML alias
+(a full table: under 1,000)."""
+
 MAX_TEXT: Final = 200
 """Length of one text field in a file (a seat's role, an end reason, an ability's note)."""
 

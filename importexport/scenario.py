@@ -51,7 +51,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from .bounds import MAX_CREDITS, MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT, too_deep
+from .bounds import MAX_CREDITS, MAX_DECLARED, MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT, too_deep
 from .cards import CARDS, CardError
 from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
 from .engine import Game
@@ -60,13 +60,6 @@ from .i18n import LANGS
 from .rng import Rng
 from .setup import MODULES, check_modules, deck_sets
 from .state import Player, Ship, State
-
-MAX_DECLARED: Final = 99
-"""Actions one seat may have declared in a scenario's ``turn`` (a real turn: at most a handful)."""
-
-MAX_ITEMS: Final = 10_000
-"""Lists, mappings and entries a scenario may hold in all, counting every repeat of a YAML alias
-(a full table: under 1,000)."""
 
 # --- the shape: one strict model ---------------------------------------------------------------
 
