@@ -23,7 +23,6 @@ from .bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT, too_
 from .cards import CARDS
 from .engine import Game
 from .errors import IllegalActionError, ImportExportError, SaveFileError
-from .flow import FRAMES
 from .i18n import LANGS, render_event
 from .state import Player, Ship, State
 from .tokens import tokens_in_play
@@ -115,6 +114,7 @@ def _too_deep() -> str:
 V1_KEYS = {"k": "kind", "p": "seat", "c": "card", "s": "ship", "a": "action", "q": "step", "lo": "least",
            "hi": "most", "ph": "phase", "o": "order", "may": "optional", "r": "round", "n": "carried"}
 """Version 1 wrote a frame's fields as one or two letters."""
+V2_TO_V1 = {new: old for old, new in V1_KEYS.items()} | {"round_step": "r", "queued": "n", "payee": "to"}
 
 
 def frame_from_v1(frame: Any) -> Any:
@@ -137,8 +137,7 @@ def frame_from_v1(frame: Any) -> Any:
 
 def frame_to_v1(frame: dict[str, Any]) -> dict[str, Any]:
     """The inverse of :func:`frame_from_v1` (a version-1 file's digest is taken in its own names)."""
-    back = {v: k for k, v in V1_KEYS.items()} | {"round_step": "r", "queued": "n", "payee": "to"}
-    return {back.get(key, key): value for key, value in frame.items()}
+    return {V2_TO_V1.get(key, key): value for key, value in frame.items()}
 
 
 def _validate(raw: dict[str, Any]) -> SaveModel:
@@ -204,17 +203,17 @@ def load(text: str | bytes) -> Game:
                 render_event(event, lang)
         except Exception:  # noqa: BLE001 (any failure to tell an entry means the entry is damaged)
             raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
-    g = _replay(state, model)
+    g = _replay(state, model, log)
     wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
     if wanted != model.digest:
         raise SaveFileError("the saved position does not match its moves (the file was changed)")
     return g
 
 
-def _replay(state: State, model: SaveModel) -> Game:
-    """The game the file's moves reach; each must be legal where it is made."""
+def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, Any]]]) -> Game:
+    """The game the file's moves reach from ``state`` and its opening ``log``; each move must be legal where it is made."""
     try:
-        g = Game.from_state(state, lang=model.lang, seed=model.seed, log=[tuple(e) for e in model.initial_log])  # type: ignore[misc]
+        g = Game.from_state(state, lang=model.lang, seed=model.seed, log=log)
         for step, text_action in enumerate(model.actions, 1):
             try:
                 g.apply(Action.from_text(text_action))
@@ -250,7 +249,7 @@ def _v1_digest(state: State) -> str:
 def check_table(state: State) -> None:
     """The promises every position of a real game keeps; :class:`SaveFileError` names the first one broken.
 
-    Every card of the decks in play lies in exactly one place; the seats, ships and harbours
+    Every card lies in exactly one place, on the table or in the box; the seats, ships and harbours
     match; numbers that name a seat, ship or step name one that exists; a finished game and only
     a finished game has winners."""
     n = len(state.players)
@@ -261,12 +260,21 @@ def check_table(state: State) -> None:
     _check_turn(state, n)
 
 
+def _repeated(values: list[int]) -> int | None:
+    """The first value listed a second time (None: each is listed once)."""
+    seen: set[int] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    return None
+
+
 def _check_seats(state: State, n: int) -> None:
     if any(p.seat != i for i, p in enumerate(state.players)):
         raise SaveFileError("the saved players are out of order (each player's seat must match its place)")
-    harbours = [p.harbour for p in state.players]
-    if len(set(harbours)) != n:
-        twice = next(h for h in harbours if harbours.count(h) > 1)
+    twice = _repeated([p.harbour for p in state.players])
+    if twice is not None:
         raise SaveFileError(f"the saved players share a harbour colour ({twice}); each harbour is one colour")
 
 
@@ -289,7 +297,7 @@ def _check_ships(state: State, n: int) -> None:
 
 
 def _check_cards(state: State) -> None:
-    """Every card of the decks in play lies in exactly one place: none missing, none twice, no other."""
+    """Every card lies in exactly one place, on the table or in the box: none missing, none twice, no unknown id."""
     seen: set[int] = set()
     for card in [*state.all_cards(), *state.box]:
         if card >= len(CARDS):
@@ -312,8 +320,8 @@ def check_tokens(state: State) -> None:
         return
     if "tokens1" not in state.modules:
         raise SaveFileError("the saved table holds container tokens, but the token variants are not in play")
-    if len(set(found)) != len(found):
-        twice = next(t for t in found if found.count(t) > 1)
+    twice = _repeated(found)
+    if twice is not None:
         raise SaveFileError(f"the saved table holds the token {CARDS.names[twice]} (id {twice}) twice")
     if "tokens2" not in state.modules and any(c >= CARDS.token_base for p in state.players for c in p.crew + p.goods):
         raise SaveFileError("the saved table holds tokens in a crew or among goods, which only variant 2 allows")
@@ -331,8 +339,6 @@ def _check_turn(state: State, n: int) -> None:
     if ("market" in state.modules) != (len(state.market) == 5):
         raise SaveFileError("the saved goods market needs five markers with the module 'market', and none without it")
     for i, frame in enumerate(state.stack):
-        if frame["kind"] not in FRAMES:
-            raise SaveFileError(f"the saved game has an unknown pending step {frame['kind']!r}")
         for key in ("seat", "owner", "holder", "victim", "payee"):
             if frame.get(key, 0) >= n:
                 raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names seat {frame[key]} of {n}")

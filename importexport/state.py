@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import typing
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
@@ -36,9 +36,27 @@ MarkValue = bool | Whole | list[Whole] | list[list[Whole]] | dict[MarkKey, Whole
 (``[card, ship]``), or a small record of numbers."""
 Module = Literal[tuple(MODULES)]  # type: ignore[valid-type]
 
+class _Fields:
+    """``clone``, ``to_dict`` and ``from_dict``, generated per class from its fields (see the end of this module)."""
+
+    __slots__ = ()
+
+    def clone(self) -> Self:
+        """An independent copy (it shares no list with this one)."""
+        return _CLONE[type(self)](self)  # type: ignore[no-any-return]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (a deep copy)."""
+        return _TO_DICT[type(self)](self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Self:
+        """An object from trusted data written by :meth:`to_dict` (save files validate first: ``savefile``)."""
+        return _FROM_DICT[cls](d)  # type: ignore[no-any-return]
+
 
 @dataclass(slots=True, eq=False)
-class Ship:
+class Ship(_Fields):
     """A ship: in its owner's harbour (taking contracts and containers) or at sea."""
 
     id: ShipId
@@ -49,19 +67,9 @@ class Ship:
     containers: Cards = field(default_factory=list)  # cards (or tokens) loaded as containers
     colours: Annotated[list[ContainerColour], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the colour each container counts as
 
-    def clone(self) -> Ship:
-        return _CLONE[Ship](self)  # type: ignore[no-any-return]
-
-    def to_dict(self) -> dict[str, Any]:
-        return _TO_DICT[Ship](self)  # type: ignore[no-any-return]
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Ship:
-        return _FROM_DICT[Ship](d)  # type: ignore[no-any-return]
-
 
 @dataclass(slots=True, eq=False)
-class Player:
+class Player(_Fields):
     """One seat at the table: harbour colour, credits and the cards in each of its areas."""
 
     seat: Seat
@@ -73,19 +81,9 @@ class Player:
     fulfilled: Cards = field(default_factory=list)  # fulfilled contract cards (the printed one is not a card)
     ships: Annotated[list[ShipId], Field(max_length=MAX_SHIPS)] = field(default_factory=list)  # this player's ships
 
-    def clone(self) -> Player:
-        return _CLONE[Player](self)  # type: ignore[no-any-return]
-
-    def to_dict(self) -> dict[str, Any]:
-        return _TO_DICT[Player](self)  # type: ignore[no-any-return]
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Player:
-        return _FROM_DICT[Player](d)  # type: ignore[no-any-return]
-
 
 @dataclass(slots=True, eq=False)
-class State:
+class State(_Fields):
     """The whole table plus the stack of pending steps (``stack``; the last entry is next).
 
     A stack entry ("frame") is a small dict such as ``{"kind": "follow", "seat": 2}``: either a
@@ -122,18 +120,6 @@ class State:
     @property
     def n(self) -> int:
         return len(self.players)
-
-    def clone(self) -> State:
-        return _CLONE[State](self)  # type: ignore[no-any-return]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The state as JSON-ready data (a deep copy)."""
-        return _TO_DICT[State](self)  # type: ignore[no-any-return]
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> State:
-        """A state from trusted data written by :meth:`to_dict` (save files validate first: ``savefile``)."""
-        return _FROM_DICT[State](d)  # type: ignore[no-any-return]
 
     def all_cards(self) -> list[int]:
         """Every card id wherever it lies (the card-conservation checks use it).
@@ -174,7 +160,7 @@ def _field_plan(cls: type) -> list[tuple[str, str, type | None]]:
                 item = typing.get_args(item)[0]
             if is_dataclass(item):
                 plan.append((f.name, "nested", item))
-            elif typing.get_origin(item) is typing.Union or item is dict:
+            elif typing.get_origin(item) is typing.Union:  # the stack: frames, whose kinds ``frames`` describes
                 plan.append((f.name, "frames", None))
             else:
                 plan.append((f.name, "list", None))

@@ -117,13 +117,18 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
+def hand_refusal(g: Game, a: Action) -> Reason | None:
+    """Why ``a`` cannot be played from its player's hand: a card of it that is not there (None: all are)."""
+    gone = missing_card(a.cards, g.state.players[a.player].hand)
+    return None if gone is None else ("not_in_hand", {"p": a.player, "c": gone})
+
+
 def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     seat, hand = a.player, g.state.players[a.player].hand
     if a.kind == "draw":
         return None
-    gone = missing_card(a.cards, hand)
-    if gone is not None:
-        return "not_in_hand", {"p": seat, "c": gone}
+    if (refusal := hand_refusal(g, a)) is not None:
+        return refusal
     if a.kind == "play":
         if len(a.cards) != 1:
             return "one_card", {}
@@ -231,9 +236,8 @@ def follow_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     seat, led, hand = a.player, g.state.led, g.state.players[a.player].hand
     if a.kind == "draw":
         return None
-    gone = missing_card(a.cards, hand)
-    if gone is not None:
-        return "not_in_hand", {"p": seat, "c": gone}
+    if (refusal := hand_refusal(g, a)) is not None:
+        return refusal
     if a.kind == "wild":
         held = {led} if any(follows_led(g, seat, c, x, led) for c, x in zip(hand, shown_actions(g, seat, hand))) else set()
         return wild_refusal(g, seat, a, held, led)

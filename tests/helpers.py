@@ -10,6 +10,18 @@ from importexport.abilities import REGISTRY
 from importexport.constants import COLOURS, RAINBOW_SLOT
 from importexport.scenario import load_scenario
 
+DOCS_IMPORT: dict[str, Any] = {
+    "players": 3, "seed": 7, "active": 0, "harbours": ["green", "yellow", "black"],
+    "seats": [
+        {"credits": 10, "crew": ["CHOPSTICKS"],
+         "ships": [{}, {"at_sea": True, "containers": ["BATTERIES", "COFFEE", "PENS", "SCOTCH"]}]},
+        {"credits": 8, "ships": [{}, {"at_sea": True, "containers": ["ONIONS", "CANDY"]}]},
+        {"credits": 6},
+    ],
+    "turn": {"led": "import", "declared": [2, 1, 3]},
+}
+"""docs/scenarios.md, example 1: three seats, a ship at sea each for seats 0 and 1, Import led."""
+
 
 def cid(name: str) -> int:
     """A card's id from its name."""

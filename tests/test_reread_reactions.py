@@ -73,14 +73,21 @@ def test_chapstick_capital_good_counts_as_consumer_behind_a_consumer_good():
     assert credits(capital_good_imported("CHAPSTICK", "green")) == [10, 10, 10]
 
 
+def free_import(holder: str, colour: str) -> tuple[Game, str, str]:
+    """Seat 0 fulfils CANDY (consumer) and PAPER lets it import one container for free from seat 2's
+    ship at sea (two plain ``colour`` cards); seat 1 holds ``holder``.  Returns the game and the two cards."""
+    first, second = plain_cards(colour, 2, GROUP)
+    others = [{"fulfilled": [holder]}, {"ships": [{}, {"at_sea": True, "containers": [first, second]}]}]
+    g, load = fulfil_position("CANDY", True, seat0={"fulfilled": ["PAPER"]}, others=others)
+    g.apply(load)
+    return g, first, second
+
+
 # --- CANNABIS: only an Import action's bidding round pays ------------------------------------------
 
 @pytest.mark.card("CANNABIS")
 def test_cannabis_a_free_import_outside_an_import_action_pays_nothing():
-    red, other = plain_cards("red", 2, GROUP)
-    others = [{"fulfilled": ["CANNABIS"]}, {"ships": [{}, {"at_sea": True, "containers": [red, other]}]}]
-    g, load = fulfil_position("CANDY", True, seat0={"fulfilled": ["PAPER"]}, others=others)
-    g.apply(load)  # CANDY (consumer) fulfilled: PAPER lets seat 0 import one container for free
+    g, red, _other = free_import("CANNABIS", "red")
     before = credits(g)
     apply_one(g, "take", 0, cards=(cid(red),), target=TAKE_GOODS)
     assert cid(red) in g.state.players[0].goods
@@ -151,10 +158,7 @@ def test_books_a_drawing_player_with_import_crew_follows(crew_imports):
 
 @pytest.mark.card("PROTRACTORS")
 def test_protractors_after_another_players_free_import():
-    first, second = plain_cards("green", 2, GROUP)
-    others = [{"fulfilled": ["PROTRACTORS"]}, {"ships": [{}, {"at_sea": True, "containers": [first, second]}]}]
-    g, load = fulfil_position("CANDY", True, seat0={"fulfilled": ["PAPER"]}, others=others)
-    g.apply(load)  # CANDY (consumer) fulfilled: PAPER lets seat 0 import one container for free
+    g, first, second = free_import("PROTRACTORS", "green")
     apply_one(g, "take", 0, cards=(cid(first),), target=TAKE_GOODS)
     tool = cid("PROTRACTORS")
     assert set(g.legal_actions(1)) == {

@@ -14,27 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import DOCS_IMPORT
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from importexport import CARDS, Game, ScenarioError
-from importexport.bounds import MAX_CREDITS, MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT
+from importexport.bounds import MAX_CREDITS, MAX_DECLARED, MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT
 from importexport.savefile import load
-from importexport.scenario import MAX_DECLARED, MAX_ITEMS, load_scenario
+from importexport.scenario import load_scenario
 
 Place = tuple[str | int, ...]
 
-# docs/scenarios.md, example 1: three seats, a ship at sea each for seats 0 and 1, Import led.
-IMPORT: dict[str, Any] = {
-    "players": 3, "seed": 7, "active": 0, "harbours": ["green", "yellow", "black"],
-    "seats": [
-        {"credits": 10, "crew": ["CHOPSTICKS"],
-         "ships": [{}, {"at_sea": True, "containers": ["BATTERIES", "COFFEE", "PENS", "SCOTCH"]}]},
-        {"credits": 8, "ships": [{}, {"at_sea": True, "containers": ["ONIONS", "CANDY"]}]},
-        {"credits": 6},
-    ],
-    "turn": {"led": "import", "declared": [2, 1, 3]},
-}
+IMPORT = DOCS_IMPORT
 # docs/scenarios.md, example 2: a Load that fulfils a contract.
 LOAD: dict[str, Any] = {
     "players": 2, "active": 0, "harbours": ["yellow", "red"],

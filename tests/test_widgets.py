@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import cid, widget_buttons
+from helpers import DOCS_IMPORT, cid, widget_buttons
 
 from importexport.scenario import load_scenario
 from importexport.session import Session
@@ -29,16 +29,7 @@ LOAD = {
     ],
     "island": ["CANDY"], "deck": ["ONIONS", "SUGAR"], "turn": {"led": "load", "declared": [1, -1]},
 }
-IMPORT = {
-    "players": 3, "seed": 7, "active": 0, "harbours": ["green", "yellow", "black"],
-    "seats": [
-        {"credits": 10, "crew": ["CHOPSTICKS"],
-         "ships": [{}, {"at_sea": True, "containers": ["BATTERIES", "COFFEE", "PENS", "SCOTCH"]}]},
-        {"credits": 8, "ships": [{}, {"at_sea": True, "containers": ["ONIONS", "CANDY"]}]},
-        {"credits": 6},
-    ],
-    "turn": {"led": "import", "declared": [2, 1, 3]},
-}
+IMPORT = DOCS_IMPORT
 
 
 
