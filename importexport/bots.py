@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .actions import TAKE_CREW, TAKE_GOODS, Action
+from .actions import TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
 from .constants import (
     CONTRACT,
@@ -616,7 +616,7 @@ class HeuristicBot:
             return gain - (0.0 if c in ctx.reserved else ctx.plain)
         if kind == "load":
             c = a.cards[0]
-            col = a.option - 1 if a.option else COLOUR_OF[c]
+            col = COLOUR_OF[c] if a.colour is None else a.colour
             value = ctx.load_gain(a.target, col, c)
             elsewhere = ctx.reserved.get(c, a.target) != a.target
             return value - (ctx.card_value(c) if elsewhere else 0.0) - (2.0 if J_COLOURS[c] else 0.0)
@@ -624,12 +624,12 @@ class HeuristicBot:
             if not a.cards:
                 return 0.5
             c = a.cards[0]
-            col = a.count - 1 if a.count and len(a.cards) == 1 else COLOUR_OF[c]
+            col = COLOUR_OF[c] if a.colour is None else a.colour
             if a.target >= 0:
                 return ctx.load_gain(a.target, col) + 0.2
-            if a.target == -2:  # into the pirate's goods (an ability)
+            if a.target == TO_GOODS:  # into the pirate's goods (an ability)
                 return ctx.goods_value(c)
-            src = a.option - 1
+            src = a.sources[0]
             if src >= 0:
                 owner = ctx.s.ships[src].owner
                 return 0.1 if owner != ctx.seat else -0.5

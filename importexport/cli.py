@@ -180,7 +180,23 @@ def replay(path: str, lang: str | None, prog: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; a bad argument exits with status 2 (``SystemExit``) or returns 2."""
+    """Run the command; a bad argument exits with status 2 (``SystemExit``) or returns 2.
+
+    Ctrl+C ends any command with status 130 and one line, and a reader that stops early
+    (``importexport replay game.json | head``) ends it quietly: neither prints a traceback.
+    """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        print("\nimportexport: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reading end of the pipe is gone: point stdout at nothing so the exit flush is quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _run(argv: Sequence[str] | None) -> int:
     ap = Parser(prog="importexport", description="Import/Export: rules tutor and playable edition")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=Parser)
     app = sub.add_parser("app", help="play a game in the browser (Voila), against bots or hot-seat")

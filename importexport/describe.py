@@ -27,7 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .abilities.registry import Wording
-from .actions import TAKE_CREW, TAKE_GOODS, Action
+from .actions import ISLAND, TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
 from .constants import RAINBOW_SLOT
 from .i18n import action_name, card_name, goods_name, place_name, seat_name
@@ -334,28 +334,28 @@ def engine_wording(g: Game, a: Action) -> Wording:
         args["s"] = a.target
         if len(a.cards) > 1:
             key = "load_together"
-        elif a.option:  # a J card, loaded as one of its two colours
+        elif a.colour is not None:  # a J card, loaded as one of its two colours
             key = "load_as"
-            args.update(goods=a.option - 1, n=J_LOAD_COST)
+            args.update(goods=a.colour, n=J_LOAD_COST)
     elif a.kind == "pirate":
-        args["src"] = a.option - 1
+        args["src"] = a.sources[0] if a.sources else ISLAND
         if len(a.cards) > 1:
             key = "pirate_together"
-            args["src2"] = a.count - 1 if a.count > 0 else -1
+            args["src2"] = a.sources[1] if len(a.sources) > 1 else ISLAND
             args["s"] = a.target
         elif not a.cards:  # a hidden card (an ability): its destination is chosen once it is seen
             key = "pirate_unseen"
         elif a.target < 0:
-            key = "pirate_goods" if a.target == -2 else "pirate_discard"
+            key = "pirate_goods" if a.target == TO_GOODS else "pirate_discard"
         else:
             args["s"] = a.target
-            if a.count:  # a J card from the island: loaded for the first time, as a chosen colour
+            if a.colour is not None:  # a J card from the island: loaded for the first time, as a chosen colour
                 key = "pirate_as"
-                args.update(goods=a.count - 1, n=J_LOAD_COST)
+                args.update(goods=a.colour, n=J_LOAD_COST)
     elif a.kind == "winner":
         args["q"] = a.target
     elif a.kind == "colour":  # container tokens: the colour of a grey card's token
-        args["goods"] = a.target
+        args["goods"] = a.colour
     elif a.kind == "take":
         key = "take_crew" if a.target == TAKE_CREW else "take_goods" if a.target == TAKE_GOODS else "take_discard"
     elif a.kind == "choose":

@@ -117,6 +117,10 @@ REASONS: dict[str, dict[str, str]] = {
         "de": "Eine Entscheidung '{kind}' hat keine Angabe '{field}'; lass sie weg.",
     },
     "one_card": {"en": "This choice names exactly one card.", "de": "Diese Entscheidung nennt genau eine Karte."},
+    "trim_choice": {
+        "en": "{p} is over a limit and discards one card from the area that is over it: {options}.",
+        "de": "{p} ist über einem Limit und legt eine Karte aus dem Bereich ab, der darüber ist: {options}.",
+    },
     "play_as": {
         "en": "{c} is played for the action it shows; playing it as {a} needs an ability or Trade crew that allows it.",
         "de": "{c} wird für die Aktion gespielt, die sie zeigt; sie als {a} zu spielen, erlaubt nur eine Fähigkeit oder Tausch-Crew.",
@@ -239,15 +243,15 @@ ACT_CHOICES: tuple[tuple[str, ...], ...] = (("sell", "crew"), ("ship",), ("contr
 FIELDS: dict[str, frozenset[str]] = {
     "draw": frozenset(), "play": frozenset({"cards", "target"}), "wild": frozenset({"cards", "target"}),
     "declare": frozenset({"target", "count"}), "sell": frozenset({"cards"}), "crew": frozenset({"cards"}),
-    "contract": frozenset({"cards", "target", "count", "option"}), "load": frozenset({"cards", "target", "option"}),
-    "pirate": frozenset({"cards", "target", "count", "option"}), "trade": frozenset({"cards"}),
+    "contract": frozenset({"cards", "target", "count", "option"}), "load": frozenset({"cards", "target", "colour"}),
+    "pirate": frozenset({"cards", "target", "colour", "sources"}), "trade": frozenset({"cards"}),
     "ship": frozenset({"target"}), "bid": frozenset({"count"}), "winner": frozenset({"target"}),
     "take": frozenset({"cards", "target"}), "drop": frozenset({"cards", "target"}),
-    "discard": frozenset({"cards"}), "colour": frozenset({"cards", "target"}),
+    "discard": frozenset({"cards"}), "colour": frozenset({"cards", "colour"}),
 }
 """The details each kind of choice of the rules uses (an ability's answers may use any)."""
 
-DEFAULTS = {"cards": (), "target": -1, "count": 0, "option": 0}
+DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
 
 
 def reason(g: Game, a: Action) -> Reason:
@@ -265,7 +269,7 @@ def reason(g: Game, a: Action) -> Reason:
         return "unknown_card", {"id": bad_card}
     used = FIELDS.get(a.kind)
     if used is not None:
-        extra = next((f for f in ("cards", "target", "count", "option") if f not in used and getattr(a, f) != DEFAULTS[f]), None)
+        extra = next((f for f in DEFAULTS if f not in used and getattr(a, f) != DEFAULTS[f]), None)
         if extra is not None:
             return "unused_detail", {"kind": a.kind, "field": extra}
     frame = s.stack[-1]

@@ -84,10 +84,11 @@ class Act(TypedDict):
 
 @with_config(_STRICT)
 class Solo(TypedDict):
-    """An ability's own turn: the player plays cards alone (``left``: -1 while they may go on)."""
+    """An ability's own turn: the player plays cards alone, ``left`` more at most (no ``left``:
+    as many as they like)."""
     kind: Literal["solo"]
     seat: Seat
-    left: Annotated[int, Field(ge=-MAX_COUNT, le=MAX_COUNT)]
+    left: NotRequired[Count]
 
 
 @with_config(_STRICT)

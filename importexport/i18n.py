@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import ISLAND, hand_owner
 from .cards import CARDS
 from .constants import ACTION_NAME, COLOURS, GOODS_TYPE
 
@@ -425,12 +426,14 @@ def ship_name(ship: int, lang: str, state: Any = None) -> str:
 
 
 def place_name(place: int, lang: str, state: Any = None) -> str:
-    """Where a card is taken from: a ship (id), the Supply Island (-1), the deck's top (-2), seat k's hand (-3 - k)."""
+    """Where a card is taken from: a ship (id), the Supply Island, the deck's top or a seat's hand
+    (the places of :mod:`importexport.actions`)."""
     if place >= 0:
         return ship_name(place, lang, state)
-    if place >= -2:
-        return word("island" if place == -1 else "deck_top", lang)
-    return word("hand_of", lang, owner=seat_name(-3 - place, lang))
+    owner = hand_owner(place)
+    if owner is not None:
+        return word("hand_of", lang, owner=seat_name(owner, lang))
+    return word("island" if place == ISLAND else "deck_top", lang)
 
 
 TOKEN_WORDS = {
@@ -524,6 +527,9 @@ EXPECTED = {
     "kind": {"en": "one of the kinds of choice (draw, play, wild, declare, ...)",
              "de": "eine der Arten von Entscheidungen (draw, play, wild, declare, ...)"},
     "cards": {"en": "a tuple of card numbers", "de": "ein Tupel von Kartennummern"},
+    "places": {"en": "a tuple of places (ship numbers or named places)",
+               "de": "ein Tupel von Orten (Schiffsnummern oder benannte Orte)"},
+    "colour": {"en": "None or a colour number", "de": "None oder eine Farbnummer"},
 }
 """What a field of a malformed choice should have been (``bad_field``)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .flow import Frame, decision
+from .flow import Frame, Reason, decision
 from .rules import crew_limit, crew_room, goods_limit, goods_load, goods_room, to_discard
 
 if TYPE_CHECKING:
@@ -53,6 +53,18 @@ def trim_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
+def trim_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    extra = next((f for f in ("count", "option", "colour", "sources") if getattr(a, f) != Action._field_defaults[f]), None)
+    if extra is not None:
+        return "unused_detail", {"kind": a.kind, "field": extra}
+    if len(a.cards) != 1:
+        return "one_card", {}
+    options = trim_options(g, fr)
+    if a in options:
+        return None
+    return "trim_choice", {"p": a.player, "options": "; ".join(g.describe(x) for x in options[:6])}
+
+
 def trim_resolve(g: Game, fr: Frame, a: Action) -> None:
     p = g.state.players[a.player]
     area = p.crew if a.target == 0 else p.goods
@@ -63,4 +75,4 @@ def trim_resolve(g: Game, fr: Frame, a: Action) -> None:
         g.state.stack.pop()
 
 
-decision("trim", trim_options, trim_resolve)
+decision("trim", trim_options, trim_resolve, check=trim_check)

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .actions import Action
+from .actions import Action, from_v1
 from .bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT, too_deep
 from .cards import CARDS
 from .engine import Game
@@ -29,7 +29,8 @@ from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
 VERSION = 2
-"""Version 2 names every field of a pending step in words; version 1 files are read too."""
+"""Version 2 names every field of a pending step in words and writes actions with named places and
+colours (see :mod:`importexport.actions`); version 1 files are read too."""
 
 Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
@@ -131,6 +132,8 @@ def frame_from_v1(frame: Any) -> Any:
             new = "queued"
         elif key == "to" and kind == "ask":
             new = "payee"
+        elif key == "left" and kind == "solo" and isinstance(value, int) and value < 0:
+            continue  # version 1 counted an open-ended solo turn below zero; now it has no "left"
         out[new] = value
     return out
 
@@ -216,7 +219,7 @@ def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, 
         g = Game.from_state(state, lang=model.lang, seed=model.seed, log=log)
         for step, text_action in enumerate(model.actions, 1):
             try:
-                g.apply(Action.from_text(text_action))
+                g.apply(Action.from_text(from_v1(text_action) if model.version == 1 else text_action))
             except (ValueError, IllegalActionError) as exc:
                 raise SaveFileError(f"the saved moves break off at move {step} ({text_action!r}): {exc}") from None
         if not g.is_over() and not all(g.legal_actions(seat) for seat in g.deciders()):

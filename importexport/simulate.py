@@ -183,6 +183,13 @@ class Progress:
         self.stream.flush()
 
 
+def _ignore_ctrl_c() -> None:
+    """In a worker process: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(
     games: int, bots: Sequence[str], seed: int = 0, abilities: bool = False, modules: Sequence[str] = (),
     jobs: int = 1, progress: Callable[[], None] | None = None,
@@ -196,7 +203,9 @@ def run(
     if jobs > 1 and games > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
+            jobs, initializer=_ignore_ctrl_c,
+        ) as pool:
             for r in pool.imap_unordered(play_game, specs):
                 results.append(r)
                 if progress:

@@ -181,13 +181,13 @@ def token_colours(g: Game, fr: Frame) -> list[int]:
 
 
 def colour_options(g: Game, fr: Frame) -> list[Action]:
-    return [Action(fr["seat"], "colour", (fr["card"],), colour) for colour in token_colours(g, fr)]
+    return [Action.token_colour(fr["seat"], fr["card"], colour) for colour in token_colours(g, fr)]
 
 
 def colour_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     if a.cards != (fr["card"],):
         return "token_card", {"c": fr["card"]}
-    return None if a.target in token_colours(g, fr) else ("token_colour", {})
+    return None if a.colour in token_colours(g, fr) else ("token_colour", {})
 
 
 def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -196,7 +196,7 @@ def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
 
     s = g.state
     s.stack.pop()
-    colour = a.target
+    colour = a.colour
     token = new_token(g, colour, fr["action"])
     g.emit("token_colour", p=a.player, c=fr["card"], d=token, g=colour)
     if fr["to"] == TO_SHIP:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, Reason, automatic, decision
@@ -404,13 +404,13 @@ def load_check(g: Game, fr: Frame, a: Action) -> Reason | None:
         return wrong_ship
     choices = J_COLOURS[c]
     if choices:
-        if a.option - 1 not in choices:
+        if a.colour not in choices:
             return "j_colour", {"c": c}
         if g.state.players[seat].credits < J_LOAD_COST:
             return "j_cost", {"n": J_LOAD_COST}
-    elif a.option:
+    elif a.colour is not None:
         return "j_colour", {"c": c}
-    colour = a.option - 1 if choices else GOODS_OF[c]
+    colour = a.colour if choices else GOODS_OF[c]
     if not can_take_container(g, g.state.ships[a.target], colour):
         return "no_open_requirement", {"s": a.target, "c": c}
     return None
@@ -422,17 +422,19 @@ def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     if s.abilities and not g.mod_all("pirate_allowed", True, seat):
         return "pirate_banned", {}
     if not a.cards:  # a card taken unseen, from a place an ability opens (it names no card, no target)
-        unseen = s.abilities and a.option - 1 in g.mod(seat, "pirate_unseen", [])
-        return None if unseen and a.target == -1 and not a.count else ("pirate_nothing", {})
+        unseen = len(a.sources) == 1 and s.abilities and a.sources[0] in g.mod(seat, "pirate_unseen", [])
+        return None if unseen and a.target == -1 and a.colour is None else ("pirate_nothing", {})
     if len(a.cards) != 1:
         return "one_card", {}
-    c, src = a.cards[0], a.option - 1
+    if len(a.sources) != 1:
+        return "pirate_source", {"c": a.cards[0]}
+    c, src = a.cards[0], a.sources[0]
     sources = {(card, where) for card, _colour, where in pirate_sources(g, seat)}
     if (c, src) not in sources:
         if any(card == c for card, _where in sources):
             return "pirate_source", {"c": c}
         return "no_such_container", {"c": c}
-    if a.count and not (src == FROM_ISLAND and J_COLOURS[c] and a.target >= 0):
+    if a.colour is not None and not (src == FROM_ISLAND and J_COLOURS[c] and a.target >= 0):
         return "j_colour", {"c": c}  # (the colour is chosen only when a J card is first loaded)
     if a.target >= 0:
         wrong_ship = own_harbour_ship(g, seat, a.target)
@@ -440,11 +442,11 @@ def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
             return wrong_ship
         colours = [col for card, col, where in pirate_sources(g, seat) if card == c and where == src]
         if src == FROM_ISLAND and J_COLOURS[c]:
-            if a.count - 1 not in J_COLOURS[c]:
+            if a.colour not in J_COLOURS[c]:
                 return "j_colour", {"c": c}
             if s.players[seat].credits < J_LOAD_COST:
                 return "j_cost", {"n": J_LOAD_COST}
-            colours = [a.count - 1]
+            colours = [a.colour]
         if not any(can_take_container(g, s.ships[a.target], col) for col in colours):
             return "no_open_requirement", {"s": a.target, "c": c}
     elif a.target != PIRATE_DISCARD and a.target not in g.mod(seat, "pirate_targets", [], GOODS_OF[c]):
@@ -512,7 +514,9 @@ def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
     s.stack.pop()
     if a.kind == "no":
         return
-    if fr["left"] != 1:
+    if "left" not in fr:  # as many as the player likes
+        s.stack.append(fr)
+    elif fr["left"] > 1:
         s.stack.append({**fr, "left": fr["left"] - 1})
     card = a.cards[0]
     s.players[a.player].hand.remove(card)
@@ -634,7 +638,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 if ok is None:
                     ok = fits[key] = can_take_container(g, x, col, slots[x.id])
                 if ok:
-                    opts.append(Action(seat, "load", (c,), x.id, 0, col + 1 if choices else 0))
+                    opts.append(Action.load(seat, c, x.id, col if choices else None))
     return opts
 
 
@@ -643,7 +647,7 @@ def do_load(g: Game, a: Action) -> None:
     c = a.cards[0]
     s.players[a.player].hand.remove(c)
     ship = s.ships[a.target]
-    colour = a.option - 1 if a.option else GOODS_OF[c]
+    colour = GOODS_OF[c] if a.colour is None else a.colour
     g.emit("load", p=a.player, c=c, s=ship.id)
     if J_COLOURS[c]:
         pay_bank(g, a.player, J_LOAD_COST, "j_load")
@@ -669,8 +673,8 @@ def load_together(g: Game, seat: int, ship: Ship, cards: tuple[int, ...], colour
 
 # --- Pirate -------------------------------------------------------------------------------
 
-PIRATE_DISCARD, PIRATE_TO_GOODS = -1, -2  # where a pirated card goes besides one's own ships
-FROM_ISLAND, FROM_DECK = -1, -2  # where it comes from besides ships; -3 - k: seat k's hand (abilities)
+PIRATE_DISCARD, PIRATE_TO_GOODS = DISCARD, TO_GOODS  # where a pirated card goes besides one's own ships
+FROM_ISLAND, FROM_DECK = ISLAND, DECK  # where it comes from besides ships; hand_of(k): seat k's hand (abilities)
 
 
 def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
@@ -717,32 +721,32 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
             # (``count``) and pay 2; taken anywhere else, its colour does not matter.
             for d in dest:
                 if d >= 0 and credits >= J_LOAD_COST:
-                    opts.append(Action(seat, "pirate", (c,), d, colour + 1, src + 1))
+                    opts.append(Action.pirate(seat, c, src, d, colour))
                 elif d < 0 and colour == J_COLOURS[c][0]:
-                    opts.append(Action(seat, "pirate", (c,), d, 0, src + 1))
+                    opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts.extend(Action(seat, "pirate", (c,), d, 0, src + 1) for d in dest)
+        opts.extend(Action.pirate(seat, c, src, d) for d in dest)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
-        opts.extend(Action(seat, "pirate", (), -1, 0, place + 1) for place in g.mod(seat, "pirate_unseen", []))
+        opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))
     return opts
 
 
 def do_pirate(g: Game, a: Action) -> None:
     s = g.state
     if len(a.cards) > 1:  # two containers pirated with two actions, loaded together (an ability)
-        colour = pirate_one(g, a.player, a.cards[0], a.option - 1, a.target)
-        pirate_one(g, a.player, a.cards[1], a.count - 1, a.target)
+        colour = pirate_one(g, a.player, a.cards[0], a.sources[0], a.target)
+        pirate_one(g, a.player, a.cards[1], a.sources[1], a.target)
         ship = s.ships[a.target]
         colour = load_together(g, a.player, ship, a.cards, colour, None)
         add_container(g, ship, a.cards[0], colour)
         return
     if not a.cards:  # an unseen card (an ability's place): the ability takes it and asks where it goes
-        g.notify("pirate_unseen", seat=a.player, source=a.option - 1)
+        g.notify("pirate_unseen", seat=a.player, source=a.sources[0])
         return
     c = a.cards[0]
-    chosen = a.count - 1 if a.count and a.target >= 0 else None  # a J card from the island, loaded as this colour
-    colour = pirate_one(g, a.player, c, a.option - 1, a.target, chosen)
+    chosen = a.colour if a.target >= 0 else None  # a J card from the island, loaded as this colour
+    colour = pirate_one(g, a.player, c, a.sources[0], a.target, chosen)
     if chosen is not None:
         pay_bank(g, a.player, J_LOAD_COST, "j_load")
     pirate_land(g, a.player, c, colour, a.target)

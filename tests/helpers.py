@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any
 
 from importexport import CARDS, Action, Game
@@ -27,6 +28,9 @@ def cid(name: str) -> int:
     """A card's id from its name."""
     return CARDS.by_name(name).id
 
+
+SOAK = max(1, int(os.environ.get("IMPORTEXPORT_SOAK", "1") or 1))
+"""Multiplies the random-game sweeps (``IMPORTEXPORT_SOAK=3 python -m pytest`` for a long soak run)."""
 
 ACTIVE_ELSEWHERE = ("anytime_options", "on_container_fulfilled")
 

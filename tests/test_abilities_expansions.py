@@ -16,7 +16,7 @@ import pytest
 from helpers import apply_one, cid, matching, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.actions import TAKE_GOODS
+from importexport.actions import DISCARD, TAKE_GOODS
 from importexport.bots import RandomBot
 from importexport.constants import GREY, payout
 from importexport.scenario import load_scenario
@@ -153,7 +153,7 @@ def test_gps_left_alone_after_a_pirate_brings_the_ship_home(abilities: bool) -> 
     g = game(abilities, ["capital"], {}, led="pirate",
              others=[{"ships": [{}, {"at_sea": True, "containers": [RED[0], "GPS"]}]}])
     assert not matching(g, "pirate", 0, cards=(cid("GPS"),))  # a grey container is never pirated
-    g.apply(Action(0, "pirate", (cid(RED[0]),), -1, 0, 3 + 1))
+    g.apply(Action.pirate(0, cid(RED[0]), 3, DISCARD))
     s = g.state
     ship = s.ships[3]
     if abilities:

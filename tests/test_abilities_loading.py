@@ -18,6 +18,7 @@ from helpers import cid, matching
 
 from importexport import CARDS, Action
 from importexport.abilities import REGISTRY
+from importexport.actions import ISLAND
 from importexport.cards import Card
 from importexport.constants import GREEN, RAINBOW, RIDING, payout
 from importexport.scenario import load_scenario
@@ -173,7 +174,7 @@ def test_joker_works_with_pirate_too(abilities, card, colour):
     targets = {a.target for a in matching(g, "pirate", 0, cards=(wild,))}
     assert targets == ({0, -1} if abilities else {-1})
     if abilities:
-        g.apply(Action(0, "pirate", (wild,), 0))
+        g.apply(Action.pirate(0, wild, ISLAND, onto=0))
         assert cid(contract) in fulfilled(g)
 
 
@@ -477,7 +478,7 @@ def test_robo_cats_pirate_two_containers_with_two_actions(abilities):
     if not abilities:
         assert pairs == []
         return
-    assert pairs == [Action(0, "pirate", tuple(sorted(reds)), 0, 0, 0)]
+    assert pairs == [Action.pirate(0, sorted(reds), (ISLAND, ISLAND), onto=0)]
     g.apply(pairs[0])
     assert cid(contract) in fulfilled(g)
     assert g.state.players[0].credits == 10 + payout(3)

@@ -17,7 +17,7 @@ from helpers import cid
 
 from importexport import CARDS, Action, Game
 from importexport.abilities import REGISTRY
-from importexport.actions import TAKE_GOODS
+from importexport.actions import DECK, TAKE_GOODS, hand_of
 from importexport.constants import payout
 from importexport.savefile import dump, load
 from importexport.scenario import load_scenario
@@ -116,11 +116,11 @@ def do(g: Game, kind: str, player: int | None = None, **fields: Any) -> Action:
 def pirate(g: Game, seat: int, card: str | int, src: int, dest: int = -1) -> None:
     """``seat`` pirates ``card`` from ship ``src`` (-1: the Supply Island) to ``dest`` (-1: discard)."""
     c = cid(card) if isinstance(card, str) else card
-    g.apply(Action(seat, "pirate", (c,), dest, 0, src + 1))
+    g.apply(Action.pirate(seat, c, src, dest))
 
 
 def sources(g: Game, seat: int) -> set[int]:
-    return {a.option - 1 for a in acts(g, "pirate", seat)}
+    return {a.sources[0] for a in acts(g, "pirate", seat)}
 
 
 def credits(g: Game) -> list[int]:
@@ -319,10 +319,10 @@ def test_mini_van_pirates_harbour_ships_the_deck_and_hands(abilities):
     s = g.state
     assert s.ships[2].containers == [] and not s.ships[2].at_sea  # no "sailing home" from a harbour
     assert s.ships[0].containers == [cid(on_harbour_ship)]
-    do(g, "pirate", 0, cards=(), option=-1)  # the top of the deck, unseen
+    do(g, "pirate", 0, cards=(), sources=(DECK,))  # the top of the deck, unseen
     assert {a.target for a in acts(g, "choose", 0)} == {0, -1}  # seen now: load it or discard it
     do(g, "choose", 0, cards=(cid("MINI VAN"), cid(from_deck)), target=0)
-    do(g, "pirate", 0, cards=(), option=-3)  # a random card from seat 1's hand
+    do(g, "pirate", 0, cards=(), sources=(hand_of(1),))  # a random card from seat 1's hand
     do(g, "choose", 0, cards=(cid("MINI VAN"), cid(from_hand)), target=0)
     assert s.players[1].hand == [] and contract in [CARDS.names[c] for c in s.players[0].fulfilled]
     assert credits(g)[0] == 10 + payout(3)

@@ -17,7 +17,7 @@ from helpers import cid
 
 from importexport import CARDS, Action
 from importexport.abilities import REGISTRY
-from importexport.actions import TAKE_CREW, TAKE_GOODS
+from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_GOODS
 from importexport.bots import RandomBot
 from importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
 from importexport.scenario import load_scenario
@@ -145,7 +145,7 @@ def test_backpacks_any_ship_home_the_holder_may_draw(abilities, reply):
     sea, top = f.one(GREEN), f.one(BLUE)
     seats = [{}, {"fulfilled": ["BACKPACKS"]}, {"ships": [{}, {"at_sea": True, "containers": [sea]}]}]
     g = game(abilities, seats, led="pirate", declared=[1, -1, -1], deck=[top])
-    g.apply(Action(0, "pirate", (cid(sea),), -1, 0, 5 + 1))  # seat 2's last container: its ship comes home
+    g.apply(Action.pirate(0, cid(sea), 5, DISCARD))  # seat 2's last container: its ship comes home
     assert not g.state.ships[5].at_sea
     if not abilities:
         assert asks(g, "BACKPACKS") == [] and hand(g, 1) == []
@@ -168,9 +168,9 @@ def test_toyota_own_ship_home_draws_3_others_do_not(abilities):
         {"ships": [{}, {"at_sea": True, "containers": [theirs]}]},
     ]
     g = game(abilities, seats, led="pirate", declared=[-1, 2, -1], active=1, deck=deck)
-    g.apply(Action(1, "pirate", (cid(theirs),), -1, 0, 5 + 1))
+    g.apply(Action.pirate(1, cid(theirs), 5, DISCARD))
     assert hand(g, 0) == []  # another player's ship came home
-    g.apply(Action(1, "pirate", (cid(mine),), -1, 0, 1 + 1))
+    g.apply(Action.pirate(1, cid(mine), 1, DISCARD))
     assert hand(g, 0) == (ids(deck) if abilities else [])
 
 
@@ -642,7 +642,7 @@ def test_yogurt_loaded_or_pirated_draws_4_then_2_each(abilities, how):
         g.apply(Action(0, "load", (cid("YOGURT"),), 0))
     else:
         g = game(abilities, [{}], led="pirate", declared=[1, -1, -1], deck=deck, island=["YOGURT"])
-        g.apply(Action(0, "pirate", (cid("YOGURT"),), -1, 0, 0))
+        g.apply(Action.pirate(0, cid("YOGURT"), ISLAND, DISCARD))
     expected = [ids(deck[:4]), ids(deck[4:6]), ids(deck[6:])] if abilities else [[], [], []]
     assert [hand(g, s) for s in range(3)] == expected
 

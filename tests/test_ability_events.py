@@ -16,6 +16,7 @@ import pytest
 from helpers import apply_one, cid, is_quiet, matching, plain_cards
 
 from importexport import CARDS, Action, Game
+from importexport.actions import ISLAND
 from importexport.constants import COLOURS, RAINBOW, payout
 from importexport.scenario import load_scenario
 
@@ -243,7 +244,7 @@ def test_stolen_rice_pays_for_a_j_card_pirated_from_the_island_as_agriculture():
     g = game([{"fulfilled": ["STOLEN RICE"], "ships": [{"contracts": [wants]}, {}]}, {}],
              island=[j], turn={"led": "pirate", "declared": [1, -1]})
     yellow = COLOURS.index("yellow")
-    g.apply(Action(0, "pirate", (cid(j),), 0, yellow + 1, 0))  # from the island (0), loaded as yellow
+    g.apply(Action.pirate(0, cid(j), ISLAND, onto=0, colour=yellow))  # from the island, loaded as yellow
     assert g.state.ships[0].containers == [cid(j)] and g.state.ships[0].colours == [yellow]
     assert g.state.players[0].credits == START - 2 + 2  # 2 for loading a J card, 2 back from STOLEN RICE
 

@@ -26,6 +26,7 @@ if not REQUIRED:
     pytest.importorskip("playwright.sync_api", reason="pip install -e .[test] brings Playwright")
     pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium: apt-get install chromium")
 from playwright import sync_api as playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 
 def free_port() -> int:
@@ -130,8 +131,15 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
             break
         bid = page.locator(".iex-bid input")
         if bid.count():
-            bid.first.fill("0")
-            click_and_wait(page, page.locator(".iex-seal").first)
+            # on a loaded machine the entry seen can be the last one of a bid already sealed,
+            # still on screen while the next view arrives; then the loop looks again
+            seal = page.locator(".iex-seal").first
+            try:
+                seal.wait_for(timeout=5_000)
+                bid.first.fill("0", timeout=5_000)
+            except PlaywrightTimeout:
+                continue
+            click_and_wait(page, seal)
             continue
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)
     page.wait_for_selector(".iex-scores", timeout=30_000)

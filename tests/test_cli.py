@@ -247,6 +247,41 @@ def test_no_traceback_reaches_the_terminal(argv: list[str], tmp_path: Path) -> N
     assert done.stdout == ""
 
 
+def cli(*argv: str, **popen: object) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.Popen([sys.executable, "-m", "importexport.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, **popen)  # type: ignore[call-overload]
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``importexport replay game.json | head -1``: the pipe closes after one line."""
+    import random
+
+    g = Game(players=3, seed=2)
+    rng = random.Random(1)
+    while not g.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+    (tmp_path / "g.json").write_text(g.save(), encoding="utf-8")
+    p = cli("replay", str(tmp_path / "g.json"))
+    assert p.stdout is not None and p.stdout.readline()
+    p.stdout.close()  # like head: read one line, then go away
+    _out, err = p.communicate(timeout=60)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_ctrl_c_ends_a_tournament_with_one_line(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    p = cli("simulate", "--games", "5000", "--players", "3", "--bots", "random", "--jobs", "2", "--quiet",
+            cwd=tmp_path, start_new_session=True)
+    time.sleep(4)
+    os.killpg(p.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group, the workers too
+    _out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "Traceback" not in err and "Process" not in err, err
+    assert err.strip().splitlines() == ["importexport: interrupted"]
+
+
 def test_sigterm_stops_the_app_with_its_server_and_kernels() -> None:
     """SIGTERM to ``importexport app`` stops Voila and its preheated kernel too: nothing is left running."""
     import signal

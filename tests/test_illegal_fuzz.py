@@ -83,7 +83,7 @@ def random_action(g: Game, rng: random.Random) -> Action:
 def mutated_action(g: Game, rng: random.Random) -> Action:
     """A legal choice with one detail changed (reaches the rules behind the first checks)."""
     a = rng.choice(g.legal_actions())
-    change = rng.randrange(6)
+    change = rng.randrange(8)
     if change == 0:
         return a._replace(player=rng.randrange(g.state.n))
     if change == 1:
@@ -94,7 +94,11 @@ def mutated_action(g: Game, rng: random.Random) -> Action:
         return a._replace(target=random_target(g, a.kind, rng))
     if change == 4:
         return a._replace(count=a.count + rng.choice((-2, -1, 1, 2, 5)))
-    return a._replace(option=a.option + rng.choice((-1, 1, 2)))
+    if change == 5:
+        return a._replace(option=a.option + rng.choice((-1, 1, 2)))
+    if change == 6:
+        return a._replace(colour=rng.choice((None, *range(7))))
+    return a._replace(sources=tuple(rng.randrange(-5, len(g.state.ships)) for _ in range(rng.randrange(3))))
 
 
 def illegal_actions(g: Game, rng: random.Random, tries: int) -> list[Action]:

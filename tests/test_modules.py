@@ -197,7 +197,7 @@ def test_j_card_loads_for_two_credits_as_a_chosen_colour_and_is_pirated_as_that_
         "turn": {"led": "load", "declared": [1, -1]},
     })
     black = 2
-    load = Action(0, "load", (cid("BIRD FEED"),), 0, 0, black + 1)
+    load = Action.load(0, cid("BIRD FEED"), 0, colour=black)
     assert load in g.legal_actions(0)
     g.apply(load)
     assert g.state.players[0].credits == 3
@@ -268,7 +268,7 @@ def test_j_card_pirated_from_the_island_is_loaded_as_a_chosen_colour_for_two_cre
     options = matching(g, "pirate", 0, cards=(cid("BIRD FEED"),))
     black = 2
     onto_ship = [a for a in options if a.target == 0]
-    assert [a.count - 1 for a in onto_ship] == [black]  # only the colour the contract can use
+    assert [a.colour for a in onto_ship] == [black]  # only the colour the contract can use
     assert len([a for a in options if a.target < 0]) == 1  # discarding it: one choice, colour irrelevant
     g.apply(onto_ship[0])
     assert g.state.players[0].credits == 2 and g.state.ships[0].colours[-1] == black

@@ -1,5 +1,6 @@
-"""Random play with card abilities on, over every combination of modules: 3,072 seeded games
-(each of the 1,024 combinations three times, with different table sizes).
+"""Random play with card abilities on, over every combination of modules: 2,048 seeded games
+(each of the 1,024 combinations twice, with different table sizes; ``IMPORTEXPORT_SOAK=k`` plays
+k times as many).
 
 Game ``i`` plays combination ``i mod 2^k`` of the k modules, with 2 to 6 players, and is checked
 after every step: every card of the game's sets lies in exactly one place, credits never go
@@ -12,13 +13,14 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from helpers import SOAK
 from test_random_play import MAX_STEPS, check_finished, play_random, rng_for
 
 from importexport import CARDS, Game
 from importexport.rules import crew_limit, goods_limit, goods_load
 from importexport.setup import MODULES, deck_sets
 
-GAMES = 3 * 1024
+GAMES = 2 * 1024 * SOAK  # every combination of modules twice (more with IMPORTEXPORT_SOAK)
 CHUNK = 256
 COMBOS = [list(c) for k in range(len(MODULES) + 1) for c in combinations(MODULES, k)]
 

@@ -1,5 +1,5 @@
-"""Random play: thousands of seeded games between players who pick uniformly among their legal
-choices, with the table's invariants checked after every single step.
+"""Random play: 1,500 seeded games between players who pick uniformly among their legal choices,
+with the table's invariants checked after every single step (``IMPORTEXPORT_SOAK=k``: k times as many).
 
 Every game is checked cheaply after each step (cards conserved, credits, limits, somebody to
 decide); one game in ``FULL_CHECK_EVERY`` also has every seat's view inspected after each step.
@@ -14,15 +14,16 @@ import random
 from collections.abc import Callable
 
 import pytest
+from helpers import SOAK
 
 from importexport import CARDS, Action, Game
 from importexport.scoring import tie_favoured
 from importexport.setup import BASE_SETS
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
-BASIC_GAMES_PER_COUNT = 400  # 5 player counts -> 2,000 games with basic rules
-BASIC_CHUNK = 100  # games per test, so a failure names a small range of seeds
-ABILITY_GAMES_PER_COUNT = 60  # 5 player counts -> 300 games with card abilities
+BASIC_GAMES_PER_COUNT = 240 * SOAK  # 5 player counts -> 1,200 games with basic rules (more with IMPORTEXPORT_SOAK)
+BASIC_CHUNK = 80  # games per test, so a failure names a small range of seeds
+ABILITY_GAMES_PER_COUNT = 60 * SOAK  # 5 player counts -> 300 games with card abilities
 FULL_CHECK_EVERY = 5  # one game in five also checks every seat's view after every step
 MAX_STEPS = 20_000
 BASE_CARDS = frozenset(CARDS.ids_in_sets(BASE_SETS))

@@ -39,6 +39,10 @@ def near_misses(g: Game, a: Action, rng: random.Random) -> list[Action]:
         out.append(a._replace(count=count))
     for option in {a.option - 1, a.option + 1}:
         out.append(a._replace(option=option))
+    for colour in {None, 0 if a.colour is None else a.colour + 1}:
+        out.append(a._replace(colour=colour))
+    for sources in {(), (-1,), (rng.randrange(len(s.ships)),), a.sources * 2}:
+        out.append(a._replace(sources=sources))
     return out
 
 

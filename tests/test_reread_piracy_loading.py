@@ -131,7 +131,7 @@ def test_mini_van_pirated_rider_from_a_harbour_ship_counts_as_its_own_type():
     assert ship.containers[0] == second and ship.colours[0] == RIDING and not ship.at_sea  # it rides along
     apply_one(g, "play", 0, cards=(cid(leader),))
     apply_one(g, "draw", 1)
-    rider = [a for a in g.legal_actions(0) if a.kind == "pirate" and a.cards == (second,) and a.option == 3]
+    rider = [a for a in g.legal_actions(0) if a.kind == "pirate" and a.cards == (second,) and a.sources == (2,)]
     assert 0 in {a.target for a in rider}  # it fits seat 0's luxury slot
-    g.apply(Action(0, "pirate", (second,), 0, 0, 3))
+    g.apply(Action.pirate(0, second, 2, onto=0))
     assert g.state.ships[0].containers == [second] and g.state.ships[0].colours == [CARDS.goods[second]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from importexport import CARDS, Action, IllegalActionError
-from importexport.actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
+from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
 from importexport.constants import LOAD
 from importexport.scenario import load_scenario
 
@@ -29,9 +29,11 @@ def game(players: int = 3, **spec):
     return load_scenario({"players": players, **spec})
 
 
-def act(g, player: int, kind: str, cards=(), target: int = -1, count: int = 0, option: int = 0) -> Action:
+def act(g, player: int, kind: str, cards=(), target: int = -1, count: int = 0, option: int = 0,
+        sources: tuple[int, ...] = ()) -> Action:
     """Apply a choice after checking that the engine offers it."""
-    a = Action(player, kind, tuple(cid(c) if isinstance(c, str) else c for c in cards), target, count, option)
+    a = Action(player, kind, tuple(cid(c) if isinstance(c, str) else c for c in cards), target, count, option,
+               sources=sources)
     assert a in g.legal_actions(), f"{a} not offered; legal: {[str(x) for x in g.legal_actions()]}"
     cards = sorted(g.state.all_cards())
     g.apply(a)
@@ -474,28 +476,28 @@ def pirate_table():
 def test_pirate_sources_and_destinations():
     """Pirate action: any container at sea or on the island; load only onto a matching open requirement, else discard."""
     g = pirate_table()
-    opts = {(a.cards[0], a.option, a.target) for a in kinds(g, "pirate")}
+    opts = {(a.cards[0], a.sources[0], a.target) for a in kinds(g, "pirate")}
     candy, soap, rice, ammo, pens = ids("CANDY", "SOAP", "RICE", "AMMUNITION", "PENS")
     assert opts == {
-        (candy, 2, 0), (candy, 2, -1), (soap, 4, 0), (soap, 4, -1), (rice, 6, 0), (rice, 6, -1),
-        (ammo, 6, -1), (pens, 0, 0), (pens, 0, -1),
+        (candy, 1, 0), (candy, 1, -1), (soap, 3, 0), (soap, 3, -1), (rice, 5, 0), (rice, 5, -1),
+        (ammo, 5, -1), (pens, ISLAND, 0), (pens, ISLAND, -1),
     }  # own ship at sea counts; harbour cargo (WHEAT, FLOUR) never; red fits no open slot of COFFEE
-    refused(g, Action(0, "pirate", (ammo,), 0, 0, 6), "no_open_requirement")
+    refused(g, Action.pirate(0, ammo, 5, onto=0), "no_open_requirement")
 
 
 def test_pirate_empties_ship_without_compensation_then_next_player():
     """Pirate example: an emptied ship sails home uncompensated; each player finishes all raids before the next."""
     g = pirate_table()
-    act(g, 0, "pirate", ["SOAP"], 0, option=4)
+    act(g, 0, "pirate", ["SOAP"], 0, sources=(3,))
     assert g.state.ships[0].containers == ids("SOAP")
     assert not g.state.ships[3].at_sea and g.state.players[1].credits == 10
     assert logged(g, "Player 2's ship 2 returns to its harbour (its last container was pirated, no compensation).")
     assert g.deciders() == [0]
-    act(g, 0, "pirate", ["AMMUNITION"], -1, option=6)
+    act(g, 0, "pirate", ["AMMUNITION"], DISCARD, sources=(5,))
     assert g.state.discard == ids("AMMUNITION") and g.state.ships[5].containers == ids("RICE")
     # Player 2 now raids the island and so fulfils ALMONDS, the same way as a Load would.
     assert g.deciders() == [1]
-    act(g, 1, "pirate", ["PENS"], 2, option=0)
+    act(g, 1, "pirate", ["PENS"], 2, sources=(ISLAND,))
     p1, ship = g.state.players[1], g.state.ships[2]
     assert p1.credits == 16 and p1.fulfilled == ids("ALMONDS")
     assert ship.at_sea and ship.containers == ids("WHEAT", "PENS")

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from importexport import Game
+from importexport import Action, Game
+from importexport.actions import from_v1
 from importexport.bots import RandomBot
 from importexport.errors import SaveFileError
 from importexport.flow import FRAMES
@@ -102,10 +103,26 @@ def test_save_load_and_undo_round_trip(seed: int, steps: int, back: int) -> None
     assert digest(again.state) == digest(g.state)
 
 
-def test_a_version_1_file_still_loads() -> None:
-    g = played(7, 60)
+def v1_text(a: Action) -> str:
+    """An action as version 1 wrote it: a J card's colour and the Pirate's sources shifted by one."""
+    if a.kind == "load" and a.colour is not None:
+        return str(a._replace(colour=None, option=a.colour + 1))
+    if a.kind == "pirate":
+        second = a.sources[1] + 1 if len(a.sources) > 1 else 0
+        colour = 0 if a.colour is None else a.colour + 1
+        return str(a._replace(colour=None, sources=(), option=a.sources[0] + 1, count=second or colour))
+    if a.kind == "colour":
+        return str(a._replace(colour=None, target=a.colour))
+    return str(a)
+
+
+@pytest.mark.parametrize("moves", [60, 400])
+def test_a_version_1_file_still_loads(moves: int) -> None:
+    g = played(7, moves)
     data = json.loads(g.save())
     data["version"] = 1
+    data["actions"] = [v1_text(a) for a in g.history]
+    assert any(a.kind == "pirate" for a in g.history) or moves == 60
     del data["initial"]["box"]
     data["initial"]["stack"] = [frame_to_v1(f) for f in data["initial"]["stack"]]
     final = g.state.to_dict()
@@ -115,7 +132,21 @@ def test_a_version_1_file_still_loads() -> None:
 
     data["digest"] = hashlib.sha256(json.dumps(final, sort_keys=True).encode()).hexdigest()[:16]
     loaded = load(json.dumps(data))
-    assert digest(loaded.state) == digest(g.state) and VERSION == 2
+    assert digest(loaded.state) == digest(g.state) and loaded.history == g.history and VERSION == 2
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("p0 load c=19 t=0 o=2", "p0 load c=19 t=0 colour=yellow"),
+    ("p1 pirate c=3 t=2 o=5", "p1 pirate c=3 t=2 from=4"),
+    ("p1 pirate c=3 o=1", "p1 pirate c=3 from=0"),
+    ("p0 pirate c=19 t=0 n=2 o=0", "p0 pirate c=19 t=0 colour=yellow from=-1"),
+    ("p0 pirate c=5,9 t=1 n=3 o=4", "p0 pirate c=5,9 t=1 from=3,2"),
+    ("p0 pirate o=-2", "p0 pirate from=-3"),
+    ("p0 colour c=77 t=4", "p0 colour c=77 colour=red"),
+    ("p0 play c=23", "p0 play c=23"),
+])
+def test_version_1_actions_are_read_in_todays_form(old: str, new: str) -> None:
+    assert from_v1(old) == new and str(Action.from_text(new)) == new
 
 
 # --- mutated save files --------------------------------------------------------------------------

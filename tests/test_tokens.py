@@ -13,7 +13,7 @@ from helpers import apply_one, cid, matching, plain_cards
 from test_random_play import MAX_STEPS, check_finished, play_random, random_step, rng_for
 
 from importexport import CARDS, Action, Game, IllegalActionError, SaveFileError, ScenarioError
-from importexport.actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
+from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
 from importexport.constants import COLOURS, GREY, IMPORT, payout
 from importexport.rules import crew_for
 from importexport.savefile import load
@@ -149,7 +149,7 @@ def test_a_j_card_becomes_a_token_of_the_colour_it_is_loaded_as() -> None:
         "turn": {"led": "load", "declared": [1, -1]},
     })
     black = COLOURS.index("black")
-    g.apply(Action(0, "load", (cid("BIRD FEED"),), 0, 0, black + 1))
+    g.apply(Action.load(0, cid("BIRD FEED"), 0, colour=black))
     assert g.state.ships[0].containers == [tok("black")] and g.state.discard == [cid("BIRD FEED")]
     assert g.state.players[0].credits == 3
 
@@ -169,17 +169,17 @@ PIRATE_SPEC = {
 def test_pirate_moves_the_token_itself_and_a_discarded_token_returns_to_the_supply() -> None:
     g = load_scenario(PIRATE_SPEC)
     yellow, red = tok("yellow"), tok("red")
-    assert Action(0, "pirate", (yellow,), 0, 0, 3 + 1) in g.legal_actions(0)
-    assert Action(0, "pirate", (red,), 0, 0, 3 + 1) not in g.legal_actions(0)  # red fits no slot of ALMONDS
-    g.apply(Action(0, "pirate", (yellow,), 0, 0, 3 + 1))
+    assert Action.pirate(0, yellow, 3, onto=0) in g.legal_actions(0)
+    assert Action.pirate(0, red, 3, onto=0) not in g.legal_actions(0)  # red fits no slot of ALMONDS
+    g.apply(Action.pirate(0, yellow, 3, onto=0))
     s = g.state
     assert s.ships[0].containers == [yellow] and s.ships[3].containers == [red]
-    g.apply(Action(0, "pirate", (red,), -1, 0, 3 + 1))  # to the discard pile: back to the supply
+    g.apply(Action.pirate(0, red, 3, DISCARD))  # to the discard pile: back to the supply
     assert s.discard == [cid("BATTERIES")] and tokens_in_play(s) == [yellow]
     assert not s.ships[3].at_sea  # emptied by piracy: home
     assert "token_back" in events(g)
     # a Supply Island card is a card: pirated onto a ship it is discarded for a token
-    g.apply(Action(0, "pirate", (cid("BOOKS"),), 0, 0, 0))
+    g.apply(Action.pirate(0, cid("BOOKS"), ISLAND, onto=0))
     assert s.discard == [cid("BATTERIES"), cid("BOOKS")]
     assert s.ships[0].at_sea and s.ships[0].containers == [yellow, tok("black")]  # fulfilled and sailed
     assert s.players[0].fulfilled == [cid("ALMONDS")]
@@ -187,7 +187,7 @@ def test_pirate_moves_the_token_itself_and_a_discarded_token_returns_to_the_supp
 
 def test_a_pirated_island_card_discarded_is_just_discarded() -> None:
     g = load_scenario(PIRATE_SPEC)
-    g.apply(Action(0, "pirate", (cid("BOOKS"),), -1, 0, 0))
+    g.apply(Action.pirate(0, cid("BOOKS"), ISLAND, DISCARD))
     assert g.state.discard == [cid("BATTERIES"), cid("BOOKS")] and "token_back" not in events(g)
 
 
@@ -313,9 +313,9 @@ def test_a_grey_card_joining_the_crew_asks_for_the_tokens_colour() -> None:
     s = g.state
     assert g.deciders() == [0] and s.discard == [cid("EUROS")] and s.players[0].crew == []
     options = g.legal_actions(0)
-    assert options == [Action(0, "colour", (cid("EUROS"),), colour) for colour in range(5)]
+    assert options == [Action.token_colour(0, cid("EUROS"), colour) for colour in range(5)]
     with pytest.raises(IllegalActionError):
-        g.apply(Action(0, "colour", (cid("EUROS"),), GREY))  # a token is never grey
+        g.apply(Action.token_colour(0, cid("EUROS"), GREY))  # a token is never grey
     assert "blue" in g.describe(options[3]) and "blau" in g.describe(options[3], "de")  # colours in the reader's language
     g.apply(options[3])
     assert s.players[0].crew == [tok("blue", CARDS.action[cid("EUROS")])]  # the token keeps EUROS's action
@@ -341,8 +341,8 @@ def test_a_grey_card_becoming_a_container_at_sea_may_take_any_colour() -> None:
     apply_one(g, "choose", 0, target=3)  # EUROS: onto the ship at sea
     s = g.state
     assert s.stack[-1]["kind"] == "token_colour" and cid("EUROS") in s.discard
-    assert [a.target for a in g.legal_actions(0)] == [0, 1, 2, 3, 4]
-    g.apply(Action(0, "colour", (cid("EUROS"),), 4))
+    assert [a.colour for a in g.legal_actions(0)] == [0, 1, 2, 3, 4]
+    g.apply(Action.token_colour(0, cid("EUROS"), 4))
     assert s.ships[3].containers == [tok("red"), tok("red", copy=1)] and s.ships[3].colours == [4, 4]
     TokenInvariants(g, "euros")
 
@@ -359,8 +359,8 @@ def test_a_grey_card_becoming_a_container_in_harbour_takes_a_colour_that_fits() 
     })
     apply_one(g, "load", 0)
     apply_one(g, "choose", 0, target=1)  # CHEAP LABOR: onto ship 1
-    assert [a.target for a in g.legal_actions(0)] == [COLOURS.index("yellow"), COLOURS.index("black")]
-    g.apply(Action(0, "colour", (cid("CHEAP LABOR"),), COLOURS.index("yellow")))
+    assert [a.colour for a in g.legal_actions(0)] == [COLOURS.index("yellow"), COLOURS.index("black")]
+    g.apply(Action.token_colour(0, cid("CHEAP LABOR"), COLOURS.index("yellow")))
     assert g.state.ships[1].containers == [tok("yellow")] and cid("CHEAP LABOR") in g.state.discard
 
 

@@ -16,6 +16,7 @@ import pytest
 from helpers import cid
 
 from importexport import Game
+from importexport.actions import hand_of
 from importexport.bench import ALL_MODULES
 from importexport.scenario import load_scenario
 
@@ -107,7 +108,7 @@ def test_mini_van_card_taken_from_a_hand_is_seen_only_by_the_pirate() -> None:
     g = load_scenario(spec)
     unseen = [a for a in g.legal_actions(0) if a.kind == "pirate" and not a.cards]
     assert unseen, [str(a) for a in g.legal_actions(0)]
-    from_hand = next(a for a in unseen if a.option - 1 == -3 - 1)
+    from_hand = next(a for a in unseen if a.sources == (hand_of(1),))
     g.apply(from_hand)
     top = g.state.stack[-1]
     assert top["kind"] == "ask", "a yellow card fits ship 0 or may be discarded: the pirate chooses"

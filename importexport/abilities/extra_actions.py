@@ -96,11 +96,11 @@ def spend_action(g: Game) -> None:
 
 def wrap(card: int, a: Action) -> Action:
     """An ordinary choice ``a`` offered as the ``anytime`` use of ``card``."""
-    return Action(a.player, "anytime", (card, *a.cards), a.target, a.count, a.option)
+    return Action.anytime(card, a)
 
 
 def unwrap(a: Action, kind: str) -> Action:
-    return Action(a.player, kind, a.cards[1:], a.target, a.count, a.option)
+    return a.unwrap(kind)
 
 
 def in_play(g: Game, seat: int, card: int) -> bool:
@@ -275,7 +275,7 @@ class PlatinumRings(Ability):
         need = self.hand_target - len(g.state.players[seat].hand)
         if need > 0:
             g.emit("draw", p=seat, n=draw_cards(g, seat, need))
-        g.state.stack.append({"kind": "solo", "seat": seat, "left": -1})
+        g.state.stack.append({"kind": "solo", "seat": seat})  # no "left": as many as they like
 
 
 # --- instant and lasting: free imports ----------------------------------------------------------
@@ -731,8 +731,8 @@ class Contraband(PerTurn, Ability):
             return value
         ships = g.state.ships
         extra = [
-            wrap(self.card, a) for a in value  # option: the source ship + 1 (0 and below: elsewhere)
-            if a.kind == "pirate" and len(a.cards) == 1 and a.option > 0 and ships[a.option - 1].at_sea
+            wrap(self.card, a) for a in value  # taken from a ship (a place 0 and up) at sea
+            if a.kind == "pirate" and len(a.cards) == 1 and a.sources[0] >= 0 and ships[a.sources[0]].at_sea
         ]
         return value + extra
 

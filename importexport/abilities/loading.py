@@ -368,6 +368,6 @@ class RoboCats(Ability):
             for first, second in same_type_pairs(sorted(sources)):
                 src_a, src_b = sources[first], sources[second]
                 extra.extend(
-                    Action(seat, "pirate", (first[0], second[0]), x.id, src_b + 1, src_a + 1) for x in ships
+                    Action.pirate(seat, (first[0], second[0]), (src_a, src_b), x.id) for x in ships
                 )
         return opts + extra

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
+from ..actions import Action, hand_of, hand_owner
 from ..cards import CARDS
 from ..constants import CONTRACT, GREY, PIRATE, RIDING, YELLOW, payout
 from ..flow import automatic
@@ -65,11 +65,6 @@ def first_this_turn(g: Game, key: str, seat: int) -> bool:
         return False
     s.marks[key] = [*noted, seat]  # a new list: copies of the state share the old one
     return True
-
-
-def hand_place(seat: int) -> int:
-    """The place code of ``seat``'s hand as a Pirate source (see ``turn.FROM_DECK``)."""
-    return -3 - seat
 
 
 # --- the Pirate action ------------------------------------------------------------------------
@@ -291,7 +286,7 @@ class MiniVan(Ability):
     def modify_pirate_unseen(self, g: Game, seat: int, value: list[int]) -> list[int]:
         s = g.state
         places = [FROM_DECK] if s.deck or s.discard else []
-        places += [hand_place(q) for q in g.seat_order(seat)[1:] if s.players[q].hand]
+        places += [hand_of(q) for q in g.seat_order(seat)[1:] if s.players[q].hand]
         return value + places
 
     def on_pirate_unseen(self, g: Game, holder: int, data: dict[str, Any]) -> None:
@@ -302,7 +297,8 @@ class MiniVan(Ability):
         if src == FROM_DECK:
             card = top_of_deck(g)
         else:
-            hand = s.players[-3 - src].hand
+            owner = hand_owner(src)
+            hand = s.players[owner].hand if owner is not None else []
             card = hand.pop(g.rng_below(len(hand))) if hand else None
         g.emit("pirate_unseen", p=holder, s=src)
         if card is None:

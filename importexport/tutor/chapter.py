@@ -15,8 +15,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..actions import Action
+from ..actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from ..cards import CARDS
+from ..constants import COLOURS
 from ..engine import Game
 from ..errors import ImportExportError
 from ..scenario import load_scenario
@@ -50,20 +51,30 @@ class Bi(Strict):
 
 
 class Move(Strict):
-    """A move written by hand: ``{p: 0, kind: load, cards: [RICE], target: 0}``."""
+    """A move written by hand: ``{p: 0, kind: load, cards: [RICE], target: 0}``, or
+    ``{p: 0, kind: pirate, cards: [CANDY], source: [3], target: discard}`` (the fields of
+    :class:`~importexport.actions.Action`; places and colours by name)."""
 
     p: int
     kind: str
     cards: list[str | int] = []
-    target: int = -1
+    target: int | Literal["discard", "goods"] = -1
     count: int = 0
     option: int = 0
+    colour: Literal["green", "yellow", "black", "blue", "red"] | None = None
+    source: list[int | Literal["island", "deck"]] = []
 
     _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
 
     def action(self) -> Action:
         cards = tuple(card_id(c) for c in self.cards)
-        return Action(self.p, self.kind, cards, self.target, self.count, self.option).normalised()
+        target = PLACES[self.target] if isinstance(self.target, str) else self.target
+        colour = None if self.colour is None else COLOURS.index(self.colour)
+        sources = tuple(PLACES[x] if isinstance(x, str) else x for x in self.source)
+        return Action(self.p, self.kind, cards, target, self.count, self.option, colour, sources).normalised()
+
+
+PLACES = {"discard": DISCARD, "goods": TO_GOODS, "island": ISLAND, "deck": DECK}
 
 
 WHAT = Literal[
