@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from .engine import Game
     from .scoring import PlayerScore
 
-CSS_COLOUR = ("#2e9e5b", "#e0b21b", "#333333", "#2f6fce", "#c8322f", "#8a8a8a", "#ffffff")
+CSS_COLOUR = ("#1e7a44", "#e0b21b", "#333333", "#2f6fce", "#c8322f", "#6b6b6b", "#ffffff")  # each with TEXT_COLOUR: contrast ≥ 4.5 (WCAG AA)
 TEXT_COLOUR = ("#fff", "#000", "#fff", "#fff", "#fff", "#fff", "#000")
 GOODS_SHAPE = ("▲", "●", "■", "◆", "✖", "⬟")
 ACTION_SYMBOL = ("✚", "⇩", "✎", "⇧", "☠", "⇄")
-RAINBOW_CSS = "linear-gradient(90deg,#2e9e5b,#e0b21b,#333,#2f6fce,#c8322f)"
+RAINBOW_CSS = "linear-gradient(90deg,#1e7a44,#e0b21b,#333,#2f6fce,#c8322f)"
 
 LABELS = {
     "credits": {"en": "credits", "de": "Credits"},

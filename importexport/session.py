@@ -24,6 +24,10 @@ from .explain import ACT_CHOICES, FRAME_CHOICES, reason
 from .i18n import message
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
+REVEALING = frozenset({"bids", "reveal_hand", "reveal_deck", "deck_face_up", "type_shown", "steal_random",
+                       "take_random", "reshuffle", "pirate_unseen"})
+"""Log events that show someone something that was hidden (beyond a change of the deck or a
+random draw, which :meth:`Session.undo_refusal` notices by themselves)."""
 
 
 class Session:
@@ -32,6 +36,9 @@ class Session:
     ``start`` builds the starting game (called again by :meth:`restart`).  ``humans``: the seats
     people play (``None``: every seat not given to a bot).  ``bots``: seat -> bot or bot name.
     ``script``: moves :meth:`step` plays one after the other (a rulebook example replayed).
+    ``fair_undo``: a person may take back only their own last move, and only while nothing hidden
+    has come to light since (a card drawn, bids shown, a random pick): what a real table allows.
+    Lessons keep free undo (the default).
     """
 
     def __init__(
@@ -41,7 +48,9 @@ class Session:
         bots: Mapping[int, Bot | str] | None = None,
         script: list[Action] | None = None,
         seed: int = 0,
+        fair_undo: bool = False,
     ) -> None:
+        self.fair_undo = fair_undo
         self.start = start
         self.seed = seed
         self.bot_spec = dict(bots or {})
@@ -61,6 +70,7 @@ class Session:
         self.humans = set(range(n)) - set(self.bots) if self.humans_spec is None else set(self.humans_spec)
         self.script_pos = 0
         self.marks: list[int] = []  # history length before each human move (for undo)
+        self.secrets: list[tuple[int, tuple[int, ...], int, int]] = []  # per mark: who, deck, random state, log length
         self.last_bot_seconds = 0.0  # time the bots took in the last run_bots()
         self.run_bots()
 
@@ -90,8 +100,10 @@ class Session:
         """A person's move.  Refused moves raise ``IllegalActionError`` and change nothing; after a
         move the bots answer until a person must decide again."""
         before = len(self.game.history)
+        secrets = self._secrets(action.player)
         self.game.apply(action)
         self.marks.append(before)
+        self.secrets.append(secrets)
         if self.script_pos < len(self.script) and self.script[self.script_pos] == action:
             self.script_pos += 1
         self.run_bots()
@@ -122,6 +134,7 @@ class Session:
             self.game.apply(a)
             self.script_pos += 1
             self.marks.append(len(self.game.history) - 1)
+            self.secrets.append(self._secrets(a.player))
             return a
         seats = self.waiting_bots()
         if seats:
@@ -130,14 +143,37 @@ class Session:
             return a
         return None
 
-    def can_undo(self) -> bool:
-        return bool(self.marks)
+    def _secrets(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
+        g = self.game
+        return seat, tuple(g.state.deck), g.state.rng, len(g.log)
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why the last person's move cannot be taken back now (None: it can): "nothing" to take
+        back; with fair undo "other" (it was another person's move) or "revealed" (something hidden
+        has been seen since).  ``seat``: the person asking (default: whoever made that move)."""
+        if not self.marks:
+            return "nothing"
+        if not self.fair_undo:
+            return None
+        mover, deck, rng, log_len = self.secrets[-1]
+        g = self.game
+        if seat is not None and seat != mover:
+            return "other"
+        if any(a.player in self.humans and a.player != mover for a in g.history[self.marks[-1]:]):
+            return "other"
+        if tuple(g.state.deck) != deck or g.state.rng != rng or any(k in REVEALING for _t, k, _a in g.log[log_len:]):
+            return "revealed"
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_refusal(seat) is None
 
     def undo(self) -> None:
         """Take back the last move made by a person (and the bot moves that followed it)."""
         if not self.marks:
             raise ValueError("there is no move of yours to take back")
         mark = self.marks.pop()
+        self.secrets.pop()
         self.game.undo(len(self.game.history) - mark)
         self.script_pos = self._script_done()
 

@@ -55,6 +55,17 @@ def frame_view(frame: dict[str, Any], seat: int) -> dict[str, Any]:
     return {key: value if key in OPEN_FRAME else hidden(value) for key, value in frame.items()}
 
 
+def open_figures(g: Game, seat: int) -> dict[str, Any]:
+    """What the rules make of ``seat``'s open cards, for anyone to read off the table: levels per
+    goods type, crew and goods against their limits, and the credits that end the game."""
+    from .rules import crew_limit, end_credits, goods_limit, goods_load, levels
+
+    return {
+        "levels": levels(g, seat)[:6], "crew_limit": crew_limit(g, seat), "goods_load": goods_load(g, seat),
+        "goods_limit": goods_limit(g, seat), "goal": end_credits(g, seat),
+    }
+
+
 def player_view(g: Game, seat: int) -> dict[str, Any]:
     """A JSON-ready picture of the table as ``seat`` sees it, with that seat's legal choices."""
     s = g.state
@@ -67,6 +78,7 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
         shown = {key: p[key] for key in OPEN_SEAT}
         shown["hand"] = p["hand"] if p["seat"] == seat else []
         shown["hand_size"] = len(p["hand"])
+        shown.update(open_figures(g, p["seat"]))
         data["players"].append(shown)
     data["deck"] = []
     data["deck_size"] = len(s.deck)

@@ -28,12 +28,38 @@ def test_new_game_screen_sets_up_the_table() -> None:
     assert len(app.seat_roles) == 4 and app.seat_roles[0].value == HUMAN
     app.seed.value = 7
     app.abilities.value = True
-    app.modules.value = ("capital",)
+    app.module_boxes["capital"].value = True
+    app.module_boxes["tokens2"].value = True  # needs container tokens: ticked along
+    assert app.module_boxes["tokens1"].value
     app.start_button.click()
     g = app.session.game
-    assert g.state.n == 4 and g.state.abilities and "capital" in g.state.modules
+    assert g.state.n == 4 and g.state.abilities and g.state.modules == ["capital", "tokens1", "tokens2"]
     assert app.screen.children[0] is app.game_screen
     assert app.session.humans == {0}
+
+
+def test_expansions_are_listed_by_name_with_a_line_each_in_both_languages() -> None:
+    app = PlayApp()
+    english = {m: note.value for m, note in app.module_notes.items()}
+    assert "Goods market" in english["market"] and "supply and demand" in english["market"]
+    assert "15 extra cards" in english["kickstarter"]
+    assert not any(f">{m}<" in text for m, text in english.items())  # no raw ids
+    LANG.lang = "de"
+    assert "Warenmarkt" in app.module_notes["market"].value
+    assert "Regelvarianten" in app.group_titles["variant"].value and "Plättchen" in app.module_notes["tokens1"].value
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    ({"type": "too_big", "name": "holiday.mp4", "size": 20_000_000}, "holiday.mp4 is 20 MB; a saved game is at most 1,000,000 bytes"),
+    ({"type": "unreadable", "name": "x.json", "size": 10}, "x.json could not be read"),
+    ({"type": "file", "name": "x.json", "size": 5, "text": "{not json"}, "That file cannot be loaded"),
+    ({"type": "file", "name": "x.json", "size": 5, "text": "x" * 1_000_001}, "x.json is 1,000,001 bytes"),
+    ({"type": "file", "name": "x.json"}, "x.json could not be read"),
+])
+def test_an_upload_too_big_or_damaged_gets_a_clear_message(content: dict, said: str) -> None:
+    app = PlayApp()
+    app.upload.receive(content)
+    assert said in app.message.value and app.session is None
 
 
 def test_a_table_without_people_is_refused() -> None:
@@ -65,8 +91,8 @@ def test_hot_seat_hides_the_hand_between_two_people() -> None:
         assert app.table.hands == {waiting[0]}, "only the deciding person's hand is shown"
         others = [s for s in app.session.humans if s != waiting[0]]
         for seat in others:
-            for card in app.session.game.state.players[seat].hand:
-                assert f'data-card="{card}"' not in app.table.table.value
+            shown = {c["id"] for c in app.table.table.picture["cards"].values()}
+            assert not shown & set(app.session.game.state.players[seat].hand)
         play_one(app)
     assert seen_pass
 

@@ -111,7 +111,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
 
     # an illegal click: a Supply Island card is not in Player 1's hand, so it cannot be led
     page.wait_for_selector(".iex-option", timeout=30_000)
-    island = page.locator(".iex-hand .iex-card").last
+    island = page.locator(".iex-zone-island .iex-card").last
     click_and_wait(page, island)
     refusal = page.inner_text(".iex-refusal")
     assert "Not allowed" in refusal and "hand" in refusal
@@ -124,11 +124,23 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('decides')")
     assert "Save the game" in app_text(page)
 
-    for _ in range(600):
+    board_clicks = {"card": 0, "ship": 0}
+    for turn in range(600):
         page.wait_for_selector(".iex-option, .iex-do, .iex-bid input, .iex-scores", timeout=30_000)
         settle(page)
         if page.locator(".iex-scores").count():
             break
+        # most moves are made on the board itself: a card or ship the rules allow is marked clickable
+        ships = page.locator(".iex-board .iex-ship.iex-clickable")
+        cards = page.locator(".iex-board .iex-card.iex-clickable")
+        target, what = (ships, "ship") if ships.count() and turn % 3 == 0 else (cards, "card")
+        if target.count() and turn % 4 != 3:
+            try:
+                click_and_wait(page, target.nth(turn % target.count()))
+                board_clicks[what] += 1
+                continue
+            except PlaywrightTimeout:  # the view moved on under the pointer: look again
+                continue
         bid = page.locator(".iex-bid input")
         if bid.count():
             # on a loaded machine the entry seen can be the last one of a bid already sealed,
@@ -143,6 +155,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
             continue
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)
     page.wait_for_selector(".iex-scores", timeout=30_000)
+    assert board_clicks["card"] >= 10 and board_clicks["ship"] >= 1, board_clicks
     rows = page.locator(".iex-scores tr")
     shown = {}
     for i in range(rows.count()):
@@ -161,4 +174,77 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     assert shown == {s.seat: s.total for s in g.scores()}
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "app-final.png"), full_page=True)
+    page.close()
+
+
+def start_game(page, players: int, modules: bool) -> None:
+    page.select_option(".iex-players select", label=str(players))
+    for seat in range(1, players):
+        choose_seat(page, seat, "Bot: random")
+    if modules:
+        page.locator(".iex-abilities input").check()
+        for box in page.locator("[class*='iex-module-'] input").all():
+            box.check()
+    page.locator(".iex-start").click()
+    page.wait_for_selector(".iex-board .iex-seat-panel", timeout=30_000)
+    page.wait_for_selector(".iex-prompt", timeout=30_000)
+    settle(page, 0.3)
+
+
+def inside(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` that stick out of the viewport (empty: all inside)."""
+    size = page.viewport_size
+    out = []
+    for i, box in enumerate(el.bounding_box() for el in page.locator(selector).all()):
+        if box is None:
+            continue
+        if box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > size["width"] + 0.5 \
+                or box["y"] + box["height"] > size["height"] + 0.5:
+            out.append(f"{selector}[{i}] {box}")
+    return out
+
+
+ZONES = [".iex-board .iex-status", ".iex-seat-panel", ".iex-zone-sea", ".iex-zone-hand", ".iex-prompt"]
+
+
+@pytest.mark.parametrize(("width", "height", "players", "modules"), [
+    (1280, 720, 2, False), (1280, 720, 3, False), (1280, 720, 4, False),
+    (1920, 1080, 5, True), (1920, 1080, 6, True),
+])
+def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, width: int, height: int,
+                                                         players: int, modules: bool) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort())
+    page.goto(app_url, timeout=60_000)
+    page.wait_for_selector(".iex-start", timeout=60_000)
+    start_game(page, players, modules)
+    assert page.locator(".iex-seat-panel").count() == players
+    zones = ZONES + [".iex-zone-tokyo" if modules else ".iex-zone-island"] + ([".iex-zone-market"] if modules else [])
+    zones.append(".iex-option, .iex-do, .iex-bid input")
+    for zone in zones:
+        assert page.locator(zone).count(), f"no {zone}"
+    out = [bad for zone in zones for bad in inside(page, zone)]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{players}p.png"))
+    assert out == [], out
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.iex-board *')]
+        .filter(e => e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+        .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+    assert smallest >= 14, f"text of {smallest}px on the board"
+    if players in (4, 6):  # projector mode and German, as a class would see them
+        page.locator(".iex-projector-toggle").click()
+        page.wait_for_selector(".iex-board.iex-projector")
+        names = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.iex-board .iex-tile .iex-name')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+        assert names >= 18, f"card names of {names}px in projector mode"
+        page.get_by_role("button", name="Deutsch", exact=True).first.click()
+        page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('entscheidet')")
+        settle(page, 0.3)
+        page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{players}p-projector-de.png"))
+        page.reload()  # the projector switch is remembered
+        page.wait_for_selector(".iex-start", timeout=60_000)
+        start_game(page, players, modules)
+        assert page.locator(".iex-board.iex-projector").count() == 1
+        page.locator(".iex-projector-toggle").click()
+        page.get_by_role("button", name="English", exact=True).first.click()
     page.close()

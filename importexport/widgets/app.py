@@ -18,6 +18,7 @@ from ..bots import BOTS
 from ..engine import Game
 from ..errors import SaveFileError
 from ..i18n import seat_name
+from ..module_info import GROUPS, MODULE_INFO, module_about, module_name
 from ..render import CSS, score_chart_html
 from ..savefile import dump, load, seat_roles
 from ..session import Session
@@ -25,6 +26,7 @@ from ..setup import MODULES
 from .common import button, guarded, message_html
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView
+from .upload import Upload
 
 HUMAN = "human"
 WORDS: dict[str, dict[str, str]] = {
@@ -53,12 +55,23 @@ WORDS: dict[str, dict[str, str]] = {
     "reason": {"en": "The game ended: {r}.", "de": "Das Spiel endete: {r}."},
     "loaded": {"en": "Loaded a game of {n} players after {m} moves.", "de": "Spiel mit {n} Spielern nach {m} Zügen geladen."},
     "bad_file": {"en": "That file cannot be loaded: {e}", "de": "Diese Datei lässt sich nicht laden: {e}"},
+    "too_big": {"en": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
+                "de": "{f} hat {size}; ein gespeichertes Spiel hat höchstens {limit}, das ist also keins von uns."},
+    "unreadable": {"en": "{f} could not be read.", "de": "{f} ließ sich nicht lesen."},
+    "abilities_about": {"en": "the text on each card takes effect once its contract is fulfilled",
+                        "de": "der Text auf jeder Karte wirkt, sobald ihr Auftrag erfüllt ist"},
     "bot_names": {"en": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
                   "de": "random: spielt einen beliebigen erlaubten Zug · heuristic: ein vernünftiger Plan · search: denkt voraus"},
 }
 BOT_WORDS = {"random": {"en": "random", "de": "zufällig"}, "heuristic": {"en": "heuristic", "de": "heuristisch"},
              "search": {"en": "search", "de": "vorausdenkend"}}
 CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
+
+
+def file_size(n: int, lang: str) -> str:
+    """A file size to read at a glance: whole megabytes from 10 MB, else bytes with separators."""
+    text = f"{n / 1e6:.0f} MB" if n >= 10_000_000 else f"{n:,} " + ("Bytes" if lang == "de" else "bytes")
+    return text.replace(",", ".") if lang == "de" else text
 
 
 def word(key: str, **args: Any) -> str:
@@ -69,7 +82,7 @@ class PlayApp(w.VBox):
     """The whole app: ``PlayApp()`` in a notebook (Voila shows it as a page)."""
 
     def __init__(self) -> None:
-        super().__init__(layout=w.Layout(width="100%", max_width="1400px"))
+        super().__init__(layout=w.Layout(width="100%", max_width="1880px"))
         self.add_class("iex-app")
         self.message = w.HTML()
         self.message.add_class("iex-message")
@@ -95,24 +108,50 @@ class PlayApp(w.VBox):
         self.players.add_class("iex-players")
         self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
         self.seed.add_class("iex-seed")
-        self.abilities = w.Checkbox(value=False, indent=False)
-        self.modules = w.SelectMultiple(options=CHOOSABLE_MODULES, value=(), rows=5, layout=w.Layout(width="220px"))
+        self.abilities = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+        self.abilities.add_class("iex-abilities")
+        self.abilities_note = w.HTML()
+        self.module_boxes = {m: w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+                             for m in CHOOSABLE_MODULES}
+        self.module_notes = {m: w.HTML() for m in CHOOSABLE_MODULES}
+        self.group_titles = {g: w.HTML() for g in GROUPS}
+        for m, box in self.module_boxes.items():
+            box.add_class(f"iex-module-{m}")
+        self.module_boxes["tokens2"].observe(self._tokens_need_tokens1, names="value")
         self.seat_box = w.VBox()
         self.seat_roles: list[w.Dropdown] = []
         self.start_button = button("", button_style="success")
         self.start_button.add_class("iex-start")
         self.start_button.on_click(self._guard(lambda _b: self.start()))
-        self.upload = w.FileUpload(accept=".json", multiple=False)
-        self.upload.observe(self._guard(lambda _c: self.load_upload()), names="value")
+        self.upload = Upload()
+        self.upload.add_class("iex-load")
+        self.upload.on_file(self._guard(lambda _name, text: self.load_text(text)))
+        self.upload.on_refused(self._guard(self.refuse_upload))
         self.bot_note = w.HTML()
         self.setup_labels = [w.HTML() for _ in range(4)]
         self.players.observe(lambda _c: self._seat_rows(), names="value")
         self._seat_rows()
+        groups = []
+        for group in GROUPS:
+            rows = [w.HBox([self.module_boxes[m], self.module_notes[m]]) for m in CHOOSABLE_MODULES
+                    if MODULE_INFO[m]["group"] == group]
+            groups.append(w.VBox([self.group_titles[group], *rows], layout=w.Layout(margin="0 24px 0 0")))
         self.setup_screen = w.VBox([
             w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
-            w.HBox([self.setup_labels[1], self.seed]), w.HBox([self.setup_labels[2], self.abilities]),
-            w.HBox([self.setup_labels[3], self.modules]), self.start_button, self.upload,
+            w.HBox([self.setup_labels[1], self.seed]),
+            w.HBox([self.setup_labels[2], self.abilities, self.abilities_note]),
+            self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.start_button, self.upload]),
         ])
+
+    def _tokens_need_tokens1(self, change: Any) -> None:
+        if change["new"]:
+            self.module_boxes["tokens1"].value = True
+
+    @property
+    def chosen_modules(self) -> list[str]:
+        """The expansions and variants ticked on the new-game screen, in the engine's order."""
+        return [m for m in CHOOSABLE_MODULES if self.module_boxes[m].value]
 
     def _role_options(self) -> list[tuple[str, str]]:
         lang = LANG.lang
@@ -145,7 +184,7 @@ class PlayApp(w.VBox):
             self.message.value = message_html(word("need_human"), "refused")
             return
         n, seed = len(roles), int(self.seed.value)
-        abilities, modules = bool(self.abilities.value), list(self.modules.value)
+        abilities, modules = bool(self.abilities.value), self.chosen_modules
         self._play(lambda: Game(players=n, seed=seed, abilities=abilities, modules=modules, lang=LANG.lang), roles, seed)
 
     def _play(self, start: Any, roles: list[str], seed: int) -> None:
@@ -155,7 +194,7 @@ class PlayApp(w.VBox):
         self.message.value = ""
         if self.table is not None:  # a game loaded over a running one: the old widgets go
             retire(self.game_screen)
-        self.session = Session(start, humans=humans, bots=bots, seed=seed)
+        self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
         self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
@@ -225,13 +264,14 @@ class PlayApp(w.VBox):
         self._play(lambda: load(text), roles, g.seed)
         self.message.value = message_html(word("loaded", n=g.state.n, m=len(g.history)))
 
-    def load_upload(self) -> None:
-        files = self.upload.value
-        if not files:
+    def refuse_upload(self, name: str, size: int) -> None:
+        """A file refused before it was read: too big for a saved game, or unreadable."""
+        f = name or "?"
+        if size < 0:
+            self.message.value = message_html(word("unreadable", f=f), "refused")
             return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item["content"]
-        self.load_text(bytes(content))
+        said = word("too_big", f=f, size=file_size(size, LANG.lang), limit=file_size(self.upload.limit, LANG.lang))
+        self.message.value = message_html(said, "refused")
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -253,12 +293,19 @@ class PlayApp(w.VBox):
 
     def relabel(self) -> None:
         lang = LANG.lang
-        self.title.value = f'<h1 style="margin:4px 16px 4px 0">{escape(WORDS["title"][lang])}</h1>'
+        self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(WORDS["title"][lang])}</h1>'
         for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules"), strict=True):
             label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS[key][lang])}</b></div>'
         self.start_button.description = WORDS["start"][lang]
-        self.upload.description = WORDS["load"][lang]
-        self.bot_note.value = f'<div style="font-size:13px;color:#555">{escape(WORDS["bot_names"][lang])}</div>'
+        self.upload.label = WORDS["load"][lang]
+        self.bot_note.value = f'<div style="font-size:14px;color:#4a4a4a">{escape(WORDS["bot_names"][lang])}</div>'
+        self.abilities_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(WORDS["abilities_about"][lang])}</span>'
+        for group, title in self.group_titles.items():
+            title.value = f'<div style="font-size:15px;margin-top:6px"><i>{escape(GROUPS[group][lang])}</i></div>'
+        for m in CHOOSABLE_MODULES:
+            self.module_boxes[m].description = ""
+            self.module_notes[m].value = (f'<span style="font-size:15px"><b>{escape(module_name(m, lang))}</b>'
+                                          f' <span style="color:#4a4a4a">— {escape(module_about(m, lang))}</span></span>')
         for seat, d in enumerate(self.seat_roles):
             value = d.value
             d.options = self._role_options()

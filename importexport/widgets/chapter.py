@@ -15,11 +15,13 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import make_bot
-from ..render import CSS, score_chart_html, table_html
+from ..picture import picture
+from ..render import CSS, score_chart_html
 from ..session import Session
 from ..tutor.chapter import Chapter, card_id
 from ..tutor.chapter import chapter as load_chapter
 from ..tutor.facts import facts_text
+from .board import Board
 from .common import markdown
 from .exercises import ExerciseView, exercise_view
 from .lang import LANG, language_switch, on_language
@@ -45,18 +47,24 @@ class Prose(w.HTML):
         self.value = f'<div style="font-size:16px;max-width:60em">{head}{markdown(self.texts[lang])}</div>'
 
 
-class Picture(w.HTML):
-    """A position drawn (no controls); redrawn when the language changes."""
+class Picture(w.VBox):
+    """A position drawn on the board (no controls), or its final scores; redrawn when the language changes."""
 
     def __init__(self, chapter: Chapter, position: str, scores: bool = False) -> None:
         super().__init__()
         self.chapter, self.position, self.scores = chapter, position, scores
+        self.chart = w.HTML()
+        self.board = Board()
+        self.children = [self.chart if scores else self.board]
         on_language(self, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         g = self.chapter.game(self.position, LANG.lang)
-        self.value = score_chart_html(g.scores(), LANG.lang) if self.scores else table_html(g, LANG.lang)
+        if self.scores:
+            self.chart.value = score_chart_html(g.scores(), LANG.lang)
+        else:
+            self.board.picture = picture(g, LANG.lang)
 
 
 class ChapterView:

@@ -33,11 +33,21 @@ UI: dict[str, dict[str, str]] = {
     "refused": {"en": "Not allowed: {r}", "de": "Nicht erlaubt: {r}"},
     "pick": {"en": "{c} can be used in several ways — pick one below.", "de": "{c} lässt sich mehrfach nutzen — wähle unten."},
     "do": {"en": "Do it", "de": "Ausführen"},
+    "not_now": {"en": "Nobody at this screen decides now; wait for the others (or press Step).",
+                "de": "Gerade entscheidet niemand an diesem Bildschirm; warte auf die anderen (oder drücke Schritt)."},
+    "no_ship_move": {"en": "There is no move with {s} now: the choices below say what you can do.",
+                     "de": "Mit {s} gibt es gerade keinen Zug: die Möglichkeiten unten sagen, was geht."},
     "more": {"en": "{n} more options", "de": "{n} weitere Möglichkeiten"},
     "log": {"en": "What happened", "de": "Was geschah"},
     "hint": {"en": "Rule in play (chapter {n})", "de": "Regel im Spiel (Kapitel {n})"},
     "error": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
     "nothing_to_undo": {"en": "There is no move of yours to take back.", "de": "Es gibt keinen eigenen Zug zum Zurücknehmen."},
+    "undo_other": {"en": "The last move was another person's; only they can take it back, on their turn.",
+                   "de": "Der letzte Zug war von jemand anderem; nur diese Person kann ihn zurücknehmen, wenn sie dran ist."},
+    "undo_revealed": {"en": "Something hidden has been seen since that move (a card drawn, bids shown or a random "
+                            "pick), so the move stands.",
+                      "de": "Seit diesem Zug wurde etwas Verdecktes gesehen (eine gezogene Karte, Gebote oder ein "
+                            "Zufall), also bleibt der Zug."},
     "your_answer": {"en": "Your answer", "de": "Deine Antwort"},
     "number_hint": {"en": "Type a number", "de": "Gib eine Zahl ein"},
 }

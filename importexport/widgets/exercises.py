@@ -7,10 +7,11 @@ from html import escape
 import ipywidgets as w
 
 from ..actions import Action
-from ..render import table_html
+from ..picture import picture
 from ..session import Session
 from ..tutor.chapter import Chapter, Exercise
 from ..tutor.exercises import Feedback, Grader
+from .board import Board, still
 from .common import button, feedback_html, guarded, markdown, ui
 from .lang import LANG, on_language
 from .table import TableView
@@ -70,9 +71,13 @@ class ExerciseView(w.VBox):
     def redraw(self) -> None:
         """Re-label the answer controls in the current language."""
 
-    def picture(self) -> w.HTML:
+    def picture(self) -> Board:
         assert self.ex.position is not None
-        return w.HTML(table_html(self.chapter.game(self.ex.position), self.lang))
+        return still(self.chapter.game(self.ex.position), self.lang)
+
+    def redraw_picture(self) -> None:
+        if self.pic is not None and self.ex.position:
+            self.pic.picture = picture(self.chapter.game(self.ex.position), self.lang)
 
 
 class ChoiceView(ExerciseView):
@@ -85,8 +90,7 @@ class ChoiceView(ExerciseView):
         value = self.pick.value
         self.pick.options = [(o(self.lang), i) for i, o in enumerate(self.ex.options)]
         self.pick.value = value
-        if self.pic is not None and self.ex.position:
-            self.pic.value = table_html(self.chapter.game(self.ex.position), self.lang)
+        self.redraw_picture()
 
     def check(self) -> None:
         if self.pick.value is None:
@@ -104,8 +108,7 @@ class LegalView(ExerciseView):
         labels = self.grader.candidate_labels(self.ex)
         for box, label in zip(self.boxes, labels, strict=True):
             box.description = label[self.lang]
-        assert self.ex.position is not None
-        self.pic.value = table_html(self.chapter.game(self.ex.position), self.lang)
+        self.redraw_picture()
 
     def check(self) -> None:
         self.show(self.grader.legal(self.ex, {i for i, b in enumerate(self.boxes) if b.value}))
@@ -152,8 +155,7 @@ class NumberView(ExerciseView):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{escape(ui('your_answer', self.lang))}:</b>&nbsp;"
-        assert self.ex.position is not None
-        self.pic.value = table_html(self.chapter.game(self.ex.position), self.lang)
+        self.redraw_picture()
 
     def check(self) -> None:
         self.show(self.grader.number(self.ex, int(self.answer.value)))

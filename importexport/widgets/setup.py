@@ -7,7 +7,8 @@ from html import escape
 import ipywidgets as w
 
 from ..engine import Game
-from ..render import table_html
+from ..picture import picture
+from .board import Board
 from .common import button
 from .lang import LANG, on_language
 
@@ -32,7 +33,7 @@ class SetupView(w.VBox):
         self.seed = w.IntText(value=seed, layout=w.Layout(width="200px"))
         self.deal_button = button("")
         self.summary = w.HTML()
-        self.table = w.HTML()
+        self.table = Board()
         self.players.observe(lambda _c: self.deal(), names="value")
         self.deal_button.on_click(lambda _b: self.deal())
         self.children = [w.HBox([self.players, self.seed, self.deal_button]), self.summary, self.table]
@@ -53,4 +54,4 @@ class SetupView(w.VBox):
             d=len(s.deck), k=credits[0],
             grey=WORDS["grey"][lang].format(g=grey.credits) if grey is not None else "",
         )) + "</div>"
-        self.table.value = table_html(g, lang)
+        self.table.picture = picture(g, lang)

@@ -14,36 +14,19 @@ from html import escape
 import ipywidgets as w
 
 from ..actions import Action
-from ..cards import CARDS
-from ..constants import ACTION_NAME, GOODS_LETTER
 from ..describe import FREE_KINDS
 from ..errors import IllegalActionError
 from ..hints import hint_chapter, hint_key, hint_text
-from ..i18n import card_name, seat_name
-from ..render import CSS, CSS_COLOUR, GOODS_SHAPE, TEXT_COLOUR, table_html
+from ..i18n import card_name, seat_name, ship_name
+from ..picture import changes, picture, ship_choices
+from ..render import CSS
 from ..session import Session
+from .board import Board
 from .common import button, guarded, markdown, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children
 
+UNDO_REFUSALS = {"nothing": "nothing_to_undo", "other": "undo_other", "revealed": "undo_revealed"}
 MAX_BUTTONS = 10  # more options of one kind than this go into a drop-down list
-
-
-def card_button(card: int, lang: str) -> w.Button:
-    """A hand or island card as a button: colour, shape and letter, name and action."""
-    if card >= CARDS.token_base:
-        col = CARDS.goods[card]
-        label, tip = f"{GOODS_SHAPE[col]}{GOODS_LETTER[col]} {card_name(card, lang)}", card_name(card, lang)
-    else:
-        c = CARDS[card]
-        col = c.colour
-        label = f"{GOODS_SHAPE[col]}{GOODS_LETTER[col]} {c.name} · {ACTION_NAME[lang][c.action_id]}"
-        tip = c.text.de if lang == "de" else c.text.en
-    b = button(label, tooltip=tip)
-    b.style.button_color = CSS_COLOUR[col]
-    b.style.text_color = TEXT_COLOUR[col]
-    b.style.font_weight = "bold"
-    b.add_class("iex-card")
-    return b
 
 
 class TableView(w.VBox):
@@ -78,8 +61,8 @@ class TableView(w.VBox):
         self.click_seconds: list[float] = []
         self.selected: list[Action] | None = None  # the moves a clicked card allows, when several
         self.caption_html = w.HTML()
-        self.table = w.HTML()
-        self.hand_box = w.VBox()
+        self.table = Board()
+        self.last_picture: dict | None = None
         self.prompt = w.HTML()
         self.options = w.VBox()
         self.message = w.HTML()
@@ -90,15 +73,16 @@ class TableView(w.VBox):
         self.bid_inputs: dict[int, w.Password] = {}
         for widget, css in ((self.table, "iex-table"), (self.prompt, "iex-prompt"), (self.message, "iex-refusal"),
                             (self.step_button, "iex-step"), (self.undo_button, "iex-undo"),
-                            (self.restart_button, "iex-restart"), (self.log_box, "iex-log"), (self.hand_box, "iex-hand")):
+                            (self.restart_button, "iex-restart"), (self.log_box, "iex-log")):
             widget.add_class(css)
+        self.table.on_click(self._guard(self.click))
         self.step_button.on_click(self._guard(lambda _b: self.step()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
         self.restart_button.on_click(self._guard(lambda _b: self.restart()))
         bar: list[w.Widget] = [self.step_button, self.undo_button, self.restart_button]
         if switch:
             bar.append(language_switch())
-        panel = [self.prompt, self.hand_box, self.options, self.message, *([w.HBox(bar)] if controls else [])]
+        panel = [self.prompt, self.options, self.message, *([w.HBox(bar)] if controls else [])]
         if panel_first:  # a game screen: what to decide on top, the table below it
             self.children = [self.caption_html, *panel, self.table, self.log_box]
         else:  # a lesson: the position first, then what to do about it
@@ -142,7 +126,37 @@ class TableView(w.VBox):
 
     def refresh_table_only(self) -> None:
         """Redraw only the table (hands shown as ``hands`` says now)."""
-        self.table.value = table_html(self.session.game, self.lang, self.hands)
+        self._draw_board(self.lang)
+
+    def decider(self) -> int | None:
+        """The person whose decision the table shows now (``None``: nobody's)."""
+        humans = self.session.waiting_humans() if not self.session.game.is_over() else []
+        return humans[0] if humans else None
+
+    def click(self, what: str, ident: int) -> None:
+        """A card or ship clicked on the board, for the person deciding now."""
+        seat = self.decider()
+        if seat is None:
+            self.message.value = message_html(ui("not_now", self.lang), "refused")
+        elif what == "card":
+            self.click_card(seat, ident)
+        else:
+            self.click_ship(seat, ident)
+
+    def click_ship(self, seat: int, ship: int) -> None:
+        """Use a ship: one move with it is done at once, several are offered, none explained."""
+        ways = ship_choices(self.session.game, seat, ship)
+        name = ship_name(ship, self.lang, self.session.game.state)
+        if len(ways) == 1:
+            self.act(ways[0])
+        elif ways:
+            self.selected = ways
+            self.refresh()
+            self.message.value = message_html(ui("pick", self.lang, c=name))
+        else:
+            self.selected = None
+            self.refresh()
+            self.message.value = message_html(ui("no_ship_move", self.lang, s=name), "refused")
 
     def click_card(self, seat: int, card: int) -> None:
         """Use a card: one way to use it is done at once, several are offered, none explained."""
@@ -175,8 +189,9 @@ class TableView(w.VBox):
         self.refresh()
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            self.message.value = message_html(ui("nothing_to_undo", self.lang), "refused")
+        why = self.session.undo_refusal(self.decider())
+        if why is not None:
+            self.message.value = message_html(ui(UNDO_REFUSALS[why], self.lang), "refused")
             return
         self.session.undo()
         self.message.value = ""
@@ -198,12 +213,14 @@ class TableView(w.VBox):
         g = s.game
         g.lang = lang
         self.caption_html.value = f'<div style="font-size:16px">{markdown(self.caption[lang])}</div>' if self.caption else ""
-        self.table.value = table_html(g, lang, self.hands)
+        self._draw_board(lang)
         self.step_button.description = ui("step", lang)
         self.undo_button.description = ui("undo", lang)
         self.restart_button.description = ui("restart", lang)
         self.step_button.disabled = s.next_scripted() is None and not s.waiting_bots()
-        self.undo_button.disabled = not s.can_undo()
+        why = s.undo_refusal(self.decider())
+        self.undo_button.disabled = why == "nothing"
+        self.undo_button.tooltip = ui(UNDO_REFUSALS[why], lang) if why else None
         self._draw_decision(lang)
         lines = g.narrate(lang)[-14:]
         self.log_box.value = (f'<details open><summary><b>{escape(ui("log", lang))}</b></summary>'
@@ -212,6 +229,14 @@ class TableView(w.VBox):
         if self.on_change is not None:
             self.on_change()
 
+    def _draw_board(self, lang: str) -> None:
+        pic = picture(self.session.game, lang, self.hands, self.decider())
+        pic["changed"] = changes(self.last_picture, pic)
+        if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
+            pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
+        self.last_picture = pic
+        self.table.picture = pic
+
     def _draw_decision(self, lang: str) -> None:
         s = self.session
         g = s.game
@@ -219,7 +244,6 @@ class TableView(w.VBox):
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
             replace_children(self.options, [])
-            replace_children(self.hand_box, [])
             return
         humans = s.waiting_humans()
         parts = []
@@ -239,12 +263,10 @@ class TableView(w.VBox):
                 parts.append(f"<div>{escape(ui('waiting_bot', lang, p=seat_name(bots[0], lang)))}</div>")
             self.prompt.value = "".join(parts)
             replace_children(self.options, [])
-            replace_children(self.hand_box, [])
             return
         who = ", ".join(seat_name(h, lang) for h in humans)
         parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who))}</b></div>')
         self.prompt.value = "".join(parts)
-        self._draw_cards(humans[0], lang)
         frame = g.state.stack[-1]
         if frame["kind"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
             bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
@@ -252,28 +274,6 @@ class TableView(w.VBox):
         else:
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
             replace_children(self.options, self._option_rows(choices, lang))
-
-    def _draw_cards(self, seat: int, lang: str) -> None:
-        g = self.session.game
-        p = g.state.players[seat]
-        rows: list[w.Widget] = []
-        if self.hands is None or seat in self.hands:
-            buttons = []
-            for card in p.hand:
-                b = card_button(card, lang)
-                b.on_click(self._guard(lambda _b, c=card: self.click_card(seat, c)))
-                buttons.append(b)
-            rows.append(w.HTML(f"<b>{escape(ui('hand_of', lang, p=seat_name(seat, lang)))}</b>"))
-            rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
-        island = []
-        for card in g.state.island:
-            b = card_button(card, lang)
-            b.on_click(self._guard(lambda _b, c=card: self.click_card(seat, c)))
-            island.append(b)
-        if island:
-            rows.append(w.HTML(f"<b>{escape(ui('island', lang))}</b>"))
-            rows.append(w.HBox(island, layout=w.Layout(flex_flow="row wrap")))
-        replace_children(self.hand_box, rows)
 
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
         g = self.session.game
@@ -285,7 +285,7 @@ class TableView(w.VBox):
             if len(acts) <= MAX_BUTTONS:
                 buttons = []
                 for a in acts:
-                    b = button(g.describe(a, lang), tooltip=str(a))
+                    b = button(g.describe(a, lang))
                     if kind in FREE_KINDS:
                         b.button_style = "warning"
                     else:

@@ -1,0 +1,230 @@
+"""The table as data for the board component: plain JSON built from ``view(seat)`` and
+``legal_actions()``, every word already in the reader's language.
+
+The board widget (:mod:`importexport.widgets.board`) draws this picture and nothing else, so
+what a seat sees on screen is exactly what its view lists.  The picture is built here, without
+widgets, so it can be tested (and diffed: :func:`changes` names what the last move changed).
+
+Shape (all keys always present)::
+
+    {"lang", "labels": {word: text}, "legend": [{"mark", "bg", "fg", "letter", "text"}], "status": {...}, "seats": [seat, ...], "ships": {id: ship},
+     "sea": [ship id, ...], "island": [card id, ...], "tokyo": [{"cost", "cards"}] | None,
+     "market": [{"mark", "bg", "fg", "name", "value"}] | None, "hand": {"seat", "label", "cards"} | None,
+     "open_hands": {seat: [card id, ...]}, "cards": {id: card}, "clickable": {"cards": [id, ...], "ships": [id, ...]}, "changed": [key, ...]}
+
+A card is ``{"id", "name", "bg", "fg", "mark", "action", "symbol", "level", "cargo", "tip"}``
+(``level``/``cargo``: lists of ``{"bg", "fg", "letter"}``); colours always come with a shape and
+letter (``mark``), so nothing depends on telling colours apart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import CARDS
+from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT, RIDING
+from .i18n import action_name, card_name, seat_name, ship_name
+from .render import ACTION_SYMBOL, CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+SHIP_KINDS = frozenset({"contract", "load", "pirate", "ship", "drop"})
+"""Kinds of choice whose ``target`` is a ship (clicking that ship offers them)."""
+
+WORDS = {
+    "hand_of": {"en": "{p}'s hand", "de": "Hand von {p}"},
+    "cards_in_hand": {"en": "hand", "de": "Hand"},
+    "levels": {"en": "levels", "de": "Stufen"},
+    "decides": {"en": "decides", "de": "entscheidet"},
+    "projector": {"en": "Projector", "de": "Beamer"},
+    "projector_tip": {"en": "Large print for a projector (remembered)",
+                      "de": "Große Schrift für einen Beamer (wird gemerkt)"},
+    "contracts": {"en": "contracts", "de": "Aufträge"},
+    "containers": {"en": "containers", "de": "Container"},
+    "ship_tip": {"en": "Click: the moves with this ship", "de": "Klick: die Züge mit diesem Schiff"},
+    "short_ship": {"en": "ship {k}", "de": "Schiff {k}"},
+    "goal": {"en": "the game ends at {n} credits", "de": "das Spiel endet bei {n} Credits"},
+    "winner": {"en": "winner", "de": "Sieger"},
+}
+
+
+def _w(key: str, lang: str, **args: object) -> str:
+    return WORDS[key][lang].format(**args)
+
+
+def _label(key: str, lang: str, **args: object) -> str:
+    return LABELS[key][lang].format(**args)
+
+
+def dot(colour: int) -> dict[str, str]:
+    """A level dot or cargo slot: colour with its letter (a rainbow slot: ★)."""
+    if colour == RAINBOW_SLOT:
+        return {"bg": "rainbow", "fg": "#fff", "letter": "★"}
+    return {"bg": CSS_COLOUR[colour], "fg": TEXT_COLOUR[colour], "letter": GOODS_LETTER[colour]}
+
+
+def mark(colour: int) -> str:
+    return "★" if colour == RAINBOW_SLOT else f"{GOODS_SHAPE[colour]}{GOODS_LETTER[colour]}"
+
+
+def card_data(card: int, lang: str, side: int = 0, colour: int | None = None) -> dict[str, Any]:
+    """One card (or container token) as the board draws it; ``colour``: the colour it counts as
+    (a container's, where a J card or token was given one)."""
+    if card >= CARDS.token_base:
+        col = CARDS.goods[card] if colour is None or colour == RIDING else colour
+        return {"id": card, "name": card_name(card, lang), "bg": CSS_COLOUR[col], "fg": TEXT_COLOUR[col],
+                "mark": mark(col), "action": "", "symbol": "", "level": [], "cargo": [], "tip": card_name(card, lang)}
+    c = CARDS[card]
+    col = c.colour if colour is None or colour == RIDING else colour
+    level: list[dict[str, str]] = []
+    for key, count in c.level.items():
+        if key == ANY_GOODS:
+            level.extend({"bg": "#cccccc", "fg": "#000", "letter": "∗"} for _ in range(count))
+        else:
+            level.extend(dot(COLOURS.index(key)) for _ in range(count))
+    act = c.action_id
+    return {
+        "id": card, "name": c.name, "bg": CSS_COLOUR[col], "fg": TEXT_COLOUR[col], "mark": mark(col),
+        "action": ACTION_NAME[lang][act], "symbol": ACTION_SYMBOL[act], "level": level,
+        "cargo": [dot(x) for x in c.slots(side)], "tip": c.text.de if lang == "de" else c.text.en,
+    }
+
+
+def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None) -> dict[str, Any]:
+    """The table for the board component.
+
+    ``hands``: whose hands may be drawn face up (``None``: everybody's, as in a lesson; each hand
+    is read from its owner's own view).  ``decider``: the person deciding now, whose hand runs
+    along the bottom and whose legal choices make cards and ships clickable (``None``: nobody's).
+    """
+    s = g.state
+    base = g.view(decider if decider is not None else 0)
+    cards: dict[str, dict[str, Any]] = {}
+
+    def put(card: int | None, side: int = 0, colour: int | None = None, key: str | None = None) -> str | None:
+        if card is None:
+            return None
+        k = key or str(card)
+        if k not in cards:
+            cards[k] = card_data(card, lang, side, colour)
+        return k
+
+    deciding = set(g.deciders()) if not g.is_over() else set()
+    seats = []
+    for p in base["players"]:
+        seat = p["seat"]
+        hc = p["harbour"]
+        seats.append({
+            "seat": seat, "name": seat_name(seat, lang), "active": seat == base["active"] and not g.is_over(),
+            "deciding": seat in deciding, "credits": p["credits"], "goal": p["goal"], "hand_size": p["hand_size"],
+            "harbour": {"bg": CSS_COLOUR[hc], "fg": TEXT_COLOUR[hc], "mark": mark(hc), "name": GOODS_TYPE[lang][hc]},
+            "levels": [{**dot(col), "n": n, "name": GOODS_TYPE[lang][col]} for col, n in enumerate(p["levels"]) if n],
+            "crew": [put(c) for c in p["crew"]], "crew_limit": p["crew_limit"],
+            "goods": [put(c) for c in p["goods"]], "goods_load": p["goods_load"], "goods_limit": p["goods_limit"],
+            "fulfilled": [put(c) for c in p["fulfilled"]],
+            "ships": [x for x in p["ships"] if not base["ships"][x]["at_sea"]],
+            "winner": seat in base["winners"],
+        })
+    ships: dict[str, dict[str, Any]] = {}
+    for x in base["ships"]:
+        sid = x["id"]
+        contracts = [put(c, side, key=f"{c}:{side}" if side else None)
+                     for c, side in zip(x["contracts"], x["sides"] + [0] * len(x["contracts"]), strict=False)]
+        containers = [put(c, colour=col, key=f"{c}@{col}" if col != CARDS.goods[c] and col != RIDING else None)
+                      for c, col in zip(x["containers"], x["colours"], strict=True)]
+        k = base["players"][x["owner"]]["ships"].index(sid) + 1 if sid in base["players"][x["owner"]]["ships"] else 0
+        ships[str(sid)] = {"id": sid, "name": ship_name(sid, lang, s), "short": _w("short_ship", lang, k=k) if k else "",
+                           "owner": x["owner"], "at_sea": x["at_sea"],
+                           "contracts": contracts, "containers": containers}
+    tokyo = None
+    island = [put(c) for c in base["island"]]
+    if "tokyo" in base["modules"]:
+        from .turn import TOKYO_COST
+
+        tokyo = [{"cost": _label("cost", lang, n=cost), "cards": [put(c) for c in base["island"] if CARDS.column[c] == col]}
+                 for col, cost in enumerate(TOKYO_COST)]
+    market = None
+    if base["market"]:
+        market = [{**dot(col), "mark": mark(col), "name": GOODS_TYPE[lang][col], "value": f"{v:+d}"}
+                  for col, v in enumerate(base["market"])]
+    hand = None
+    shown_hand = decider if decider is not None and (hands is None or decider in hands) else None
+    if shown_hand is not None:
+        hand = {"seat": shown_hand, "label": _w("hand_of", lang, p=seat_name(shown_hand, lang)),
+                "cards": [put(c) for c in base["players"][shown_hand]["hand"]]}
+    others = sorted(set(range(s.n)) - {shown_hand} if hands is None else set(hands) - {shown_hand})
+    open_hands = {str(q): [put(c) for c in g.view(q)["players"][q]["hand"]] for q in others}
+    clickable: dict[str, list[int]] = {"cards": [], "ships": []}
+    if decider is not None and decider in deciding:
+        legal = g.legal_actions(decider)
+        clickable["cards"] = sorted({c for a in legal for c in a.cards})
+        clickable["ships"] = sorted({a.target for a in legal if a.kind in SHIP_KINDS and a.target >= 0}
+                                    | {x for a in legal if a.kind == "pirate" for x in a.sources if x >= 0})
+    led = base["led"]
+    status = {
+        "turn": _label("turn", lang, n=base["turn"]),
+        "led": _label("led", lang, a=action_name(led, lang)) if led >= 0 else "",
+        "deck": _label("deck", lang, n=base["deck_size"]),
+        "discard": _label("discard", lang, n=base["discard_size"]),
+        "waiting": (_label("over", lang) if g.is_over()
+                    else _label("waiting", lang, p=", ".join(seat_name(d, lang) for d in sorted(deciding)))),
+        "over": g.is_over(),
+    }
+    labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "harbour", "island",
+                                                 "tokyo", "sea", "at_sea", "in_harbour", "empty", "level", "cargo",
+                                                 "market", "active", "none")}
+    labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "decides", "projector",
+                                                   "projector_tip", "contracts", "containers", "ship_tip", "winner")})
+    labels["goal"] = WORDS["goal"][lang]  # "{n}": each seat's own goal, filled in by the board
+    legend = ([{"mark": mark(col), **dot(col), "text": GOODS_TYPE[lang][col]} for col in range(len(GOODS_TYPE[lang]))]
+              + [{"mark": ACTION_SYMBOL[a], "bg": "", "fg": "", "letter": "", "text": ACTION_NAME[lang][a]}
+                 for a in range(len(ACTION_NAME[lang]))]
+              + [{"mark": "●", "bg": "", "fg": "", "letter": "", "text": _label("level", lang)},
+                 {"mark": "■", "bg": "", "fg": "", "letter": "", "text": _label("cargo", lang)}])
+    return {
+        "lang": lang, "labels": labels, "legend": legend, "status": status, "seats": seats, "ships": ships,
+        "sea": [x["id"] for x in base["ships"] if x["at_sea"]], "island": island, "tokyo": tokyo, "market": market,
+        "hand": hand, "open_hands": open_hands, "cards": cards, "clickable": clickable, "changed": [],
+    }
+
+
+def places(pic: dict[str, Any]) -> dict[str, str]:
+    """Where each element of a picture is, with what it shows: the basis of :func:`changes`."""
+    out: dict[str, str] = {}
+    for seat in pic["seats"]:
+        q = seat["seat"]
+        out[f"credits:{q}"] = str(seat["credits"])
+        out[f"handsize:{q}"] = str(seat["hand_size"])
+        for zone in ("crew", "goods", "fulfilled"):
+            for k in seat[zone]:
+                out[f"card:{k}"] = f"{zone}:{q}"
+    for sid, ship in pic["ships"].items():
+        out[f"ship:{sid}"] = f"{ship['at_sea']}:{ship['contracts']}:{ship['containers']}"
+        for k in ship["contracts"] + ship["containers"]:
+            out[f"card:{k}"] = f"ship:{sid}"
+    for k in pic["island"]:
+        out[f"card:{k}"] = "island"
+    if pic["hand"]:
+        for k in pic["hand"]["cards"]:
+            out[f"card:{k}"] = f"hand:{pic['hand']['seat']}"
+    for q, ks in pic["open_hands"].items():
+        for k in ks:
+            out[f"card:{k}"] = f"hand:{q}"
+    return out
+
+
+def changes(before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """The elements the last move changed: cards that moved or appeared, credits and hand sizes
+    that changed, ships whose cargo or place changed (``[]`` for the first picture)."""
+    if before is None:
+        return []
+    old, new = places(before), places(after)
+    return sorted(k for k, v in new.items() if old.get(k) != v)
+
+
+def ship_choices(g: Game, seat: int, ship: int) -> list[Action]:
+    """The legal moves of ``seat`` that involve ``ship`` (as target, or as a Pirate's source)."""
+    return [a for a in g.legal_actions(seat)
+            if (a.kind in SHIP_KINDS and a.target == ship) or (a.kind == "pirate" and ship in a.sources)]

@@ -1,0 +1,58 @@
+"""The board: one table component for every chapter table, the card lab, the first game and the app.
+
+An anywidget: its ES module and CSS (``static/board.js``, ``static/board.css``) draw the picture
+:func:`importexport.picture.picture` builds from ``view(seat)`` and ``legal_actions()``, and send
+back which card or ship was clicked.  The widget holds no rule: what a click means is decided by
+the table around it (:class:`~importexport.widgets.table.TableView`) through the same legal
+choices as every other way of playing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..engine import Game
+from ..picture import picture
+
+STATIC = Path(__file__).with_name("static")
+
+
+class Board(anywidget.AnyWidget):
+    """The drawn table.  ``picture``: what to draw; ``projector``: large print (the reader's switch,
+    remembered by the browser); clicks reach the handlers given to :meth:`on_click`."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+    picture = traitlets.Dict().tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._click_handlers: list[Callable[[str, int], None]] = []
+        self.on_msg(self._message)
+
+    def on_click(self, handler: Callable[[str, int], None]) -> None:
+        """Call ``handler(what, id)`` when a card (``what`` "card") or a ship ("ship") is clicked."""
+        self._click_handlers.append(handler)
+
+    def click(self, what: str, ident: int) -> None:
+        """Act as if ``what`` ("card" or "ship") number ``ident`` were clicked (tests, keyboard paths)."""
+        for handler in self._click_handlers:
+            handler(what, ident)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") != "click":
+            return
+        what, ident = content.get("what"), content.get("id")
+        if what in ("card", "ship") and type(ident) is int:
+            self.click(what, ident)
+
+
+def still(g: Game, lang: str) -> Board:
+    """A position drawn without controls (an exercise's or a worked example's picture)."""
+    return Board(picture=picture(g, lang))

@@ -1,0 +1,58 @@
+"""A file picker with a size limit checked in the browser: an oversized file never reaches the
+kernel (ipywidgets' own ``FileUpload`` sends any file whole, and a large one failed without a word)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..bounds import MAX_SAVE_BYTES
+
+STATIC = Path(__file__).with_name("static")
+
+
+class Upload(anywidget.AnyWidget):
+    """``on_file(handler)``: ``handler(name, text)`` for a file within ``limit`` bytes;
+    ``on_refused(handler)``: ``handler(name, size)`` for one over it (or unreadable: size -1)."""
+
+    _esm = STATIC / "upload.js"
+    _css = STATIC / "upload.css"
+    label = traitlets.Unicode("").tag(sync=True)
+    accept = traitlets.Unicode(".json").tag(sync=True)
+    limit = traitlets.Int(MAX_SAVE_BYTES).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_file: list[Callable[[str, str], None]] = []
+        self._on_refused: list[Callable[[str, int], None]] = []
+        self.on_msg(self._message)
+
+    def on_file(self, handler: Callable[[str, str], None]) -> None:
+        self._on_file.append(handler)
+
+    def on_refused(self, handler: Callable[[str, int], None]) -> None:
+        self._on_refused.append(handler)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the browser (also what tests call)."""
+        if not isinstance(content, dict):
+            return
+        name = str(content.get("name", ""))[:200]
+        kind, size, text = content.get("type"), content.get("size"), content.get("text")
+        if kind == "file" and isinstance(text, str) and len(text.encode("utf-8", "replace")) <= self.limit:
+            for handler in self._on_file:
+                handler(name, text)
+        elif kind in ("too_big", "unreadable", "file"):
+            if kind == "file" and isinstance(text, str):
+                bytes_ = len(text.encode("utf-8", "replace"))  # (the size a browser claimed is not trusted)
+            else:
+                bytes_ = size if type(size) is int and size >= 0 and kind == "too_big" else -1
+            for refused in self._on_refused:
+                refused(name, bytes_)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
