@@ -157,6 +157,7 @@ def test_app_command_serves_voila_on_loopback(monkeypatch, capsys) -> None:
     assert cmd[1:3] == ["-m", "voila"] and cmd[3].endswith("play.ipynb")
     assert "--port=8123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--preheat_kernel=True" in cmd
     assert "--no-browser" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=300" in cmd and "--MappingKernelManager.cull_connected=False" in cmd
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
 
 

@@ -28,6 +28,25 @@ if not REQUIRED:
 from playwright import sync_api as playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
+IDLE_SECONDS = 15  # the app's kernels of pages gone without a word are culled after this long idle
+SERVER: dict[str, int] = {}
+
+
+def kernels_of(pid: int) -> int:
+    """How many kernels run below process ``pid`` (Voila's pool and the open pages' kernels)."""
+    rows = [line.split(None, 2) for line in subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True,
+                                                            text=True, check=True).stdout.splitlines()]
+    children: dict[int, list[tuple[int, str]]] = {}
+    for row in rows:
+        if len(row) == 3:
+            children.setdefault(int(row[1]), []).append((int(row[0]), row[2]))
+    found, todo = 0, [pid]
+    while todo:
+        for child, args in children.get(todo.pop(), []):
+            found += "ipykernel" in args
+            todo.append(child)
+    return found
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -38,8 +57,10 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     port = free_port()
+    env = {**os.environ, "IMPORTEXPORT_APP_IDLE_SECONDS": str(IDLE_SECONDS)}
     proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    SERVER["pid"] = proc.pid
     try:
         first = proc.stdout.readline() if proc.stdout else ""
         assert f"http://127.0.0.1:{port}/" in first, first  # the command prints where the app is
@@ -248,3 +269,28 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.locator(".iex-projector-toggle").click()
         page.get_by_role("button", name="English", exact=True).first.click()
     page.close()
+
+
+def test_closed_pages_give_their_kernels_back(browser, app_url: str) -> None:
+    """Ten pages opened and closed, half of them normally (the page asks Voila to shut its kernel down)
+    and half abruptly (a crashed tab: the idle, unconnected kernel is culled): within a minute only
+    the preheated pool is left."""
+    pid = SERVER["pid"]
+    deadline = time.time() + 60 + IDLE_SECONDS
+    while kernels_of(pid) > 1 and time.time() < deadline:  # (earlier tests' pages going away)
+        time.sleep(1)
+    assert kernels_of(pid) == 1
+    context = browser.new_context()
+    for i in range(10):
+        page = context.new_page()
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
+                   else route.abort())
+        page.goto(app_url, timeout=60_000)
+        page.wait_for_selector(".iex-start", timeout=60_000)
+        assert kernels_of(pid) >= 2  # this page's kernel, and the pool refilled
+        page.close(run_before_unload=i % 2 == 0)
+    started = time.time()
+    while kernels_of(pid) > 1 and time.time() - started < 60:
+        time.sleep(1)
+    assert kernels_of(pid) == 1, f"{kernels_of(pid)} kernels a minute after the pages closed"
+    context.close()

@@ -26,7 +26,7 @@ from ..setup import MODULES
 from .common import button, guarded, message_html
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView
-from .upload import Upload
+from .upload import KernelRelease, Upload
 
 HUMAN = "human"
 WORDS: dict[str, dict[str, str]] = {
@@ -94,7 +94,7 @@ class PlayApp(w.VBox):
         self.roles: list[str] = []
         self.viewer = -1
         self._build_setup()
-        self.children = [w.HTML(CSS), w.HBox([self.title, self.switch]), self.message, self.screen]
+        self.children = [w.HTML(CSS), KernelRelease(), w.HBox([self.title, self.switch]), self.message, self.screen]
         on_language(self, self.relabel)
         self.show_setup()
 

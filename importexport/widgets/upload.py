@@ -1,5 +1,6 @@
-"""A file picker with a size limit checked in the browser: an oversized file never reaches the
-kernel (ipywidgets' own ``FileUpload`` sends any file whole, and a large one failed without a word)."""
+"""The app's page helpers: a file picker with a size limit checked in the browser (an oversized
+file never reaches the kernel; ipywidgets' own ``FileUpload`` sends any file whole, and a large one
+failed without a word), and the piece that lets a closed page's kernel be shut down."""
 
 from __future__ import annotations
 
@@ -56,3 +57,9 @@ class Upload(anywidget.AnyWidget):
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
+
+
+class KernelRelease(anywidget.AnyWidget):
+    """Invisible: makes sure closing the page shuts its kernel down (see ``static/xsrf.js``)."""
+
+    _esm = STATIC / "xsrf.js"
