@@ -145,6 +145,12 @@ def test_a_whole_game_ends_on_the_scoring_screen_in_either_language() -> None:
     LANG.lang = "de"
     assert "Endwertung" in app.screen.children[0].children[0].value
     assert all(t >= 0 for t in app.table.click_seconds) and app.table.click_seconds
+    app.table.restart_button.click()  # from the scoring screen back to the start: the bots' hands hidden again
+    app.table.confirm.yes.click()
+    assert not app.session.game.is_over()
+    assert app.table.hands == {app.viewer} and app.screen.children[0] is app.game_screen
+    shown = {c["id"] for c in app.table.table.picture["cards"].values()}
+    assert not shown & {c for q in (1, 2) for c in app.session.game.state.players[q].hand}
 
 
 def test_app_command_serves_voila_on_loopback(monkeypatch, capsys) -> None:
@@ -208,3 +214,23 @@ def test_a_finished_table_is_retired_when_the_next_game_starts() -> None:
     assert old.prompt.value == before  # the retired table no longer redraws
     app.start()
     assert "entscheidet" in app.table.prompt.value
+
+
+def test_restart_and_new_game_ask_before_a_game_is_thrown_away() -> None:
+    app = PlayApp()
+    app.start()
+    play_one(app)
+    moves = list(app.session.game.history)
+    app.table.restart_button.click()
+    assert app.table.confirm.layout.display is None and "Every move since is lost" in app.table.confirm.question.value
+    app.table.confirm.no.click()  # keep playing: nothing lost
+    assert app.session.game.history == moves and app.table.confirm.layout.display == "none"
+    app.new_button.click()
+    assert "Save it first" in app.table.confirm.question.value and app.screen.children[0] is app.game_screen
+    app.table.confirm.yes.click()
+    assert app.session is None and app.screen.children[0] is app.setup_screen
+    app.start()
+    play_one(app)
+    app.table.restart_button.click()
+    app.table.confirm.yes.click()
+    assert not app.session.marks

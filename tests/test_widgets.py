@@ -9,6 +9,7 @@ import sys
 import pytest
 from helpers import DOCS_IMPORT, cid, widget_buttons
 
+from importexport import Game
 from importexport.scenario import load_scenario
 from importexport.session import Session
 from importexport.tutor import chapter as load_chapter
@@ -293,3 +294,23 @@ def test_setup_view_deals_every_player_count() -> None:
     assert "grey harbour: 14" in view.summary.value  # six players bring the grey harbour
     LANG.lang = "de"
     assert "Karten im Stapel" in view.summary.value
+
+
+def test_the_log_shows_the_newest_line_first_and_the_whole_game_on_request() -> None:
+    import random
+
+    session = Session(lambda: Game(players=3, seed=8), humans={0, 1, 2})
+    view = TableView(session)
+    rng = random.Random(8)
+    for _ in range(120):
+        seat = view.decider()
+        view.act(rng.choice(session.game.legal_actions(seat)))
+    from html import escape
+
+    lines = [escape(x) for x in session.game.narrate("en")]
+    assert len(lines) > 40 and view.log_button.layout.display is None
+    shown = view.log_box.value
+    assert shown.index(lines[-1]) < shown.index(lines[-2])  # newest first
+    assert lines[0] not in shown
+    view.log_button.click()
+    assert lines[0] in view.log_box.value and "only the latest" in view.log_button.description

@@ -23,7 +23,7 @@ from ..render import CSS, score_chart_html
 from ..savefile import dump, load, seat_roles
 from ..session import Session
 from ..setup import MODULES
-from .common import button, guarded, message_html
+from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView
 from .upload import KernelRelease, Upload
@@ -198,13 +198,13 @@ class PlayApp(w.VBox):
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
         self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
-                               panel_first=True)
+                               panel_first=True, confirm=True)
         self.save_button = button(word("save"))
         self.save_button.add_class("iex-save")
         self.save_button.on_click(self._guard(lambda _b: self.save()))
         self.new_button = button(word("new"))
         self.new_button.add_class("iex-new")
-        self.new_button.on_click(self._guard(lambda _b: self.show_setup()))
+        self.new_button.on_click(self._guard(lambda _b: self.ask_new()))
         self.save_link = w.HTML()
         self.game_screen = w.VBox([self.table, w.HBox([self.save_button, self.new_button, self.save_link])])
         self._after_change()
@@ -219,6 +219,12 @@ class PlayApp(w.VBox):
             self.show_end()
             return
         waiting = self.session.waiting_humans()
+        if self.table.hands != {self.viewer}:  # back from the scoring screen (undo, restart): hands hidden again
+            self.table.hands = {self.viewer}
+            if not waiting or waiting[0] == self.viewer:
+                self.table.refresh()
+                self.screen.children = [self.game_screen]
+                return
         if waiting and waiting[0] != self.viewer:
             self.viewer = waiting[0]
             self.table.hands = {self.viewer}
@@ -228,6 +234,17 @@ class PlayApp(w.VBox):
             self.table.refresh()
             return
         self.screen.children = [self.game_screen]
+
+    def ask_new(self) -> None:
+        """Back to the new-game screen, asking first while a game is under way."""
+        assert self.session is not None and self.table is not None
+        g = self.session.game
+        if self.session.marks and not g.is_over():  # (a person has moved: something to lose)
+            lang = LANG.lang
+            self.table.confirm.ask(ui("sure_new", lang), ui("yes_new", lang), ui("keep_playing", lang),
+                                   self._guard(self.show_setup))
+        else:
+            self.show_setup()
 
     def show_pass(self, seat: int) -> None:
         note = w.HTML(f'<div style="font-size:22px;padding:30px 0"><b>{escape(word("pass", p=seat_name(seat, LANG.lang)))}</b>'

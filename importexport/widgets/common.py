@@ -38,9 +38,18 @@ UI: dict[str, dict[str, str]] = {
     "no_ship_move": {"en": "There is no move with {s} now: the choices below say what you can do.",
                      "de": "Mit {s} gibt es gerade keinen Zug: die Möglichkeiten unten sagen, was geht."},
     "more": {"en": "{n} more options", "de": "{n} weitere Möglichkeiten"},
-    "log": {"en": "What happened", "de": "Was geschah"},
+    "log": {"en": "What happened (newest first)", "de": "Was geschah (Neuestes zuerst)"},
+    "log_all": {"en": "Show all {n} lines of the game", "de": "Alle {n} Zeilen des Spiels zeigen"},
+    "log_recent": {"en": "Show only the latest lines", "de": "Nur die neuesten Zeilen zeigen"},
     "hint": {"en": "Rule in play (chapter {n})", "de": "Regel im Spiel (Kapitel {n})"},
     "error": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
+    "sure_restart": {"en": "Start this game over from its first move? Every move since is lost.",
+                     "de": "Dieses Spiel von vorn beginnen? Alle Züge seither gehen verloren."},
+    "sure_new": {"en": "Leave this game for a new one? Save it first if you want to come back to it.",
+                 "de": "Dieses Spiel für ein neues verlassen? Speichere es vorher, wenn du weiterspielen willst."},
+    "yes_restart": {"en": "Yes, start over", "de": "Ja, von vorn"},
+    "yes_new": {"en": "Yes, new game", "de": "Ja, neues Spiel"},
+    "keep_playing": {"en": "No, keep playing", "de": "Nein, weiterspielen"},
     "nothing_to_undo": {"en": "There is no move of yours to take back.", "de": "Es gibt keinen eigenen Zug zum Zurücknehmen."},
     "undo_other": {"en": "The last move was another person's; only they can take it back, on their turn.",
                    "de": "Der letzte Zug war von jemand anderem; nur diese Person kann ihn zurücknehmen, wenn sie dran ist."},
@@ -51,6 +60,35 @@ UI: dict[str, dict[str, str]] = {
     "your_answer": {"en": "Your answer", "de": "Deine Antwort"},
     "number_hint": {"en": "Type a number", "de": "Gib eine Zahl ein"},
 }
+
+
+class Confirm(w.HBox):
+    """A question with Yes / No buttons, hidden until :meth:`ask` (e.g. before a game is thrown away)."""
+
+    def __init__(self) -> None:
+        super().__init__(layout=w.Layout(display="none", align_items="center"))
+        self.add_class("iex-confirm")
+        self.question = w.HTML()
+        self.yes = button("", button_style="danger")
+        self.yes.add_class("iex-confirm-yes")
+        self.no = button("")
+        self.no.add_class("iex-confirm-no")
+        self._then: Callable[[], None] | None = None
+        self.yes.on_click(lambda _b: self.answer(True))
+        self.no.on_click(lambda _b: self.answer(False))
+        self.children = [self.question, self.yes, self.no]
+
+    def ask(self, question: str, yes: str, no: str, then: Callable[[], None]) -> None:
+        self.question.value = f'<b style="font-size:15px;margin-right:12px">{escape(question)}</b>'
+        self.yes.description, self.no.description = yes, no
+        self._then = then
+        self.layout.display = None
+
+    def answer(self, yes: bool) -> None:
+        then, self._then = self._then, None
+        self.layout.display = "none"
+        if yes and then is not None:
+            then()
 
 
 def ui(key: str, lang: str, **args: Any) -> str:

@@ -22,11 +22,12 @@ from ..picture import changes, picture, ship_choices
 from ..render import CSS
 from ..session import Session
 from .board import Board
-from .common import button, guarded, markdown, message_html, ui
+from .common import Confirm, button, guarded, markdown, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children
 
 UNDO_REFUSALS = {"nothing": "nothing_to_undo", "other": "undo_other", "revealed": "undo_revealed"}
-MAX_BUTTONS = 10  # more options of one kind than this go into a drop-down list
+MAX_BUTTONS = 10
+LOG_LINES = 40  # the log shows this many newest lines (all of them on request)  # more options of one kind than this go into a drop-down list
 
 
 class TableView(w.VBox):
@@ -49,6 +50,7 @@ class TableView(w.VBox):
         on_act: Callable[[Action], None] | None = None,
         on_change: Callable[[], None] | None = None,
         panel_first: bool = False,
+        confirm: bool = False,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -67,6 +69,11 @@ class TableView(w.VBox):
         self.options = w.VBox()
         self.message = w.HTML()
         self.log_box = w.HTML()
+        self.ask_first = confirm
+        self.confirm = Confirm()
+        self.whole_log = False
+        self.log_button = button("")
+        self.log_button.add_class("iex-log-all")
         self.step_button = button("")
         self.undo_button = button("")
         self.restart_button = button("")
@@ -76,17 +83,18 @@ class TableView(w.VBox):
                             (self.restart_button, "iex-restart"), (self.log_box, "iex-log")):
             widget.add_class(css)
         self.table.on_click(self._guard(self.click))
+        self.log_button.on_click(self._guard(lambda _b: self.toggle_log()))
         self.step_button.on_click(self._guard(lambda _b: self.step()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
-        self.restart_button.on_click(self._guard(lambda _b: self.restart()))
+        self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
         bar: list[w.Widget] = [self.step_button, self.undo_button, self.restart_button]
         if switch:
             bar.append(language_switch())
-        panel = [self.prompt, self.options, self.message, *([w.HBox(bar)] if controls else [])]
+        panel = [self.prompt, self.options, self.message, self.confirm, *([w.HBox(bar)] if controls else [])]
         if panel_first:  # a game screen: what to decide on top, the table below it
-            self.children = [self.caption_html, *panel, self.table, self.log_box]
+            self.children = [self.caption_html, *panel, self.table, self.log_box, self.log_button]
         else:  # a lesson: the position first, then what to do about it
-            self.children = [self.caption_html, self.table, *panel, self.log_box]
+            self.children = [self.caption_html, self.table, *panel, self.log_box, self.log_button]
         on_language(self, self.refresh)
         self.refresh()
 
@@ -198,6 +206,15 @@ class TableView(w.VBox):
         self.selected = None
         self.refresh()
 
+    def ask_restart(self) -> None:
+        """Restart, asking first where that throws a game's moves away (``confirm``)."""
+        if self.ask_first and self.session.marks:  # (a person has moved: something to lose)
+            lang = self.lang
+            self.confirm.ask(ui("sure_restart", lang), ui("yes_restart", lang), ui("keep_playing", lang),
+                             self._guard(self.restart))
+        else:
+            self.restart()
+
     def restart(self) -> None:
         self.session.restart()
         self.session.lang = self.lang
@@ -222,12 +239,23 @@ class TableView(w.VBox):
         self.undo_button.disabled = why == "nothing"
         self.undo_button.tooltip = ui(UNDO_REFUSALS[why], lang) if why else None
         self._draw_decision(lang)
-        lines = g.narrate(lang)[-14:]
-        self.log_box.value = (f'<details open><summary><b>{escape(ui("log", lang))}</b></summary>'
-                          f'<div style="max-height:190px;overflow:auto;font-size:14px">'
-                          + "".join(f"<div>{escape(x)}</div>" for x in lines) + "</div></details>")
+        self._draw_log(lang)
         if self.on_change is not None:
             self.on_change()
+
+    def _draw_log(self, lang: str) -> None:
+        """The log, newest line first: the latest lines, or (on request) the whole game's."""
+        lines = self.session.game.narrate(lang)
+        shown = lines if self.whole_log else lines[-LOG_LINES:]
+        self.log_box.value = (f'<details open><summary><b>{escape(ui("log", lang))}</b></summary>'
+                              f'<div style="max-height:190px;overflow:auto;font-size:14px">'
+                              + "".join(f"<div>{escape(x)}</div>" for x in reversed(shown)) + "</div></details>")
+        self.log_button.layout.display = None if len(lines) > LOG_LINES else "none"
+        self.log_button.description = ui("log_recent" if self.whole_log else "log_all", lang, n=len(lines))
+
+    def toggle_log(self) -> None:
+        self.whole_log = not self.whole_log
+        self._draw_log(self.lang)
 
     def _draw_board(self, lang: str) -> None:
         pic = picture(self.session.game, lang, self.hands, self.decider())
