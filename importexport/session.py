@@ -96,9 +96,10 @@ class Session:
 
     # --- moves ----------------------------------------------------------------------------
 
-    def act(self, action: Action) -> None:
+    def act(self, action: Action, bots: bool = True) -> None:
         """A person's move.  Refused moves raise ``IllegalActionError`` and change nothing; after a
-        move the bots answer until a person must decide again."""
+        move the bots answer until a person must decide again (``bots=False``: the caller lets them
+        answer one move at a time, with :meth:`bot_step`)."""
         before = len(self.game.history)
         secrets = self._secrets(action.player)
         self.game.apply(action)
@@ -106,7 +107,17 @@ class Session:
         self.secrets.append(secrets)
         if self.script_pos < len(self.script) and self.script[self.script_pos] == action:
             self.script_pos += 1
-        self.run_bots()
+        if bots:
+            self.run_bots()
+
+    def bot_step(self) -> Action | None:
+        """One bot's move, if a bot is asked now (``None`` if none is)."""
+        seats = self.waiting_bots()
+        if not seats or self.game.is_over():
+            return None
+        a = self.bots[seats[0]].choose(self.game, seats[0])
+        self.game.apply(a)
+        return a
 
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots decide while only bots (or bots beside people, in a sealed bid) are asked."""
@@ -136,12 +147,7 @@ class Session:
             self.marks.append(len(self.game.history) - 1)
             self.secrets.append(self._secrets(a.player))
             return a
-        seats = self.waiting_bots()
-        if seats:
-            a = self.bots[seats[0]].choose(self.game, seats[0])
-            self.game.apply(a)
-            return a
-        return None
+        return self.bot_step()
 
     def _secrets(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
         g = self.game

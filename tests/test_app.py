@@ -75,7 +75,7 @@ def test_hot_seat_hides_the_hand_between_two_people() -> None:
     app.seat_roles[1].value = HUMAN
     app.seat_roles[2].value = "random"
     app.start()
-    seen_pass = False
+    seen_pass, both_bid = False, 0
     for _ in range(400):
         if app.session.game.is_over():
             break
@@ -93,8 +93,12 @@ def test_hot_seat_hides_the_hand_between_two_people() -> None:
         for seat in others:
             shown = {c["id"] for c in app.table.table.picture["cards"].values()}
             assert not shown & set(app.session.game.state.players[seat].hand)
+        if app.table.bid_inputs:  # a sealed bid: one person's entry at a time, never both on one screen
+            assert set(app.table.bid_inputs) == {app.viewer}
+            frame = app.session.game.state.stack[-1]
+            both_bid += set(frame["bidders"]) >= {0, 1}
         play_one(app)
-    assert seen_pass
+    assert seen_pass and both_bid
 
 
 def test_save_and_load_restore_the_game_and_the_seats() -> None:

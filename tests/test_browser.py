@@ -145,12 +145,22 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('decides')")
     assert "Save the game" in app_text(page)
 
-    board_clicks = {"card": 0, "ship": 0}
+    board_clicks = {"card": 0, "ship": 0, "skip": 0}
     for turn in range(600):
-        page.wait_for_selector(".iex-option, .iex-do, .iex-bid input, .iex-scores", timeout=30_000)
+        page.wait_for_selector(".iex-option, .iex-do, .iex-bid input, .iex-scores, .iex-skip:visible", timeout=30_000)
         settle(page)
         if page.locator(".iex-scores").count():
             break
+        skip = page.locator(".iex-skip:visible")
+        if skip.count():  # the bots' moves are shown one by one; a player in a hurry skips them
+            if turn % 5 == 0:  # (now and then watch one move go by first)
+                time.sleep(0.8)
+            try:
+                skip.first.click(timeout=3_000)
+                board_clicks["skip"] += 1
+            except PlaywrightTimeout:
+                pass
+            continue
         # most moves are made on the board itself: a card or ship the rules allow is marked clickable
         ships = page.locator(".iex-board .iex-ship.iex-clickable")
         cards = page.locator(".iex-board .iex-card.iex-clickable")
@@ -176,7 +186,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
             continue
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)
     page.wait_for_selector(".iex-scores", timeout=30_000)
-    assert board_clicks["card"] >= 10 and board_clicks["ship"] >= 1, board_clicks
+    assert board_clicks["card"] >= 10 and board_clicks["ship"] >= 1 and board_clicks["skip"] >= 3, board_clicks
     rows = page.locator(".iex-scores tr")
     shown = {}
     for i in range(rows.count()):

@@ -314,3 +314,23 @@ def test_the_log_shows_the_newest_line_first_and_the_whole_game_on_request() -> 
     assert lines[0] not in shown
     view.log_button.click()
     assert lines[0] in view.log_box.value and "only the latest" in view.log_button.description
+
+
+def test_bots_answer_one_move_at_a_time_and_skip_plays_the_rest() -> None:
+    session = Session(lambda: Game(players=4, seed=3), humans={0}, bots={1: "random", 2: "random", 3: "random"})
+    view = TableView(session, pace=0.5)
+    queued: list = []
+    view.later = lambda delay, fn: queued.append((delay, fn))  # the event loop, by hand
+    while 0 not in session.waiting_humans():
+        session.bot_step()
+    view.refresh()
+    before = len(session.game.history)
+    view.act(session.game.legal_actions(0)[0])
+    assert len(session.game.history) == before + 1  # only the person's move so far
+    assert session.waiting_bots()
+    assert view.animating and view.skip_button.layout.display is None and queued[-1][0] == 0.5
+    queued.pop()[1]()  # one bot move, shown
+    assert len(session.game.history) == before + 2
+    assert view.table.picture["changed"]
+    view.skip_button.click()
+    assert not session.waiting_bots() and not view.animating and view.skip_button.layout.display == "none"

@@ -9,6 +9,7 @@ callback are shown on the page.
 from __future__ import annotations
 
 import base64
+import os
 from html import escape
 from typing import Any
 
@@ -66,6 +67,15 @@ WORDS: dict[str, dict[str, str]] = {
 BOT_WORDS = {"random": {"en": "random", "de": "zufällig"}, "heuristic": {"en": "heuristic", "de": "heuristisch"},
              "search": {"en": "search", "de": "vorausdenkend"}}
 CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
+
+
+def bot_pace() -> float:
+    """Seconds between the bots' moves as the app shows them (``IMPORTEXPORT_BOT_PACE``; 0: all at once)."""
+    try:
+        pace = float(os.environ.get("IMPORTEXPORT_BOT_PACE", "0.6"))
+    except ValueError:
+        return 0.6
+    return min(max(pace, 0.0), 5.0) if pace == pace else 0.6
 
 
 def file_size(n: int, lang: str) -> str:
@@ -198,7 +208,7 @@ class PlayApp(w.VBox):
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
         self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
-                               panel_first=True, confirm=True)
+                               panel_first=True, confirm=True, pace=bot_pace())
         self.save_button = button(word("save"))
         self.save_button.add_class("iex-save")
         self.save_button.on_click(self._guard(lambda _b: self.save()))

@@ -50,6 +50,7 @@ UI: dict[str, dict[str, str]] = {
     "yes_restart": {"en": "Yes, start over", "de": "Ja, von vorn"},
     "yes_new": {"en": "Yes, new game", "de": "Ja, neues Spiel"},
     "keep_playing": {"en": "No, keep playing", "de": "Nein, weiterspielen"},
+    "skip": {"en": "⏭ Skip the bots' moves", "de": "⏭ Züge der Bots überspringen"},
     "nothing_to_undo": {"en": "There is no move of yours to take back.", "de": "Es gibt keinen eigenen Zug zum Zurücknehmen."},
     "undo_other": {"en": "The last move was another person's; only they can take it back, on their turn.",
                    "de": "Der letzte Zug war von jemand anderem; nur diese Person kann ihn zurücknehmen, wenn sie dran ist."},

@@ -51,6 +51,7 @@ class TableView(w.VBox):
         on_change: Callable[[], None] | None = None,
         panel_first: bool = False,
         confirm: bool = False,
+        pace: float = 0.0,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -70,6 +71,11 @@ class TableView(w.VBox):
         self.message = w.HTML()
         self.log_box = w.HTML()
         self.ask_first = confirm
+        self.pace = pace
+        self.animating = False
+        self.skip_button = button("", button_style="warning")
+        self.skip_button.add_class("iex-skip")
+        self.skip_button.layout.display = "none"
         self.confirm = Confirm()
         self.whole_log = False
         self.log_button = button("")
@@ -84,10 +90,11 @@ class TableView(w.VBox):
             widget.add_class(css)
         self.table.on_click(self._guard(self.click))
         self.log_button.on_click(self._guard(lambda _b: self.toggle_log()))
+        self.skip_button.on_click(self._guard(lambda _b: self.skip()))
         self.step_button.on_click(self._guard(lambda _b: self.step()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
         self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
-        bar: list[w.Widget] = [self.step_button, self.undo_button, self.restart_button]
+        bar: list[w.Widget] = [self.skip_button, self.step_button, self.undo_button, self.restart_button]
         if switch:
             bar.append(language_switch())
         panel = [self.prompt, self.options, self.message, self.confirm, *([w.HBox(bar)] if controls else [])]
@@ -120,7 +127,7 @@ class TableView(w.VBox):
             if self.on_act is not None:
                 self.on_act(action)
             else:
-                self.session.act(action)
+                self.session.act(action, bots=self.pace <= 0)
         except IllegalActionError as refusal:
             self.selected = None
             self.refresh()
@@ -130,7 +137,53 @@ class TableView(w.VBox):
         self.message.value = ""
         self.refresh()
         self.click_seconds.append(time.perf_counter() - started - self.session.last_bot_seconds)
+        self.show_bots()
         return True
+
+    # --- bots' moves, one by one ------------------------------------------------------------
+
+    def show_bots(self) -> None:
+        """Let the bots answer one move at a time, ``pace`` seconds apart, each move highlighted;
+        Skip plays the rest at once.  (Without a running event loop, e.g. in tests, they answer at once.)"""
+        if self.pace <= 0 or self.animating or not self.session.waiting_bots():
+            return
+        self.animating = True
+        self.skip_button.layout.display = None
+        self.skip_button.description = ui("skip", self.lang)
+        self.later(self.pace, self._bot_step)
+
+    def later(self, delay: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` after ``delay`` seconds on the kernel's event loop (at once without one)."""
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.skip()
+            return
+        loop.call_later(delay, self._guard(fn))
+
+    def _bot_step(self) -> None:
+        if not self.animating:
+            return
+        if self.session.bot_step() is None:
+            self._stop_bots()
+            return
+        self.refresh()
+        if self.session.waiting_bots() and not self.session.game.is_over():
+            self.later(self.pace, self._bot_step)
+        else:
+            self._stop_bots()
+
+    def skip(self) -> None:
+        """Every bot move still to come, at once."""
+        self.session.run_bots()
+        self._stop_bots()
+
+    def _stop_bots(self) -> None:
+        self.animating = False
+        self.skip_button.layout.display = "none"
+        self.refresh()
 
     def refresh_table_only(self) -> None:
         """Redraw only the table (hands shown as ``hands`` says now)."""
@@ -298,6 +351,8 @@ class TableView(w.VBox):
         frame = g.state.stack[-1]
         if frame["kind"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
             bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
+            if self.hands is not None:  # people sharing one device bid one at a time, each behind the pass screen
+                bidders = [b for b in bidders if b in self.hands]
             replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
         else:
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
