@@ -100,14 +100,11 @@ def notebooks_dir() -> Path:
 
 def app_command(port: int, no_browser: bool) -> list[str]:
     """The Voila command serving the play dashboard on 127.0.0.1 with a preheated kernel."""
-    idle = os.environ.get("IMPORTEXPORT_APP_IDLE_SECONDS", "")
-    idle_seconds = int(idle) if idle.isdigit() and int(idle) > 0 else 300  # (tests set a short one)
+    # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  Voila's idle
+    # culling is left off: in Voila 0.5.13 it also culls the preheated kernel waiting for the next
+    # visitor (measured), whose page then hangs.
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--preheat_kernel=True", "--pool_size=1",
-           # a page closed normally shuts its kernel down at once (see widgets/static/xsrf.js); one that
-           # vanished without a word (a crashed browser, a laptop closed) is culled once idle and unconnected
-           f"--MappingKernelManager.cull_idle_timeout={idle_seconds}", "--MappingKernelManager.cull_interval=10",
-           "--MappingKernelManager.cull_connected=False"]
+           "--preheat_kernel=True", "--pool_size=1"]
     if no_browser:
         cmd.append("--no-browser")
     return cmd
