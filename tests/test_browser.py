@@ -184,7 +184,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
             continue
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)
     page.wait_for_selector(".iex-scores", timeout=30_000)
-    assert board_clicks["card"] >= 10 and board_clicks["ship"] >= 1 , board_clicks  # (Skip: tests/test_widgets.py; bots are paced 0.1 s here)
+    assert board_clicks["card"] >= 10 and board_clicks["ship"] >= 1, board_clicks  # (Skip: tests/test_widgets.py; bots are paced 0.1 s here)
     rows = page.locator(".iex-scores tr")
     shown = {}
     for i in range(rows.count()):
