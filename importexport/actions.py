@@ -47,7 +47,7 @@ Places a card is taken from or put into, besides ships (whose ids are 0 and up):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from .constants import COLOURS
@@ -272,6 +272,10 @@ class Action(NamedTuple):
             return "sources", "places"
         return None
 
+    def unused_field(self, used: Collection[str]) -> str | None:
+        """The first detail field (``cards`` onwards) not in ``used`` that is set (None: none is)."""
+        return next((f for f, default in DETAIL_DEFAULTS.items() if f not in used and getattr(self, f) != default), None)
+
     def normalised(self) -> Action:
         """The same choice in the engine's canonical form: the two cards of a wild in id order
         (which card is named first does not matter)."""
@@ -309,6 +313,10 @@ class Action(NamedTuple):
         except ValueError:
             raise ValueError(f"not an action: {text!r} (bad part {token!r})") from None
         return cls(int(tokens[0][1:]), tokens[1], cards, target, count, option, colour, sources)
+
+
+DETAIL_DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
+"""Every field after ``player`` and ``kind``, with the value it has when a choice does not use it."""
 
 
 def _cards(cards: int | Iterable[int]) -> tuple[int, ...]:

@@ -251,8 +251,6 @@ FIELDS: dict[str, frozenset[str]] = {
 }
 """The details each kind of choice of the rules uses (an ability's answers may use any)."""
 
-DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
-
 
 def reason(g: Game, a: Action) -> Reason:
     """The rule an illegal action breaks (key and arguments for ``REASONS``)."""
@@ -269,7 +267,7 @@ def reason(g: Game, a: Action) -> Reason:
         return "unknown_card", {"id": bad_card}
     used = FIELDS.get(a.kind)
     if used is not None:
-        extra = next((f for f in DEFAULTS if f not in used and getattr(a, f) != DEFAULTS[f]), None)
+        extra = a.unused_field(used)
         if extra is not None:
             return "unused_detail", {"kind": a.kind, "field": extra}
     frame = s.stack[-1]

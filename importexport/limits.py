@@ -54,7 +54,7 @@ def trim_options(g: Game, fr: Frame) -> list[Action]:
 
 
 def trim_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    extra = next((f for f in ("count", "option", "colour", "sources") if getattr(a, f) != Action._field_defaults[f]), None)
+    extra = a.unused_field(("cards", "target"))
     if extra is not None:
         return "unused_detail", {"kind": a.kind, "field": extra}
     if len(a.cards) != 1:

@@ -23,8 +23,6 @@ UI: dict[str, dict[str, str]] = {
     "over": {"en": "The game is over.", "de": "Das Spiel ist vorbei."},
     "waiting_bot": {"en": "{p} (a bot) is thinking — press Step.", "de": "{p} (ein Bot) ist dran — drücke Schritt."},
     "script_next": {"en": "Next in the example: {m}", "de": "Als Nächstes im Beispiel: {m}"},
-    "hand_of": {"en": "{p}'s hand — click a card to use it:", "de": "Hand von {p} — klicke eine Karte, um sie zu nutzen:"},
-    "island": {"en": "Supply Island:", "de": "Vorratsinsel:"},
     "seal": {"en": "Seal {p}'s bid", "de": "Gebot von {p} abgeben"},
     "sealed": {"en": "{p} has bid (hidden).", "de": "{p} hat geboten (verdeckt)."},
     "bid_hint": {"en": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
