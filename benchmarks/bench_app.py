@@ -117,7 +117,10 @@ def board_clicks(page, moves: int) -> list[float]:
         if page.locator(".iex-scores").count():
             break
         if page.locator(".iex-skip:visible").count():
-            page.locator(".iex-skip").first.click()
+            try:  # (the bots may finish, and the button go, while the pointer moves to it)
+                page.locator(".iex-skip:visible").first.click(timeout=3_000)
+            except Exception:  # noqa: BLE001
+                pass
             time.sleep(0.3)
             continue
         board = page.inner_text(".iex-board")

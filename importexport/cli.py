@@ -98,22 +98,58 @@ def notebooks_dir() -> Path:
     return here if here.is_dir() else Path.cwd() / "notebooks"
 
 
+CULL_SECONDS = 600  # a kernel with no page connected to it goes after 10 minutes without activity
+CULL_OPEN_SECONDS = 3 * 3600  # one whose page is open but untouched goes after 3 hours (a tab forgotten)
+CULL_RANGE = (1, 365 * 24 * 3600)  # what the environment may set (a year at most: timedelta's range)
+KERNEL_MANAGER = "importexport.app.voila_kernels.PoolSparingKernelManager"
+
+
+def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SECONDS) -> int:
+    """An idle timeout from the environment variable ``name`` if it is a whole number of seconds in
+    :data:`CULL_RANGE` (the tests shorten it), else ``default``.  ``IMPORTEXPORT_CULL_SECONDS``: for
+    kernels no page is connected to; ``IMPORTEXPORT_CULL_OPEN_SECONDS``: for open, untouched pages."""
+    text = os.environ.get(name, "").strip()
+    if text.isascii() and text.isdigit() and CULL_RANGE[0] <= int(text) <= CULL_RANGE[1]:
+        return int(text)
+    return default
+
+
 def app_command(port: int, no_browser: bool) -> list[str]:
     """The Voila command serving the play dashboard on 127.0.0.1 with a preheated kernel."""
-    # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  Voila's idle
-    # culling is left off: in Voila 0.5.13 it also culls the preheated kernel waiting for the next
-    # visitor (measured), whose page then hangs.
+    # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  A page that
+    # vanishes without that request (a crashed tab, a dropped network) loses its websocket, and
+    # jupyter_server's idle culler shuts its kernel down once it has been idle for the timeout with
+    # no connection.  Plain culling in Voila 0.5.13 also takes the kernel a new page has just been
+    # handed from the preheat pool (it has been quiet since it was preheated, and the page connects
+    # a moment later), and that page hangs; PoolSparingKernelManager (app/voila_kernels.py) spares
+    # the kernels in the pool and gives one that left it a full timeout (20 s at least) to be connected.
+    # An open page keeps its kernel until it has been untouched for CULL_OPEN_SECONDS (a tab
+    # forgotten open); its game is kept in the browser, so a reload continues it.
+    timeout = cull_seconds()
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--preheat_kernel=True", "--pool_size=1"]
+           "--preheat_kernel=True", "--pool_size=1",
+           f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+           f"--MappingKernelManager.cull_idle_timeout={timeout}",
+           f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",
+           "--MappingKernelManager.cull_connected=False",
+           f"--PoolSparingKernelManager.open_idle_seconds={cull_seconds('IMPORTEXPORT_CULL_OPEN_SECONDS', CULL_OPEN_SECONDS)}"]
     if no_browser:
         cmd.append("--no-browser")
     return cmd
 
 
+def server_env() -> dict[str, str]:
+    """The environment for a server and its kernels: this checkout's package comes first on the
+    path, so the server (Voila loads the app's kernel manager from it) and the notebooks use the
+    package this command belongs to, installed or not."""
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p)}
+
+
 def serve(cmd: list[str], cwd: str | None = None) -> int:
     """Run a server (Voila, JupyterLab) until it ends.  Ctrl+C or SIGTERM sent to this command stop
     the server too, and wait for it to shut its kernels down, so nothing is left running."""
-    proc = subprocess.Popen(cmd, cwd=cwd)
+    proc = subprocess.Popen(cmd, cwd=cwd, env=server_env())
 
     def stop(signum: int, frame: object) -> None:
         proc.terminate()

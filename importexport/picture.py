@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .cards import CARDS
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT, RIDING
-from .i18n import action_name, card_name, seat_name, ship_name
+from .i18n import WHY, action_name, card_name, seat_name, ship_name
 from .render import ACTION_SYMBOL, CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
 
 if TYPE_CHECKING:
@@ -47,11 +47,20 @@ WORDS = {
     "short_ship": {"en": "ship {k}", "de": "Schiff {k}"},
     "goal": {"en": "the game ends at {n} credits", "de": "das Spiel endet bei {n} Credits"},
     "winner": {"en": "winner", "de": "Sieger"},
+    "last_turn": {"en": "Last turn: {r}", "de": "Letzter Zug: {r}"},
+    "ended": {"en": "The game ended: {r}", "de": "Das Spiel endete: {r}"},
 }
 
 
 def _w(key: str, lang: str, **args: object) -> str:
     return WORDS[key][lang].format(**args)
+
+
+def _ending(reason: str, over: bool, lang: str) -> str:
+    """Why this turn is the last one, or why the game ended ("" while it goes on)."""
+    if not reason:
+        return ""
+    return _w("ended" if over else "last_turn", lang, r=WHY.get(reason, {}).get(lang, reason))
 
 
 def _label(key: str, lang: str, **args: object) -> str:
@@ -171,6 +180,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "waiting": (_label("over", lang) if g.is_over()
                     else _label("waiting", lang, p=", ".join(seat_name(d, lang) for d in sorted(deciding)))),
         "over": g.is_over(),
+        "ending": _ending(base["end_reason"], g.is_over(), lang),
     }
     labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "harbour", "island",
                                                  "tokyo", "sea", "at_sea", "in_harbour", "empty", "level", "cargo",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -33,6 +33,36 @@ VERSION = 2
 colours (see :mod:`importexport.actions`); version 1 files are read too."""
 
 Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+MT_WORDS = 625
+"""A bot's random source (Python's Mersenne Twister) is 624 words and a position."""
+
+
+class BotRandom(BaseModel):
+    """One bot's random source, so a loaded game's bots go on choosing as they would have."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: Annotated[int, Field(ge=0, le=5)]
+    state: Annotated[list[Annotated[int, Field(ge=0, le=2**32 - 1)]], Field(min_length=MT_WORDS, max_length=MT_WORDS)]
+
+
+class SessionModel(BaseModel):
+    """The table around the moves: where each person's move began (what Undo goes back to) and the
+    bots' random sources."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    marks: Annotated[list[Annotated[int, Field(ge=0)]], Field(max_length=MAX_MOVES)]
+    bots: Annotated[list[BotRandom], Field(max_length=6)] = []
+
+
+@dataclass
+class SessionSave:
+    """What :class:`~importexport.session.Session` keeps beyond the game: the history length before
+    each person's move (oldest first) and each bot's random state (seat -> 625 whole numbers)."""
+
+    marks: list[int] = field(default_factory=list)
+    bots: dict[int, list[int]] = field(default_factory=dict)
 
 
 class SaveModel(BaseModel):
@@ -49,14 +79,17 @@ class SaveModel(BaseModel):
     actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
     digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     seats: Annotated[list[Role], Field(max_length=6)] = []  # who plays each seat ("human" or a bot's name)
+    session: SessionModel | None = None  # undo points and the bots' random state (the app writes them)
 
 
 def digest(state: State) -> str:
     return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def dump(g: Game, seats: list[str] | None = None) -> str:
-    """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name)."""
+def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
+    """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name;
+    ``session``: the undo points and the bots' random state, so a loaded game goes on exactly as
+    this one would)."""
     data: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "lang": g.lang, "seed": g.seed,
         "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
@@ -66,14 +99,10 @@ def dump(g: Game, seats: list[str] | None = None) -> str:
         if len(seats) != g.state.n:
             raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
         data["seats"] = list(seats)
+    if session is not None:
+        data["session"] = {"marks": list(session.marks),
+                           "bots": [{"seat": seat, "state": list(st)} for seat, st in sorted(session.bots.items())]}
     return json.dumps(data, separators=(",", ":"))
-
-
-def seat_roles(text: str | bytes) -> list[str]:
-    """Who plays each seat in a saved game (empty if the file does not say); the file must load."""
-    raw = _parse(text)
-    roles = raw.get("seats", [])
-    return [str(r) for r in roles] if isinstance(roles, list) else []
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -194,6 +223,31 @@ def _missing_field(raw: Any, cls: type, where: str) -> str | None:
 
 def load(text: str | bytes) -> Game:
     """A game from JSON text written by :func:`dump`; :class:`SaveFileError` if it is not sound."""
+    return _load(text)[0]
+
+
+def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None]:
+    """A game with who plays each seat (empty if the file does not say) and what the table kept
+    around it (``None`` if the file holds none); :class:`SaveFileError` if any of it is not sound."""
+    g, model = _load(text)
+    if model.session is None:
+        return g, list(model.seats), None
+    marks = model.session.marks
+    if any(b <= a for a, b in zip(marks, marks[1:])) or (marks and marks[-1] >= len(g.history)):
+        raise SaveFileError("the saved undo points are not moves of the game, in order")
+    if model.seats and any(model.seats[g.history[m].player] != "human" for m in marks):
+        raise SaveFileError("the saved undo points name a move that was not a person's")
+    bots: dict[int, list[int]] = {}
+    for bot in model.session.bots:
+        if bot.seat >= g.state.n or bot.seat in bots or (model.seats and model.seats[bot.seat] == "human"):
+            raise SaveFileError(f"the saved random state names seat {bot.seat + 1}, which is no bot of this game")
+        if bot.state[-1] > MT_WORDS - 1 or not any(bot.state[:-1]):
+            raise SaveFileError(f"the saved random state of the bot at seat {bot.seat + 1} is damaged")
+        bots[bot.seat] = list(bot.state)
+    return g, list(model.seats), SessionSave(list(marks), bots)
+
+
+def _load(text: str | bytes) -> tuple[Game, SaveModel]:
     model = _validate(_parse(text))
     state = model.initial
     if model.seats and len(model.seats) != len(state.players):
@@ -210,7 +264,7 @@ def load(text: str | bytes) -> Game:
     wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
     if wanted != model.digest:
         raise SaveFileError("the saved position does not match its moves (the file was changed)")
-    return g
+    return g, model
 
 
 def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, Any]]]) -> Game:

@@ -22,12 +22,27 @@ from .cards import CARDS
 from .engine import Game
 from .explain import ACT_CHOICES, FRAME_CHOICES, reason
 from .i18n import message
+from .savefile import SessionSave
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
 REVEALING = frozenset({"bids", "reveal_hand", "reveal_deck", "deck_face_up", "type_shown", "steal_random",
                        "take_random", "reshuffle", "pirate_unseen"})
 """Log events that show someone something that was hidden (beyond a change of the deck or a
 random draw, which :meth:`Session.undo_refusal` notices by themselves)."""
+
+
+def _secrets_of(g: Game, seat: int) -> tuple[int, tuple[int, ...], int, int]:
+    """What fair undo compares later: who moves, the deck, the game's random state, the log's length."""
+    return seat, tuple(g.state.deck), g.state.rng, len(g.log)
+
+
+def bot_random(bot: Bot) -> list[int] | None:
+    """A bot's random source as 625 whole numbers (``None``: it has none a save can keep)."""
+    rng = getattr(bot, "rng", None)
+    if rng is None:
+        return None
+    version, words, gauss = rng.getstate()
+    return list(words) if version == 3 and gauss is None else None
 
 
 class Session:
@@ -38,7 +53,8 @@ class Session:
     ``script``: moves :meth:`step` plays one after the other (a rulebook example replayed).
     ``fair_undo``: a person may take back only their own last move, and only while nothing hidden
     has come to light since (a card drawn, bids shown, a random pick): what a real table allows.
-    Lessons keep free undo (the default).
+    Lessons keep free undo (the default).  ``resume``: a loaded game and what its save kept
+    (:func:`importexport.savefile.load_session`) to go on from; ``start`` then gives its first position.
     """
 
     def __init__(
@@ -49,6 +65,7 @@ class Session:
         script: list[Action] | None = None,
         seed: int = 0,
         fair_undo: bool = False,
+        resume: tuple[Game, SessionSave | None] | None = None,
     ) -> None:
         self.fair_undo = fair_undo
         self.start = start
@@ -56,12 +73,17 @@ class Session:
         self.bot_spec = dict(bots or {})
         self.humans_spec = None if humans is None else set(humans)
         self.script = list(script or [])
-        self.restart()
+        self._restart(bots_move=resume is None)
+        if resume is not None:
+            self.resume(*resume)
 
     # --- set-up -----------------------------------------------------------------------------
 
     def restart(self) -> None:
         """Back to the starting position (bots get fresh random sources, so replays repeat)."""
+        self._restart()
+
+    def _restart(self, bots_move: bool = True) -> None:
         self.game = self.start()
         self.bots: dict[int, Bot] = {
             seat: make_bot(bot, self.seed + seat) if isinstance(bot, str) else bot for seat, bot in self.bot_spec.items()
@@ -72,7 +94,8 @@ class Session:
         self.marks: list[int] = []  # history length before each human move (for undo)
         self.secrets: list[tuple[int, tuple[int, ...], int, int]] = []  # per mark: who, deck, random state, log length
         self.last_bot_seconds = 0.0  # time the bots took in the last run_bots()
-        self.run_bots()
+        if bots_move:
+            self.run_bots()
 
     @property
     def lang(self) -> str:
@@ -150,8 +173,32 @@ class Session:
         return self.bot_step()
 
     def _secrets(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
-        g = self.game
-        return seat, tuple(g.state.deck), g.state.rng, len(g.log)
+        return _secrets_of(self.game, seat)
+
+    # --- saving the table ---------------------------------------------------------------------
+
+    def saved(self) -> SessionSave:
+        """What a save file needs beyond the game for play to go on exactly as here: the undo points
+        and the bots' random state (see :func:`importexport.savefile.dump`)."""
+        bots = {seat: state for seat, bot in self.bots.items() if (state := bot_random(bot)) is not None}
+        return SessionSave(list(self.marks), bots)
+
+    def resume(self, game: Game, saved: SessionSave | None) -> None:
+        """Go on with a loaded ``game`` (with the undo points and bots' random state it was saved with)."""
+        self.game = game
+        self.marks = list(saved.marks) if saved else []
+        at_start = game.copy()
+        at_start.undo(len(game.history))
+        self.secrets = []
+        for mark in self.marks:  # what each person knew when they moved, for fair undo
+            while len(at_start.history) < mark:
+                at_start.apply(game.history[len(at_start.history)])
+            self.secrets.append(_secrets_of(at_start, game.history[mark].player))
+        for seat, state in (saved.bots if saved else {}).items():
+            rng = getattr(self.bots.get(seat), "rng", None)
+            if rng is not None:
+                rng.setstate((3, tuple(state), None))
+        self.script_pos = self._script_done()
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last person's move cannot be taken back now (None: it can): "nothing" to take

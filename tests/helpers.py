@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import subprocess
 from typing import Any
 
 from importexport import CARDS, Action, Game
@@ -124,3 +125,27 @@ def widget_buttons(box: object) -> list:
             out.append(child)
         out.extend(widget_buttons(child))
     return out
+
+
+# --- processes (the app's and the tutor's servers and kernels) -------------------------------------
+
+def process_tree(pid: int) -> dict[int, str]:
+    """The processes below ``pid`` (children, theirs, ...) with their command lines."""
+    rows = [line.split(None, 2) for line in subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True,
+                                                            text=True, check=True).stdout.splitlines()]
+    children: dict[int, list[tuple[int, str]]] = {}
+    for row in rows:
+        if len(row) == 3:
+            children.setdefault(int(row[1]), []).append((int(row[0]), row[2]))
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        for child, args in children.get(todo.pop(), []):
+            found[child] = args
+            todo.append(child)
+    return found
+
+
+def kernels_below(pid: int) -> set[int]:
+    """The kernels running below process ``pid`` (Voila's pool and the open pages' kernels)."""
+    return {child for child, args in process_tree(pid).items() if "ipykernel" in args}

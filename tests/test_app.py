@@ -167,7 +167,8 @@ def test_app_command_serves_voila_on_loopback(monkeypatch, capsys) -> None:
     assert cmd[1:3] == ["-m", "voila"] and cmd[3].endswith("play.ipynb")
     assert "--port=8123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--preheat_kernel=True" in cmd
     assert "--no-browser" in cmd
-    assert not any("cull" in part for part in cmd)  # (Voila's culler would cull the preheated kernel too)
+    assert "--MappingKernelManager.cull_connected=False" in cmd  # (open pages are never culled)
+    assert any("multi_kernel_manager_class=importexport." in part for part in cmd)  # (the pool is spared)
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
 
 
@@ -238,3 +239,79 @@ def test_restart_and_new_game_ask_before_a_game_is_thrown_away() -> None:
     app.table.restart_button.click()
     app.table.confirm.yes.click()
     assert not app.session.marks
+
+
+def test_a_reloaded_page_offers_to_continue_the_game() -> None:
+    """The game in progress is kept in the browser (the Keeper); a new page offers it and goes on with it."""
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seat_roles[2].value = "random"
+    app.start()
+    assert app.keeper.text == ""  # nothing to lose yet
+    for _ in range(4):
+        play_one(app)
+    kept = app.keeper.text
+    assert load(kept).save() == app.session.game.save()
+    page = PlayApp()  # the same browser, a new page: its keeper sends back what was kept
+    assert page.kept_box.layout.display == "none"
+    page.keeper.receive({"type": "kept", "text": kept})
+    assert page.kept_box.layout.display == "flex"
+    assert "not finished: 3 players" in page.kept_note.value and "moves" in page.kept_note.value
+    LANG.lang = "de"
+    assert "nicht zu Ende" in page.kept_note.value and page.continue_button.description == "Dieses Spiel fortsetzen"
+    LANG.lang = "en"
+    page.continue_button.click()
+    assert page.session.game.history == app.session.game.history and page.session.marks == app.session.marks
+    assert page.roles == app.roles and "goes on where you left it" in page.message.value
+    assert page.session.can_undo(0) == app.session.can_undo(0)
+    page.table.restart_button.click()  # Restart in a continued game: back to the game's own first move
+    page.table.confirm.yes.click()
+    assert not page.session.marks and page.session.game.history == app.session.game.history[:len(page.session.game.history)]
+    page.new_button.click()
+    assert page.keeper.text == ""  # left for a new game: not offered again
+
+
+def test_a_kept_game_that_does_not_load_or_is_over_is_not_offered() -> None:
+    page = PlayApp()
+    page.keeper.receive({"type": "kept", "text": "{broken"})
+    page.keeper.receive({"type": "kept", "text": 5})
+    assert page.kept_box.layout.display == "none" and not page.kept
+
+
+def test_a_saved_game_is_loaded_from_within_a_running_game() -> None:
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seat_roles[2].value = "random"
+    app.start()
+    play_one(app)
+    other = PlayApp()
+    other.players.value = 2
+    other.start()
+    for _ in range(3):
+        play_one(other)
+    text = other.save()
+    mine = list(app.session.game.history)
+    app.game_upload.receive({"type": "file", "name": "friday.json", "size": len(text), "text": text})
+    assert "friday.json" in app.table.confirm.question.value and app.session.game.history == mine
+    app.table.confirm.no.click()
+    assert app.session.game.history == mine
+    app.game_upload.receive({"type": "file", "name": "friday.json", "size": len(text), "text": text})
+    app.table.confirm.yes.click()
+    assert app.session.game.state.n == 2 and app.session.game.history == other.session.game.history
+    assert app.session.marks == other.session.marks
+    app.game_upload.receive({"type": "too_big", "name": "film.mp4", "size": 20_000_000})
+    assert "film.mp4 is 20 MB" in app.message.value
+
+
+def test_the_scoring_screen_says_why_the_game_ended() -> None:
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seed.value = 3
+    app.start(["human", "random"])
+    for _ in range(1000):
+        if app.session.game.is_over():
+            break
+        play_one(app)
+    why = app.session.game.state.end_reason
+    chart = app.screen.children[0].children[0].value
+    assert "The game ended: " in chart and {"credits": "credit goal", "cards": "deck and discard", "win": "instant"}[why] in chart

@@ -160,3 +160,22 @@ def test_board_messages_of_the_wrong_shape_are_ignored() -> None:
         board._message(board, content, [])
     board._message(board, {"type": "click", "what": "ship", "id": 2}, [])
     assert seen == [("ship", 2)]
+
+
+def test_the_status_says_when_the_last_turn_has_begun_and_why_the_game_ended() -> None:
+    from importexport.bots import RandomBot
+    from importexport.picture import picture
+
+    for seed in range(20):  # (a game whose end is triggered before its last turn is over)
+        g, bot = Game(players=2, seed=seed), RandomBot(seed)
+        assert picture(g, "en", None, None)["status"]["ending"] == ""
+        while not g.state.end_reason:
+            g.apply(bot.choose(g, g.deciders()[0]))
+        if not g.is_over():
+            break
+    why = {"credits": "a player has reached the credit goal", "cards": "deck and discard pile are both empty"}
+    assert picture(g, "en", None, None)["status"]["ending"] == f"Last turn: {why[g.state.end_reason]}"
+    assert picture(g, "de", None, None)["status"]["ending"].startswith("Letzter Zug: ")
+    while not g.is_over():
+        g.apply(bot.choose(g, g.deciders()[0]))
+    assert picture(g, "en", None, None)["status"]["ending"].startswith("The game ended: ")

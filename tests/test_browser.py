@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import kernels_below
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
@@ -33,18 +34,7 @@ SERVER: dict[str, int] = {}
 
 def kernels_of(pid: int) -> int:
     """How many kernels run below process ``pid`` (Voila's pool and the open pages' kernels)."""
-    rows = [line.split(None, 2) for line in subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True,
-                                                            text=True, check=True).stdout.splitlines()]
-    children: dict[int, list[tuple[int, str]]] = {}
-    for row in rows:
-        if len(row) == 3:
-            children.setdefault(int(row[1]), []).append((int(row[0]), row[2]))
-    found, todo = 0, [pid]
-    while todo:
-        for child, args in children.get(todo.pop(), []):
-            found += "ipykernel" in args
-            todo.append(child)
-    return found
+    return len(kernels_below(pid))
 
 
 def free_port() -> int:
@@ -270,10 +260,16 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('entscheidet')")
         settle(page, 0.3)
         page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{players}p-projector-de.png"))
-        page.reload()  # the projector switch is remembered
-        page.wait_for_selector(".iex-start", timeout=60_000)
-        start_game(page, players, modules)
+        page.wait_for_selector(".iex-option, .iex-do", timeout=30_000)
+        click_and_wait(page, page.locator(".iex-option, .iex-do").last)  # a move: now there is a game to keep
+        settle(page, 0.3)
+        page.reload()  # the projector switch is remembered, and the game is offered to continue
+        page.locator(".iex-continue").wait_for(state="visible", timeout=60_000)
+        assert "not finished" in page.inner_text(".iex-kept")
+        page.locator(".iex-continue").click()
+        page.wait_for_selector(".iex-board .iex-seat-panel", timeout=30_000)
         assert page.locator(".iex-board.iex-projector").count() == 1
+        assert page.locator(".iex-seat-panel").count() == players
         page.locator(".iex-projector-toggle").click()
         page.get_by_role("button", name="English", exact=True).first.click()
     page.close(run_before_unload=True)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import process_tree
 
 import importexport.simulate as simulate
 from importexport import Game
@@ -309,3 +310,138 @@ def test_sigterm_stops_the_app_with_its_server_and_kernels() -> None:
     time.sleep(1)
     alive = [pid for pid in server + kernels if subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0]
     assert alive == [], f"still running after SIGTERM: {alive}"
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid``: its children, theirs, and so on."""
+    return set(process_tree(pid))
+
+
+def _kernels(pids: set[int]) -> set[int]:
+    """The kernels among ``pids``."""
+    return {pid for pid in pids if "ipykernel" in _args(pid)}
+
+
+def _args(pid: int) -> str:
+    return subprocess.run(["ps", "-o", "args=", "-p", str(pid)], capture_output=True, text=True).stdout
+
+
+def _running(pids: set[int]) -> set[int]:
+    """The processes among ``pids`` still running (a zombie waiting to be reaped counts as gone)."""
+    states = {pid: subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout.strip()
+              for pid in pids}
+    return {pid for pid, state in states.items() if state and not state.startswith("Z")}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _stops_everything(command: str, signum: int, group: bool, tmp_path: Path) -> None:
+    """Start ``importexport COMMAND --no-browser`` in its own session, make sure its server runs a
+    kernel (the app preheats one; for the tutor one is started through the REST API, as opening a
+    notebook would), send ``signum`` (to the whole process group, as a terminal sends Ctrl+C, if
+    ``group``), and check that the command, the server and the kernels have all stopped.  Whatever
+    is still running at the end is killed, even when the test fails."""
+    import signal
+    import time
+    import urllib.request
+
+    port, token = _free_port(), "iex-signal-test"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "JUPYTER_TOKEN": token, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    log = tmp_path / "server.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", command, "--no-browser", f"--port={port}"],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                start_new_session=True)
+    seen: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not _kernels(seen):
+            time.sleep(0.5)
+            seen |= _descendants(proc.pid)
+            if command == "tutor" and seen and not _kernels(seen):
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels", data=b'{"name": "python3"}',
+                                                 headers={"Authorization": f"token {token}"}, method="POST")
+                try:
+                    with urllib.request.urlopen(request, timeout=10) as answer:
+                        assert answer.status == 201
+                except OSError:  # the server is not listening yet
+                    pass
+        assert _kernels(seen), f"no kernel started below importexport {command}:\n{log.read_text()[-3000:]}"
+        assert proc.poll() is None
+        seen |= _descendants(proc.pid)
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10  # (the last kernels may take a moment to be reaped)
+        while _running(seen) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = {pid: _args(pid).strip() for pid in _running(seen)}
+        assert left == {}, f"still running after {signal.Signals(signum).name}: {left}"
+    finally:
+        for pid in _running(seen | _descendants(proc.pid)):
+            os.kill(pid, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_ctrl_c_stops_the_app_with_its_server_and_kernels(tmp_path: Path) -> None:
+    import signal
+
+    _stops_everything("app", signal.SIGINT, group=True, tmp_path=tmp_path)
+
+
+def test_sigterm_stops_the_tutor_with_its_server_and_kernels(tmp_path: Path) -> None:
+    import signal
+
+    _stops_everything("tutor", signal.SIGTERM, group=False, tmp_path=tmp_path)
+
+
+def test_ctrl_c_stops_the_tutor_with_its_server_and_kernels(tmp_path: Path) -> None:
+    import signal
+
+    _stops_everything("tutor", signal.SIGINT, group=True, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize(("value", "timeout", "interval"), [
+    (None, 600, 60), ("5", 5, 2), ("1", 1, 1), ("90", 90, 45), ("7200", 7200, 60),
+    ("0", 600, 60), ("-5", 600, 60), ("2.5", 600, 60), ("ten", 600, 60), ("", 600, 60), ("10" * 20, 600, 60),
+])
+def test_the_app_culls_idle_unconnected_kernels_after_a_valid_timeout(monkeypatch: pytest.MonkeyPatch, value: str | None,
+                                                                     timeout: int, interval: int) -> None:
+    """``IMPORTEXPORT_CULL_SECONDS`` shortens the cull timeout if it is a positive whole number (else
+    10 minutes); the culler looks every minute, or every half timeout if that is shorter."""
+    from importexport.cli import KERNEL_MANAGER, app_command
+
+    if value is None:
+        monkeypatch.delenv("IMPORTEXPORT_CULL_SECONDS", raising=False)
+    else:
+        monkeypatch.setenv("IMPORTEXPORT_CULL_SECONDS", value)
+    cmd = app_command(8866, no_browser=True)
+    assert f"--MappingKernelManager.cull_idle_timeout={timeout}" in cmd
+    assert f"--MappingKernelManager.cull_interval={interval}" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}" in cmd
+    module, name = KERNEL_MANAGER.rsplit(".", 1)
+    assert hasattr(__import__(module, fromlist=[name]), name)
+
+
+def test_open_pages_are_culled_only_after_hours_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``IMPORTEXPORT_CULL_OPEN_SECONDS`` sets how long an open, untouched page keeps its kernel (3 hours)."""
+    from importexport.cli import app_command
+
+    monkeypatch.delenv("IMPORTEXPORT_CULL_OPEN_SECONDS", raising=False)
+    assert "--PoolSparingKernelManager.open_idle_seconds=10800" in app_command(8866, no_browser=True)
+    monkeypatch.setenv("IMPORTEXPORT_CULL_OPEN_SECONDS", "120")
+    assert "--PoolSparingKernelManager.open_idle_seconds=120" in app_command(8866, no_browser=True)
+    monkeypatch.setenv("IMPORTEXPORT_CULL_OPEN_SECONDS", "soon")
+    assert "--PoolSparingKernelManager.open_idle_seconds=10800" in app_command(8866, no_browser=True)

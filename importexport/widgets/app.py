@@ -18,16 +18,16 @@ import ipywidgets as w
 from ..bots import BOTS
 from ..engine import Game
 from ..errors import SaveFileError
-from ..i18n import seat_name
+from ..i18n import WHY, seat_name
 from ..module_info import GROUPS, MODULE_INFO, module_about, module_name
 from ..render import CSS, score_chart_html
-from ..savefile import dump, load, seat_roles
+from ..savefile import SessionSave, dump, load_session
 from ..session import Session
 from ..setup import MODULES
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView
-from .upload import KernelRelease, Upload
+from .upload import Keeper, KernelRelease, Upload
 
 HUMAN = "human"
 WORDS: dict[str, dict[str, str]] = {
@@ -55,6 +55,12 @@ WORDS: dict[str, dict[str, str]] = {
     "winners": {"en": "Shared win: {p}", "de": "Geteilter Sieg: {p}"},
     "reason": {"en": "The game ended: {r}.", "de": "Das Spiel endete: {r}."},
     "loaded": {"en": "Loaded a game of {n} players after {m} moves.", "de": "Spiel mit {n} Spielern nach {m} Zügen geladen."},
+    "kept": {"en": "Your last game in this browser is not finished: {n} players, {m}.",
+             "de": "Dein letztes Spiel in diesem Browser ist nicht zu Ende: {n} Spieler, {m}."},
+    "moves": {"en": "{m} moves", "de": "{m} Züge"},
+    "one_move": {"en": "1 move", "de": "1 Zug"},
+    "continue": {"en": "Continue that game", "de": "Dieses Spiel fortsetzen"},
+    "continued": {"en": "Your game goes on where you left it.", "de": "Dein Spiel geht dort weiter, wo du es verlassen hast."},
     "bad_file": {"en": "That file cannot be loaded: {e}", "de": "Diese Datei lässt sich nicht laden: {e}"},
     "too_big": {"en": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
                 "de": "{f} hat {size}; ein gespeichertes Spiel hat höchstens {limit}, das ist also keins von uns."},
@@ -84,6 +90,13 @@ def file_size(n: int, lang: str) -> str:
     return text.replace(",", ".") if lang == "de" else text
 
 
+def first_position(g: Game) -> Game:
+    """The position ``g`` started from (what Restart goes back to in a loaded game)."""
+    start = g.copy()
+    start.undo(len(start.history))
+    return start
+
+
 def word(key: str, **args: Any) -> str:
     return WORDS[key][LANG.lang].format(**args)
 
@@ -103,8 +116,13 @@ class PlayApp(w.VBox):
         self.table: TableView | None = None
         self.roles: list[str] = []
         self.viewer = -1
+        self.kept = ""  # a game this browser kept from an earlier page, offered on the new-game screen
+        self.kept_size = (0, 0)  # (its players, its moves)
+        self.keeper = Keeper()
+        self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
-        self.children = [w.HTML(CSS), KernelRelease(), w.HBox([self.title, self.switch]), self.message, self.screen]
+        self.children = [w.HTML(CSS), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
+                         self.screen]
         on_language(self, self.relabel)
         self.show_setup()
 
@@ -138,6 +156,11 @@ class PlayApp(w.VBox):
         self.upload.on_file(self._guard(lambda _name, text: self.load_text(text)))
         self.upload.on_refused(self._guard(self.refuse_upload))
         self.bot_note = w.HTML()
+        self.kept_note = w.HTML()
+        self.continue_button = button("", button_style="primary")
+        self.continue_button.add_class("iex-continue")
+        self.continue_button.on_click(self._guard(lambda _b: self.continue_kept()))
+        self.kept_box = w.HBox([self.kept_note, self.continue_button], layout=w.Layout(display="none"))
         self.setup_labels = [w.HTML() for _ in range(4)]
         self.players.observe(lambda _c: self._seat_rows(), names="value")
         self._seat_rows()
@@ -147,7 +170,7 @@ class PlayApp(w.VBox):
                     if MODULE_INFO[m]["group"] == group]
             groups.append(w.VBox([self.group_titles[group], *rows], layout=w.Layout(margin="0 24px 0 0")))
         self.setup_screen = w.VBox([
-            w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
+            self.kept_box, w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
             w.HBox([self.setup_labels[1], self.seed]),
             w.HBox([self.setup_labels[2], self.abilities, self.abilities_note]),
             self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap")),
@@ -182,6 +205,7 @@ class PlayApp(w.VBox):
         replace_children(self.seat_box, self.seat_roles)
 
     def show_setup(self) -> None:
+        self.keeper.text = ""  # the game left behind is not offered again
         self.screen.children = [self.setup_screen]
         if self.table is not None:  # leaving a game for good: its widgets stop following the language
             retire(self.game_screen)
@@ -197,14 +221,15 @@ class PlayApp(w.VBox):
         abilities, modules = bool(self.abilities.value), self.chosen_modules
         self._play(lambda: Game(players=n, seed=seed, abilities=abilities, modules=modules, lang=LANG.lang), roles, seed)
 
-    def _play(self, start: Any, roles: list[str], seed: int) -> None:
+    def _play(self, start: Any, roles: list[str], seed: int,
+              resume: tuple[Game, SessionSave | None] | None = None) -> None:
         self.roles = roles
         humans = {i for i, r in enumerate(roles) if r == HUMAN}
         bots = {i: r for i, r in enumerate(roles) if r != HUMAN}
         self.message.value = ""
         if self.table is not None:  # a game loaded over a running one: the old widgets go
             retire(self.game_screen)
-        self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True)
+        self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True, resume=resume)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
         self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
@@ -216,7 +241,12 @@ class PlayApp(w.VBox):
         self.new_button.add_class("iex-new")
         self.new_button.on_click(self._guard(lambda _b: self.ask_new()))
         self.save_link = w.HTML()
-        self.game_screen = w.VBox([self.table, w.HBox([self.save_button, self.new_button, self.save_link])])
+        self.game_upload = Upload(label=word("load"))
+        self.game_upload.add_class("iex-load-over")
+        self.game_upload.on_file(self._guard(self.ask_load))
+        self.game_upload.on_refused(self._guard(self.refuse_upload))
+        self.game_buttons = w.HBox([self.save_button, self.new_button, self.game_upload, self.save_link])
+        self.game_screen = w.VBox([self.table, self.game_buttons])
         self._after_change()
 
     # --- during the game ------------------------------------------------------------------
@@ -225,6 +255,7 @@ class PlayApp(w.VBox):
         if self.session is None or self.table is None:
             return
         g = self.session.game
+        self.keeper.text = self.save_text() if self.session.marks and not g.is_over() else ""
         if g.is_over():
             self.show_end()
             return
@@ -271,9 +302,13 @@ class PlayApp(w.VBox):
         self.screen.children = [self.game_screen]
         retire(self.pass_screen)
 
+    def save_text(self) -> str:
+        assert self.session is not None
+        return dump(self.session.game, self.roles, self.session.saved())
+
     def save(self) -> str:
         assert self.session is not None
-        text = dump(self.session.game, self.roles)
+        text = self.save_text()
         data = base64.b64encode(text.encode()).decode()
         n = len(self.session.game.history)
         self.save_link.value = (f'<a class="iex-download" download="importexport-game.json" '
@@ -282,14 +317,48 @@ class PlayApp(w.VBox):
 
     def load_text(self, text: str | bytes) -> None:
         try:
-            g = load(text)
-            roles = seat_roles(text) or [HUMAN] * g.state.n
+            g, roles, saved = load_session(text)
         except (SaveFileError, ValueError) as exc:
             self.message.value = message_html(word("bad_file", e=str(exc)), "refused")
             return
+        roles = roles or [HUMAN] * g.state.n
+        if HUMAN not in roles:  # (a file written elsewhere for bots alone: the first seat is yours)
+            roles[0] = HUMAN
         self.seed.value = g.seed
-        self._play(lambda: load(text), roles, g.seed)
+        self._play(lambda: first_position(g), roles, g.seed, resume=(g, saved))
         self.message.value = message_html(word("loaded", n=g.state.n, m=len(g.history)))
+
+    def ask_load(self, name: str, text: str) -> None:
+        """A saved game chosen during a game: loaded at once, or after asking if a person has moved."""
+        assert self.session is not None and self.table is not None
+        if self.session.marks and not self.session.game.is_over():
+            lang = LANG.lang
+            self.table.confirm.ask(ui("sure_load", lang, f=name or "?"), ui("yes_load", lang), ui("keep_playing", lang),
+                                   self._guard(lambda: self.load_text(text)))
+        else:
+            self.load_text(text)
+
+    def offer_kept(self, text: str) -> None:
+        """A game this browser kept: offered on the new-game screen (if it still loads)."""
+        if self.session is not None:
+            return  # (a game is already under way on this page)
+        try:
+            g, _roles, _saved = load_session(text)
+        except (SaveFileError, ValueError):
+            return
+        if g.is_over():
+            return
+        self.kept, self.kept_size = text, (g.state.n, len(g.history))
+        self.kept_box.layout.display = "flex"
+        self.relabel()
+
+    def continue_kept(self) -> None:
+        text, self.kept = self.kept, ""
+        self.kept_box.layout.display = "none"
+        if text:
+            self.load_text(text)
+            if self.session is not None:
+                self.message.value = message_html(word("continued"))
 
     def refuse_upload(self, name: str, size: int) -> None:
         """A file refused before it was read: too big for a saved game, or unreadable."""
@@ -309,12 +378,14 @@ class PlayApp(w.VBox):
         lang = LANG.lang
         names = ", ".join(seat_name(s, lang) for s in g.state.winners)
         head = word("winner" if len(g.state.winners) == 1 else "winners", p=names)
-        chart = w.HTML(f"<h2>{escape(word('final'))}</h2><h3 class='iex-winner'>{escape(head)}</h3>"
+        why = WHY.get(g.state.end_reason, {}).get(lang, "")
+        reason = f"<p class='iex-end-reason' style='font-size:16px'>{escape(word('reason', r=why))}</p>" if why else ""
+        chart = w.HTML(f"<h2>{escape(word('final'))}</h2><h3 class='iex-winner'>{escape(head)}</h3>{reason}"
                        + score_chart_html(scores, lang))
         chart.add_class("iex-scores")
         self.table.hands = None  # at the end every hand may be seen
         self.table.refresh_table_only()
-        self.screen.children = [w.VBox([chart, w.HBox([self.save_button, self.new_button, self.save_link]), self.table])]
+        self.screen.children = [w.VBox([chart, self.game_buttons, self.table])]
 
     # --- language -----------------------------------------------------------------------------
 
@@ -324,6 +395,11 @@ class PlayApp(w.VBox):
         for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules"), strict=True):
             label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS[key][lang])}</b></div>'
         self.start_button.description = WORDS["start"][lang]
+        if self.kept:
+            n, m = self.kept_size
+            moves = word("one_move") if m == 1 else word("moves", m=m)
+            self.kept_note.value = f'<div class="iex-kept" style="font-size:16px;margin-right:12px">{escape(word("kept", n=n, m=moves))}</div>'
+            self.continue_button.description = word("continue")
         self.upload.label = WORDS["load"][lang]
         self.bot_note.value = f'<div style="font-size:14px;color:#4a4a4a">{escape(WORDS["bot_names"][lang])}</div>'
         self.abilities_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(WORDS["abilities_about"][lang])}</span>'
@@ -341,4 +417,5 @@ class PlayApp(w.VBox):
         if self.session is not None:
             self.save_button.description = WORDS["save"][lang]
             self.new_button.description = WORDS["new"][lang]
+            self.game_upload.label = WORDS["load"][lang]
             # a finished game's scoring screen is redrawn by the table's own refresh (see _after_change)

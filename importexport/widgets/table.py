@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..actions import Action
 from ..describe import FREE_KINDS
 from ..errors import IllegalActionError
+from ..foresight import idle_note
 from ..hints import hint_chapter, hint_key, hint_text
 from ..i18n import card_name, seat_name, ship_name
 from ..picture import changes, picture, ship_choices
@@ -368,17 +369,22 @@ class TableView(w.VBox):
             if len(acts) <= MAX_BUTTONS:
                 buttons = []
                 for a in acts:
-                    b = button(g.describe(a, lang))
+                    short, why = idle_note(g, a, lang)
+                    b = button(f"{g.describe(a, lang)} {short}".strip())
                     if kind in FREE_KINDS:
                         b.button_style = "warning"
                     else:
                         b.button_style = "info"
                     b.add_class("iex-option")
+                    if why:  # said before it is chosen: this card would be spent for nothing
+                        b.tooltip = why
+                        b.add_class("iex-no-effect")
                     b.on_click(self._guard(lambda _b, act=a: self.act(act)))
                     buttons.append(b)
                 rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
             else:
-                pick = w.Dropdown(options=[(g.describe(a, lang), i) for i, a in enumerate(acts)],
+                pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {idle_note(g, a, lang)[0]}".strip(), i)
+                                           for i, a in enumerate(acts)],
                                   layout=w.Layout(width="70%"))
                 pick.add_class("iex-choice")
                 go = button(ui("do", lang), button_style="info")

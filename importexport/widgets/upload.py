@@ -1,6 +1,7 @@
 """The app's page helpers: a file picker with a size limit checked in the browser (an oversized
 file never reaches the kernel; ipywidgets' own ``FileUpload`` sends any file whole, and a large one
-failed without a word), and the piece that lets a closed page's kernel be shut down."""
+failed without a word), the keeper of the game in progress (so a reloaded page can continue it),
+and the piece that lets a closed page's kernel be shut down."""
 
 from __future__ import annotations
 
@@ -63,3 +64,28 @@ class KernelRelease(anywidget.AnyWidget):
     """Invisible: makes sure closing the page shuts its kernel down (see ``static/xsrf.js``)."""
 
     _esm = STATIC / "xsrf.js"
+
+
+class Keeper(anywidget.AnyWidget):
+    """Invisible: keeps ``text`` (the game in progress as a save, "" for none) in the browser's
+    local storage under ``key``; ``on_kept(handler)``: ``handler(text)`` with the game a page of
+    this browser kept before (sent once, when the page is drawn)."""
+
+    _esm = STATIC / "keep.js"
+    key = traitlets.Unicode("importexport-game").tag(sync=True)
+    text = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_kept: list[Callable[[str], None]] = []
+        self.on_msg(lambda _w, content, _b: self.receive(content))
+
+    def on_kept(self, handler: Callable[[str], None]) -> None:
+        self._on_kept.append(handler)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the browser (also what tests call)."""
+        if isinstance(content, dict) and content.get("type") == "kept" and isinstance(content.get("text"), str):
+            if len(content["text"].encode("utf-8", "replace")) <= MAX_SAVE_BYTES:
+                for handler in self._on_kept:
+                    handler(content["text"])

@@ -310,6 +310,7 @@ function draw(model, host) {
       h("span", "iex-st", { text: st.deck }),
       h("span", "iex-st", { text: st.discard }),
       h("strong", "iex-st iex-waiting", { text: st.waiting }),
+      st.ending ? h("strong", "iex-st iex-ending", { text: st.ending }) : null,
       h("span", "iex-spacer"),
       toggle,
     ]),
