@@ -803,6 +803,17 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """One option as the search saw it: the mean margin over the best opponent after its rollouts
+    (:func:`margins`) and the share of rollouts that ended with the seat ahead (a tie counts half)."""
+
+    action: Action
+    margin: float
+    chance: float
+    rollouts: int
+
+
 class SearchBot:
     """Determinized Monte Carlo search over its seat's view.
 
@@ -838,16 +849,12 @@ class SearchBot:
 
     def choose_from_view(self, view: dict[str, Any]) -> Action:
         """The choice for the seat whose view this is (``Game.view(seat)``)."""
-        from .engine import Game as GameClass
-
         seat = view["seat"]
         legal = [Action.from_text(t) for t in view["legal"]]
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(self.rng.getrandbits(64))
-        base = GameClass.from_state(determinize(view, rng))
-        sampled = set(base.legal_actions(seat))
-        ranked = [a for _, a in self.heuristic.rank(base, seat, [a for a in legal if a in sampled])]
+        ranked = self._ranked(view, legal, rng)
         if not ranked:
             return legal[0]
         kind = view["stack"][-1]["kind"]
@@ -857,6 +864,30 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, seat, candidates, rng)
+
+    def estimates(self, view: dict[str, Any]) -> list[Estimate]:
+        """What the search makes of the options of the seat whose view this is: the options it
+        would compare (the heuristic's ``width`` best, in the heuristic's order), each with its
+        rollout results.  Unlike :meth:`choose_from_view` it plays the options out at every kind
+        of decision; with a single option there is nothing to compare (an empty list)."""
+        legal = [Action.from_text(t) for t in view["legal"]]
+        if len(legal) < 2:
+            return []
+        rng = random.Random(self.rng.getrandbits(64))
+        ranked = self._ranked(view, legal, rng)
+        if not ranked:
+            return []
+        candidates = self._candidates(ranked, view["stack"][-1]["kind"])
+        return self._evaluate(view, view["seat"], candidates, rng)
+
+    def _ranked(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> list[Action]:
+        """The legal options the heuristic scores on a table dealt from the view, best first."""
+        from .engine import Game as GameClass
+
+        seat = view["seat"]
+        base = GameClass.from_state(determinize(view, rng))
+        sampled = set(base.legal_actions(seat))
+        return [a for _, a in self.heuristic.rank(base, seat, [a for a in legal if a in sampled])]
 
     def _candidates(self, ranked: list[Action], kind: str) -> list[Action]:
         real = [a for a in ranked if a.kind not in FREE_KINDS]
@@ -869,9 +900,21 @@ class SearchBot:
         return real[: self.width]
 
     def _search(self, view: dict[str, Any], seat: int, candidates: list[Action], rng: random.Random) -> Action:
+        found = self._evaluate(view, seat, candidates, rng)
+        if not found[0].rollouts:
+            return candidates[0]
+        means = [e.margin if e.rollouts else float("-inf") for e in found]
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        if means[best] - means[0] < self.margin:  # the heuristic's choice stands unless clearly beaten
+            best = 0
+        return candidates[best]
+
+    def _evaluate(self, view: dict[str, Any], seat: int, candidates: list[Action], rng: random.Random) -> list[Estimate]:
+        """Every candidate played out on the same sampled tables (see the class docstring)."""
         from .engine import Game as GameClass
 
         totals = [0.0] * len(candidates)
+        wins = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         start = time.perf_counter()
         spent = 0
@@ -885,19 +928,16 @@ class SearchBot:
                 g = root.copy()
                 g.apply(a)
                 spent += self._rollout(g, seeds)
-                totals[i] += margins(g)[seat]
+                margin = margins(g)[seat]
+                totals[i] += margin
+                wins[i] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
                 counts[i] += 1
             if spent >= self.budget:
                 break
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        if not counts[0]:
-            return candidates[0]
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        if means[best] - means[0] < self.margin:  # the heuristic's choice stands unless clearly beaten
-            best = 0
-        return candidates[best]
+        return [Estimate(a, t / c if c else 0.0, w / c if c else 0.0, c)
+                for a, t, w, c in zip(candidates, totals, wins, counts)]
 
     def _rollout(self, g: Game, seeds: list[int]) -> int:
         """Heuristic players for every seat, ``depth`` turns on (or to the end); decisions made."""

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 from .constants import ACTIONS, ANY_GOODS, COLOURS, RAINBOW, RAINBOW_SLOT
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.yaml"
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""The fastest safe YAML loader there is (libyaml's when PyYAML was built with it): plain data only."""
 
 SetName = Literal["base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag", "promo"]
 SET_SIZES: dict[str, int] = {
@@ -208,7 +210,7 @@ class CardList:
     @classmethod
     def load(cls, path: Path = DATA_FILE) -> CardList:
         try:
-            rows = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            rows = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         except yaml.YAMLError as exc:
             raise CardError(f"{path.name}: not valid YAML: {exc}") from None
         return cls.from_rows(rows, path.name)

@@ -1,7 +1,7 @@
 """The ``importexport`` command.
 
     importexport app [--port N] [--no-browser]     play in the browser (Voila): against bots or hot-seat
-    importexport tutor [--port N] [--no-browser]   open the tutor chapters in JupyterLab
+    importexport tutor [--port N] [--no-browser] [--lang de]   open the tutor chapters in JupyterLab
     importexport bench [...]                       the random-play benchmark (see importexport.bench)
     importexport cards [--set base]                list the cards
     importexport rules WORD... [--lang de]         look up a rule in the tutor chapters
@@ -29,7 +29,6 @@ from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .setup import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
-FIRST_CHAPTER = "01-welcome.ipynb"
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
 
 # The ranges the command accepts (docs/cli.md lists them too).
@@ -93,9 +92,42 @@ def module_names(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def tutor_page(lang: str = "en") -> str:
+    """The page the tutor opens, under the notebooks folder: the contents of one language."""
+    from .tutor.build import CONTENTS
+
+    return f"{lang}/{CONTENTS}"
+
+
 def notebooks_dir() -> Path:
+    """The tutor's notebooks: those of the checkout this command runs from (``ROOT / "notebooks"``, next
+    to the package), else ``./notebooks`` (an installed package has none beside it)."""
     here = ROOT / "notebooks"
-    return here if here.is_dir() else Path.cwd() / "notebooks"
+    return here if (here / tutor_page()).is_file() else Path.cwd() / "notebooks"
+
+
+def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -> list[str]:
+    """The JupyterLab command serving ``folder`` on 127.0.0.1 and opening the contents in ``lang``."""
+    cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={port}",
+           "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{tutor_page(lang)}"]
+    if no_browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
+        cmd.append("--allow-root")
+    return cmd
+
+
+def run_tutor(port: int, no_browser: bool, lang: str, prog: str) -> int:
+    """JupyterLab on the tutor's notebooks until Ctrl+C or SIGTERM (see :func:`serve`); one error line
+    and status 2 if there are none to open."""
+    folder = notebooks_dir()
+    if not (folder / tutor_page(lang)).is_file():
+        places = " or ".join(str(p) for p in dict.fromkeys([ROOT / "notebooks", folder]))
+        sys.stderr.write(error_line(prog, f"no tutor notebooks in {places}: run it from a checkout of the project "
+                                          "(python -m importexport.tutor.build writes them)"))
+        return 2
+    print(f"Import/Export: the tutor runs JupyterLab on {folder}  (Ctrl+C stops it)", flush=True)
+    return serve(tutor_command(folder, port, no_browser, lang))
 
 
 CULL_SECONDS = 600  # a kernel with no page connected to it goes after 10 minutes without activity
@@ -244,6 +276,7 @@ def _run(argv: Sequence[str] | None) -> int:
     tutor = sub.add_parser("tutor", help="open the tutor chapters in JupyterLab")
     tutor.add_argument("--port", type=port_number, default=8888, help="1 to 65535 (default 8888)")
     tutor.add_argument("--no-browser", action="store_true")
+    tutor.add_argument("--lang", default="en", choices=["en", "de"], help="the language to open (default en)")
     sub.add_parser("bench", help="random-play benchmark", add_help=False)
     sub.add_parser("simulate", help="bot tournaments: win rates, scores, move times", add_help=False)
     cards = sub.add_parser("cards", help="list the cards")
@@ -271,14 +304,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "app":
         return run_app(args.port, args.no_browser)
     if args.command == "tutor":
-        cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={notebooks_dir()}", f"--port={args.port}",
-               "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{FIRST_CHAPTER}"]
-        if args.no_browser:
-            cmd.append("--no-browser")
-        if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
-            cmd.append("--allow-root")
-        print("Starting JupyterLab on", notebooks_dir(), flush=True)
-        return serve(cmd)
+        return run_tutor(args.port, args.no_browser, args.lang, tutor.prog)
     if args.command == "cards":
         from .cards import CARDS
 

@@ -316,6 +316,27 @@ def _intro(cards: CardList) -> list[str]:
     return lines
 
 
+READING_TEXT = """\
+## The printed card and the tutor's drawing
+
+Chapter 2 of the tutor draws one card (HAWAIIAN SALT) large, the way the tables draw a card in a hand
+or on the Supply Island, numbers its parts and says beside it which figures the rulebook gives and which
+are the project's own (`importexport/widgets/anatomy.py`, block `anatomy` in a chapter file). The
+rulebook also says where some figures sit on a printed card; the tutor draws them elsewhere:
+
+| part | on a printed card (as the rulebook describes it) | in the tutor's drawing | where the figure comes from |
+| --- | --- | --- | --- |
+| name | not described | under the coloured band | the rulebook (it names every card) |
+| goods type | the card's colour | the band's colour, with a shape and a letter (▲T ●A ■C ◆L ✖I ⬟K) | the `rulebook` column, else the project; the shapes and letters are the tutor's own aid |
+| action | a symbol on the left side | symbol and name at the right of the band | the `rulebook` column, else the project |
+| level requirement | filled circles at the top right | circles with letters, bottom left | the `rulebook` column, else the project |
+| cargo requirement | bottom left, visible while the card lies under a ship | squares with letters, bottom right | the `rulebook` column, else the project |
+| ability | its text; a sign marks instant and anytime abilities, permanent ones have none | the tooltip of a card on a table; printed on the annotated card and in the card browser | the rulebook's meaning in the project's words |
+
+Whoever plays with the printed cards should go by them where their figures differ from this list;
+the rules work the same with either."""
+
+
 SCHEME_TEXT = """\
 ## How the project assigned the other figures
 
@@ -387,7 +408,7 @@ EDIT_TEXT = """\
 def cards_markdown(cards: CardList = CARDS) -> str:
     """The full card documentation (the contents of ``docs/cards.md``)."""
     lines = _intro(cards)
-    lines += ["", SCHEME_TEXT, ""]
+    lines += ["", READING_TEXT, "", SCHEME_TEXT, ""]
     lines += _scheme_table(cards)
     lines += ["", EDIT_TEXT]
     for name in SET_SIZES:

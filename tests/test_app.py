@@ -315,3 +315,20 @@ def test_the_scoring_screen_says_why_the_game_ended() -> None:
     why = app.session.game.state.end_reason
     chart = app.screen.children[0].children[0].value
     assert "The game ended: " in chart and {"credits": "credit goal", "cards": "deck and discard", "win": "instant"}[why] in chart
+
+
+def test_a_saved_game_loads_over_the_scoring_screen() -> None:
+    """Loading from the scoring screen replaces the finished game (its widgets are closed, not reused)."""
+    app = PlayApp()
+    app.seat_roles[1].value = "random"
+    app.seed.value = 3
+    app.start(["human", "random"])
+    while not app.session.game.is_over():
+        play_one(app)
+    finished, old_table = app.save(), app.table
+    app.game_upload.receive({"type": "file", "name": "g.json", "size": len(finished), "text": finished})
+    assert "Loaded a game of 2 players" in app.message.value and app.session.game.is_over()
+    assert app.table is not old_table and old_table.comm is None  # the old table was closed
+    assert app.screen.children[0] is app.end_screen and app.game_buttons in app.end_screen.children
+    app.new_button.click()
+    assert app.screen.children[0] is app.setup_screen and app.end_screen is None

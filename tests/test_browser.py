@@ -188,9 +188,20 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     assert href and href.startswith("data:application/json;base64,")
     from importexport.savefile import load
 
-    g = load(base64.b64decode(href.split(",", 1)[1]))
+    saved = base64.b64decode(href.split(",", 1)[1])
+    g = load(saved)
     assert g.is_over()
     assert shown == {s.seat: s.total for s in g.scores()}
+
+    # the file chooser beside Save: too big and damaged files are refused by name, a saved game loads
+    chooser = page.locator(".iex-load-over input[type=file]")
+    for name, data, said in (("film.mp4", b"\0" * 1_500_000, "film.mp4 is 1,500,000 bytes"),
+                             ("broken.json", b'{"format": "importexport-save"', "That file cannot be loaded"),
+                             ("game.json", saved, "Loaded a game of 2 players")):
+        chooser.set_input_files({"name": name, "mimeType": "application/octet-stream", "buffer": data})
+        page.wait_for_function("said => document.querySelector('.iex-message').innerText.includes(said)",
+                               arg=said, timeout=15_000)
+    page.wait_for_selector(".iex-scores", timeout=15_000)  # (the loaded game is the finished one)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "app-final.png"), full_page=True)
     page.close(run_before_unload=True)

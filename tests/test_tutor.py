@@ -4,11 +4,13 @@ by the engine both ways, the notebooks generated from the files, the rule lookup
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from importexport.tutor import chapters
-from importexport.tutor.build import NOTEBOOK_DIR, render
+from importexport.tutor.build import CONTENTS, NOTEBOOK_DIR, README, generated, render, stale, up_to_date
 from importexport.tutor.chapter import ChapterError, load_chapter_file
 from importexport.tutor.check import problems
 from importexport.tutor.exercises import Grader
@@ -34,16 +36,98 @@ def test_chapter_checks_out(ch) -> None:
     assert any(kind == "exercise" for kind, _ in ch.block_list())
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("ch", ALL, ids=lambda c: c.notebook)
-def test_notebook_is_generated_from_the_chapter(ch) -> None:
-    path = NOTEBOOK_DIR / ch.notebook
-    assert path.read_text(encoding="utf-8") == render(ch), "run: python -m importexport.tutor.build"
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+def test_notebook_is_generated_from_the_chapter(ch, lang: str) -> None:
+    """One notebook per language: the prose as Markdown in that language, the live parts as short calls."""
+    path = NOTEBOOK_DIR / lang / ch.notebook
+    text = path.read_text(encoding="utf-8")
+    assert up_to_date(text, render(ch, lang), path.name), "run: python -m importexport.tutor.build"
+    cells = json.loads(text)["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    markdown = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     assert all(len(c["source"]) <= 4 for c in cells if c["cell_type"] == "code"), "notebooks stay thin"
+    assert f"chapter({ch.number}, lang={lang!r})" in code[0]
+    assert not any("ch.text(" in c for c in code), "the prose is Markdown, readable without running"
+    assert f"# {'Chapter' if lang == 'en' else 'Kapitel'} {ch.number}: {ch.title(lang)}\n" in markdown
+    for kind, name in ch.block_list():
+        if kind == "text":
+            assert f"## {ch.sections[name].title(lang)}\n" in markdown
+            assert ch.sections[name].text(lang).strip().split("\n")[0] in markdown
+    other = "de" if lang == "en" else "en"
+    assert f"](../{other}/{ch.notebook})" in "".join(cells[0]["source"]), "the top links the other language"
 
 
-def test_no_stray_notebooks() -> None:
-    assert sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb")) == sorted(c.notebook for c in ALL)
+def test_the_notebooks_are_all_there_and_nothing_else() -> None:
+    assert stale() == ([], []), "run: python -m importexport.tutor.build"
+    for lang in ("en", "de"):
+        names = sorted(p.name for p in (NOTEBOOK_DIR / lang).glob("*.ipynb"))
+        assert names == [CONTENTS] + [c.notebook for c in ALL]
+    assert sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb")) == []  # (the flat layout is gone)
+
+
+def test_every_link_of_the_notebooks_points_at_a_file() -> None:
+    files = generated()
+    seen = 0
+    for name, text in files.items():
+        body = text if name == README else "".join(
+            "".join(c["source"]) for c in json.loads(text)["cells"] if c["cell_type"] == "markdown")
+        for href in re.findall(r"\]\(([^)\s]+)\)", body):
+            seen += 1
+            assert (NOTEBOOK_DIR / Path(name).parent / href).resolve().is_file(), (name, href)
+    assert seen > 4 * len(ALL)
+
+
+def _jupyterlab_save(text: str, clear: bool) -> str:
+    """The notebook as JupyterLab saves it after a run: outputs, counts and metadata of its own."""
+    nb = json.loads(text)
+    for i, cell in enumerate(nb["cells"]):
+        cell["metadata"].update({"trusted": True, "collapsed": False, "scrolled": True})
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = i + 7
+            cell["outputs"] = [] if clear else [*cell["outputs"], {
+                "output_type": "display_data", "metadata": {},
+                "data": {"text/plain": ["VBox()"], "application/vnd.jupyter.widget-view+json": {"model_id": "ab12"}}}]
+    nb["metadata"]["language_info"].update({"version": "3.12.1", "mimetype": "text/x-python"})
+    nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def test_a_notebook_saved_in_jupyterlab_is_still_up_to_date(tmp_path: Path) -> None:
+    ch = next(c for c in ALL if any(kind == "facts" for kind, _ in c.block_list()))
+    name, wanted = f"de/{ch.notebook}", render(ch, "de")
+    for clear in (False, True):
+        assert up_to_date(_jupyterlab_save(wanted, clear), wanted, name)
+    changed = json.loads(wanted)
+    changed["cells"][1]["source"][-1] = "ch.header()  # mine"
+    assert not up_to_date(json.dumps(changed), wanted, name)
+    assert not up_to_date("{not json", wanted, name)
+    # the same through the files: a saved notebook passes --check, an edited one and a stray one do not
+    files = generated({ch.number})
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(_jupyterlab_save(text, True) if path == name else text, encoding="utf-8")
+    assert stale(tmp_path, {ch.number}) == ([], [])
+    (tmp_path / name).write_text(json.dumps(changed), encoding="utf-8")
+    (tmp_path / "01-welcome.ipynb").write_text(wanted, encoding="utf-8")
+    assert stale(tmp_path, {ch.number}) == ([name], [])
+    assert stale(tmp_path)[1] == [tmp_path / "01-welcome.ipynb"]
+
+
+def test_a_chapter_notebook_fixes_its_language() -> None:
+    import ipywidgets as w
+
+    from importexport.widgets import LANG
+    from importexport.widgets.chapter import chapter as chapter_view
+
+    def switches(view) -> int:
+        return sum(isinstance(c, w.ToggleButtons) for c in view.header().children)
+
+    view = chapter_view(3, lang="de")
+    assert LANG.lang == "de" and switches(view) == 0  # the other language is the other notebook
+    assert switches(chapter_view(3)) == 1 and LANG.lang == "de"  # a bare call keeps the switch and the language
+    with pytest.raises(ValueError, match="not 'fr'"):
+        chapter_view(3, lang="fr")
 
 
 @pytest.mark.parametrize("ch", ALL, ids=lambda c: c.notebook)
@@ -140,11 +224,23 @@ def test_rules_command_prints_the_hits(capsys) -> None:
     assert cli.main(["rules", "qqqqzz"]) == 1
 
 
-def test_tutor_opens_the_first_chapter(monkeypatch) -> None:
+def test_tutor_opens_the_contents_of_this_checkout(monkeypatch, tmp_path: Path, capsys) -> None:
     from importexport import cli
 
     seen: list[list[str]] = []
     monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: seen.append(cmd) or 0)
+    monkeypatch.chdir(tmp_path)  # the checkout's notebooks, wherever the command is run from
     assert cli.main(["tutor", "--no-browser"]) == 0
-    assert any(part.endswith("/lab/tree/01-welcome.ipynb") for part in seen[0])
-    assert (NOTEBOOK_DIR / "01-welcome.ipynb").exists()
+    assert f"--notebook-dir={NOTEBOOK_DIR}" in seen[0] and cli.notebooks_dir() == NOTEBOOK_DIR
+    assert f"--LabApp.default_url=/lab/tree/en/{CONTENTS}" in seen[0]
+    assert cli.main(["tutor", "--no-browser", "--lang", "de"]) == 0
+    assert f"--LabApp.default_url=/lab/tree/de/{CONTENTS}" in seen[1]
+    assert (NOTEBOOK_DIR / "en" / CONTENTS).is_file() and (NOTEBOOK_DIR / "de" / CONTENTS).is_file()
+    # an installed package has no notebooks beside it: those under the current folder, else one error line
+    monkeypatch.setattr(cli, "ROOT", tmp_path / "site-packages")
+    assert cli.main(["tutor", "--no-browser"]) == 2
+    assert capsys.readouterr().err.startswith("importexport tutor: error: no tutor notebooks in ")
+    (tmp_path / "notebooks" / "en").mkdir(parents=True)
+    (tmp_path / "notebooks" / "en" / CONTENTS).write_text("{}")
+    assert cli.main(["tutor", "--no-browser"]) == 0
+    assert f"--notebook-dir={tmp_path / 'notebooks'}" in seen[2]

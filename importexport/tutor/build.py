@@ -1,23 +1,70 @@
-"""Write the chapter notebooks from the chapter files: ``python -m importexport.tutor.build [NN ...]``.
+"""Write the tutor's notebooks from the chapter files: ``python -m importexport.tutor.build [NN ...]``.
 
-Notebooks stay thin: a title cell, then one short call per block of the chapter file.  The output
-of ``facts`` blocks is computed here and stored, and the cell is marked ``# NBVAL_CHECK_OUTPUT`` so
-that nbval compares it with what the engine prints in CI.  ``--check`` only reports notebooks that
-are out of date (exit status 1), without writing.
+Every chapter becomes one notebook per language, ``notebooks/en/NN-slug.ipynb`` and
+``notebooks/de/NN-slug.ipynb``: its title, summary and prose are Markdown cells (JupyterLab's table of
+contents, GitHub and nbviewer show the lesson without running it) and its live parts are short code
+cells (``ch = chapter(6, lang="de")`` once, then ``ch.table("three-rounds")`` ...).  A line at the top
+links the contents page and the same chapter in the other language; one at the bottom links the
+neighbouring chapters, so a reader stays in the language chosen.  ``NN`` = ``00`` is the contents
+page of each language, and ``notebooks/README.md`` lists both languages (GitHub shows it with the folder).
+
+The output of ``facts`` blocks is computed here and stored, and the cell is marked
+``# NBVAL_CHECK_OUTPUT`` so that nbval compares it with what the engine prints in CI.
+
+``--check`` writes nothing and exits with status 1 if a notebook is missing, stray or out of date.
+It compares cell types, ids and sources only: outputs, execution counts and the metadata
+JupyterLab writes when it saves a notebook do not count.  Without ``--check`` every generated
+file is written as generated (outputs cleared, facts outputs restored), and generated-looking
+notebooks (``NN-*.ipynb``) no chapter produces are removed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from .chapter import CHAPTER_DIR, Chapter, chapters, load_chapter_file
+from .chapter import LANGS, Chapter, chapters
 from .facts import facts_text
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
+CONTENTS = "00-contents.ipynb"
+README = "README.md"
 CHECK = "# NBVAL_CHECK_OUTPUT"
+GENERATED = re.compile(r"\d\d-[\w-]+\.ipynb")  # the names this module writes (and may remove)
+
+OTHER = {"en": "de", "de": "en"}
+WORDS: dict[str, dict[str, str]] = {
+    "contents": {"en": "Contents", "de": "Inhalt"},
+    "chapter": {"en": "Chapter", "de": "Kapitel"},
+    "of": {"en": "of", "de": "von"},
+    # (the link to the other language is written in that language, for the reader who needs it)
+    "this_chapter": {"en": "English: [this chapter in English]({href})", "de": "Deutsch: [dieses Kapitel auf Deutsch]({href})"},
+    "these_contents": {"en": "English: [the contents in English]({href})", "de": "Deutsch: [der Inhalt auf Deutsch]({href})"},
+    "run": {
+        "en": "*The text reads as it is. To play at the tables and answer the exercises, run the notebook "
+              "(Run ▸ Run All Cells); the engine checks every answer.*",
+        "de": "*Den Text kannst du so lesen. Um an den Tischen zu spielen und die Aufgaben zu lösen, führe das "
+              "Notebook aus (Run ▸ Run All Cells); die Regel-Engine prüft jede Antwort.*",
+    },
+    "tutor": {"en": "Import/Export: the rules tutor", "de": "Import/Export: der Regel-Tutor"},
+    "intro": {
+        "en": "{n} chapters, one notebook each. Read a chapter as it is, or run it to make the moves at "
+              "live tables and answer exercises the rules engine grades. Every chapter links the next one and "
+              "its German version.",
+        "de": "{n} Kapitel, jedes ein Notebook. Du kannst ein Kapitel einfach lesen oder es ausführen: Dann "
+              "machst du die Züge an echten Tischen und beantwortest Aufgaben, die die Regel-Engine bewertet. "
+              "Jedes Kapitel verweist auf das nächste und auf seine englische Fassung.",
+    },
+    "projector": {
+        "en": "Large print for a projector: the *Projector* switch on any table. This browser remembers it "
+              "for every chapter, in both languages.",
+        "de": "Große Schrift für den Beamer: der Schalter *Beamer* an jedem Tisch. Dieser Browser merkt ihn "
+              "sich für alle Kapitel, in beiden Sprachen.",
+    },
+}
 
 
 def _lines(text: str) -> list[str]:
@@ -35,26 +82,7 @@ def _markdown(index: int, source: str) -> dict[str, Any]:
     return {"cell_type": "markdown", "id": f"cell-{index:02d}", "metadata": {}, "source": _lines(source)}
 
 
-def call(kind: str, value: Any) -> str:
-    """The one-line call that shows a block."""
-    if kind == "facts":
-        return f"{CHECK}\nch.facts({value!r})"
-    if value is None:
-        return f"ch.{kind}()"
-    return f"ch.{kind}({value!r})"
-
-
-def notebook(chapter: Chapter) -> dict[str, Any]:
-    c = chapter
-    cells = [_markdown(0, f"**importexport tutor, {c.number}/{len(chapters())}: {c.title.en} · {c.title.de}** — "
-                          "run all cells (in Voila the page runs by itself); the switch below chooses English or German.\n"
-                          "*Führe alle Zellen aus; der Schalter unten wählt Englisch oder Deutsch.*")]
-    cells.append(_code(1, f"from importexport.widgets.chapter import chapter\n\nch = chapter({c.number})\nch.header()"))
-    for i, (kind, value) in enumerate(c.block_list(), start=2):
-        outputs = None
-        if kind == "facts":
-            outputs = [{"name": "stdout", "output_type": "stream", "text": _lines(facts_text(c, value) + "\n")}]
-        cells.append(_code(i, call(kind, value), outputs))
+def _document(cells: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cells": cells,
         "metadata": {
@@ -66,31 +94,161 @@ def notebook(chapter: Chapter) -> dict[str, Any]:
     }
 
 
-def render(chapter: Chapter) -> str:
-    return json.dumps(notebook(chapter), indent=1, ensure_ascii=False) + "\n"
+def prose(text: str) -> str:
+    """Chapter text for a Markdown cell: ``$`` and ``<`` outside code spans are escaped, so that Jupyter
+    and GitHub show them as written (no maths, no HTML), as the widgets do."""
+    parts = re.split(r"(`+[^`]*`+)", text.strip())
+    return "".join(p if p.startswith("`") else p.replace("$", r"\$").replace("<", r"\<") for p in parts)
+
+
+def call(kind: str, value: Any) -> str:
+    """The one-line call that shows a block."""
+    if kind == "facts":
+        return f"{CHECK}\nch.facts({value!r})"
+    if value is None:
+        return f"ch.{kind}()"
+    return f"ch.{kind}({value!r})"
+
+
+def chapter_link(c: Chapter, lang: str) -> str:
+    return f"[{WORDS['chapter'][lang]} {c.number}: {prose(c.title(lang))}]({c.notebook})"
+
+
+def notebook(chapter: Chapter, lang: str) -> dict[str, Any]:
+    """The notebook of ``chapter`` in ``lang``: Markdown for the title and the prose, code for the live parts."""
+    c, every = chapter, chapters()
+    other = OTHER[lang]
+    top = (f"[{WORDS['contents'][lang]}]({CONTENTS}) · {WORDS['chapter'][lang]} {c.number} {WORDS['of'][lang]} "
+           f"{len(every)} · " + WORDS["this_chapter"][other].format(href=f"../{other}/{c.notebook}"))
+    cells = [_markdown(0, f"{top}\n\n# {WORDS['chapter'][lang]} {c.number}: {prose(c.title(lang))}\n\n"
+                          f"{prose(c.summary(lang))}\n\n{WORDS['run'][lang]}"),
+             _code(1, f"from importexport.widgets.chapter import chapter\n\nch = chapter({c.number}, lang={lang!r})\n"
+                      "ch.header()")]
+    for i, (kind, value) in enumerate(c.block_list(), start=2):
+        if kind == "text":
+            sec = c.sections[value]
+            cells.append(_markdown(i, f"## {prose(sec.title(lang))}\n\n{prose(sec.text(lang))}"))
+            continue
+        outputs = None
+        if kind == "facts":
+            outputs = [{"name": "stdout", "output_type": "stream", "text": _lines(facts_text(c, value, (lang,)) + "\n")}]
+        cells.append(_code(i, call(kind, value), outputs))
+    at = [x.number for x in every].index(c.number)
+    links = [f"← {chapter_link(every[at - 1], lang)}" if at > 0 else "",
+             f"[{WORDS['contents'][lang]}]({CONTENTS})",
+             f"{chapter_link(every[at + 1], lang)} →" if at + 1 < len(every) else ""]
+    cells.append(_markdown(len(cells), "---\n\n" + " · ".join(x for x in links if x)))
+    return _document(cells)
+
+
+def contents(lang: str) -> dict[str, Any]:
+    """The contents page of ``lang``: every chapter with its summary, Markdown only (nothing to run)."""
+    other = OTHER[lang]
+    rows = "\n".join(f"{c.number}. [{prose(c.title(lang))}]({c.notebook}): {prose(c.summary(lang))}" for c in chapters())
+    text = (f"{WORDS['these_contents'][other].format(href=f'../{other}/{CONTENTS}')}\n\n# {WORDS['tutor'][lang]}\n\n"
+            f"{WORDS['intro'][lang].format(n=len(chapters()))}\n\n{rows}\n\n{WORDS['projector'][lang]}")
+    return _document([_markdown(0, text)])
+
+
+def readme() -> str:
+    """``notebooks/README.md``: both languages' chapters side by side."""
+    rows = [f"| | [{WORDS['contents']['en']}](en/{CONTENTS}) | [{WORDS['contents']['de']}](de/{CONTENTS}) |"]
+    rows += [f"| {c.number} | [{prose(c.title.en)}](en/{c.notebook}) | [{prose(c.title.de)}](de/{c.notebook}) |"
+             for c in chapters()]
+    return (f"# {WORDS['tutor']['en']} · {WORDS['tutor']['de']}\n\n"
+            "Generated from `importexport/tutor/chapters/` by `python -m importexport.tutor.build`: edit the chapter "
+            "files, not these notebooks. `importexport tutor` opens them in JupyterLab.\n\n"
+            "| # | English | Deutsch |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+def _json(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def render(chapter: Chapter, lang: str) -> str:
+    """The text of the notebook of ``chapter`` in ``lang``."""
+    return _json(notebook(chapter, lang))
+
+
+def generated(numbers: set[int] | None = None) -> dict[str, str]:
+    """Every generated file (or those of the chapters ``numbers`` and the contents), path under
+    ``notebooks/`` -> text."""
+    files = {f"{lang}/{CONTENTS}": _json(contents(lang)) for lang in LANGS}
+    files[README] = readme()
+    for c in chapters():
+        if numbers is None or c.number in numbers:
+            files.update({f"{lang}/{c.notebook}": render(c, lang) for lang in LANGS})
+    return files
+
+
+def cells(text: str) -> list[tuple[str, str, str]] | None:
+    """What the up-to-date check compares: each cell's type, id and source (None if not a notebook)."""
+    try:
+        doc = json.loads(text)
+        return [(cell["cell_type"], cell.get("id", ""),
+                 "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"])
+                for cell in doc["cells"]]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def up_to_date(saved: str, wanted: str, name: str) -> bool:
+    """Whether the file ``saved`` matches the generated ``wanted``: for a notebook, in its cells' types,
+    ids and sources (so running and saving it in JupyterLab changes nothing); else exactly."""
+    if not name.endswith(".ipynb"):
+        return saved == wanted
+    found = cells(saved)
+    return found is not None and found == cells(wanted)
+
+
+def strays(root: Path, files: dict[str, str]) -> list[Path]:
+    """Generated-looking notebooks in ``root``, ``root/en`` and ``root/de`` that no chapter produces
+    (the flat ``notebooks/NN-slug.ipynb`` of the old layout, or a renamed chapter's)."""
+    found = [p for folder in (root, *(root / lang for lang in LANGS)) for p in sorted(folder.glob("*.ipynb"))]
+    return [p for p in found if GENERATED.fullmatch(p.name) and p.relative_to(root).as_posix() not in files]
+
+
+def stale(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None) -> tuple[list[str], list[Path]]:
+    """The generated files under ``root`` that are missing or out of date, and the stray notebooks
+    (only looked for when every chapter is built)."""
+    files = generated(numbers)
+    old = [name for name, text in files.items()
+           if not (root / name).is_file() or not up_to_date((root / name).read_text(encoding="utf-8"), text, name)]
+    return old, (strays(root, files) if numbers is None else [])
+
+
+def write(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None) -> tuple[list[str], list[Path]]:
+    """Write every generated file that differs from what is on disk; remove the stray notebooks."""
+    files = generated(numbers)
+    written = []
+    for name, text in files.items():
+        path = root / name
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(name)
+    removed = strays(root, files) if numbers is None else []
+    for path in removed:
+        path.unlink()
+    return written, removed
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    check = "--check" in argv
-    wanted = {int(a) for a in argv if a.isdigit()}
-    if wanted:
-        found = [load_chapter_file(p) for p in sorted(CHAPTER_DIR.glob("*.yaml")) if int(p.name[:2]) in wanted]
-    else:
-        found = list(chapters())
-    stale = []
-    for ch in found:
-        path = NOTEBOOK_DIR / ch.notebook
-        text = render(ch)
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        stale.append(path.name)
-        if not check:
-            path.write_text(text, encoding="utf-8")
-    if check and stale:
-        print("out of date (run python -m importexport.tutor.build): " + ", ".join(stale))
-        return 1
-    print(("wrote " if not check else "up to date: ") + (", ".join(stale) if stale else "nothing to do"))
+    numbers = {int(a) for a in argv if a.isdigit()} or None
+    if "--check" in argv:
+        old, extra = stale(NOTEBOOK_DIR, numbers)
+        if old or extra:
+            problems = [f"out of date: {', '.join(old)}"] if old else []
+            problems += [f"stray: {', '.join(p.relative_to(NOTEBOOK_DIR).as_posix() for p in extra)}"] if extra else []
+            print("; ".join(problems) + " (run python -m importexport.tutor.build)")
+            return 1
+        print("up to date")
+        return 0
+    written, removed = write(NOTEBOOK_DIR, numbers)
+    print("wrote " + (", ".join(written) if written else "nothing (up to date)")
+          + ("; removed " + ", ".join(p.relative_to(NOTEBOOK_DIR).as_posix() for p in removed) if removed else ""))
     return 0
 
 

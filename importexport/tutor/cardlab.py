@@ -34,7 +34,7 @@ from typing import Any, Literal, get_args
 import yaml
 
 from ..abilities import REGISTRY
-from ..cards import CARDS, Card
+from ..cards import CARDS, SAFE_LOADER, Card
 from ..constants import COLOURS, RAINBOW_SLOT
 from ..setup import MODULES
 
@@ -141,7 +141,7 @@ DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "cardlab.yaml"
 def _load() -> tuple[dict[str, Text], dict[str, Lab], dict[str, str]]:
     """The captions, the labs and the cards not shown, from ``data/cardlab.yaml`` (its header
     explains the format)."""
-    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    raw = yaml.load(DATA_FILE.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     captions = {key: (text["en"], text["de"]) for key, text in raw["captions"].items()}
     labs: dict[str, Lab] = {}
     for name, entry in raw["labs"].items():

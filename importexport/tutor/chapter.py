@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
-from ..cards import CARDS
+from ..cards import CARDS, SAFE_LOADER
 from ..constants import COLOURS
 from ..engine import Game
 from ..errors import ImportExportError
@@ -81,6 +81,8 @@ WHAT = Literal[
     "credits", "hand", "crew", "goods", "fulfilled", "contracts", "containers", "at_sea",
     "island", "deck", "discard", "score", "kind",
 ]
+TABLE_COUNTS = ("island", "deck", "discard")
+"""What ``WHAT`` counts for the whole table rather than for one seat."""
 
 
 class Condition(Strict):
@@ -106,15 +108,21 @@ class Condition(Strict):
 
 
 class Read(Strict):
-    """``{what: credits, seat: 0}``: the number a ``number`` exercise asks for."""
+    """``{what: credits, seat: 0}``: the number a ``number`` exercise asks for.  ``total``: the sum over
+    all players instead of one seat's count; ``change``: how much the count changes over the
+    exercise's ``after`` moves (after minus before) instead of the count afterwards."""
 
     what: WHAT
     seat: int = 0
+    total: bool = False
+    change: bool = False
 
     @model_validator(mode="after")
     def _a_number(self) -> Read:
         if self.what == "kind":
             raise ValueError("'read' asks for a number; 'kind' is not one")
+        if self.total and self.what in TABLE_COUNTS:
+            raise ValueError(f"'total' adds up the players' counts; '{self.what}' is one count for the table")
         return self
 
 
@@ -137,10 +145,17 @@ class Section(Strict):
 
 
 class Exercise(Strict):
+    """One exercise (see ``docs/tutor.md``).  ``hint``: what a reader sees after a first wrong answer
+    (without one, the grader words a hint of its own); the ``explain`` text and the right answer come
+    after a second wrong try or on request.  ``show_position: false``: the position only grades the
+    answer and is not drawn (its picture would give the answer away)."""
+
     kind: Literal["choice", "legal", "move", "number"]
     question: Bi
     explain: Bi
+    hint: Bi | None = None
     position: str | None = None
+    show_position: bool = True
     options: list[Bi] = []
     answer: int | None = None
     candidates: list[Move] = []
@@ -160,6 +175,8 @@ class Exercise(Strict):
         missing = [key for key in need[self.kind] if getattr(self, key) in (None, [])]
         if missing:
             raise ValueError(f"a '{self.kind}' exercise needs {', '.join(missing)}")
+        if not self.show_position and self.kind in ("legal", "move"):
+            raise ValueError(f"a '{self.kind}' exercise is answered on its position: it cannot hide it")
         if self.kind == "choice":
             if not 2 <= len(self.options) <= 5:
                 raise ValueError("a choice exercise has 2 to 5 options")
@@ -168,7 +185,8 @@ class Exercise(Strict):
         return self
 
 
-BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game", "setup")
+BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game", "setup",
+               "anatomy")
 
 
 class Facts(Strict):
@@ -203,6 +221,13 @@ class Chapter(Strict):
                     raise ValueError(f"block {i + 1}: no position named {facts.position!r}")
             if kind == "lab":
                 card_id(value)
+            if kind == "anatomy":
+                if not isinstance(value, str):
+                    raise ValueError(f"block {i + 1}: 'anatomy' takes a card name, got {value!r}")
+                try:
+                    card_id(value)
+                except ValueError as exc:
+                    raise ValueError(f"block {i + 1}: {exc}") from None
         for name, ex in self.exercises.items():
             if ex.position is not None and ex.position not in self.positions:
                 raise ValueError(f"exercise {name!r}: no position named {ex.position!r}")
@@ -254,7 +279,7 @@ def play_moves(g: Game, moves: list[Move], where: str) -> None:
 
 def load_chapter_file(path: Path) -> Chapter:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         raise ChapterError(f"{path.name}: not valid YAML: {exc}") from None
     try:

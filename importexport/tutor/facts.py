@@ -14,8 +14,8 @@ HEAD = {
 }
 
 
-def facts_text(chapter: Chapter, value: Any) -> str:
-    """The text of a ``facts`` block, English first, then German."""
+def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de")) -> str:
+    """The text of a ``facts`` block in each of ``langs`` (by default English first, then German)."""
     from ..i18n import score_line_name, seat_name
 
     facts = Facts.model_validate(value)
@@ -23,7 +23,7 @@ def facts_text(chapter: Chapter, value: Any) -> str:
     mark = len(g.log)
     play_moves(g, facts.after, f"{chapter.notebook}: facts {facts.position!r}, after")
     parts: list[str] = []
-    for lang in ("en", "de"):
+    for lang in langs:
         if facts.show == "choices":
             for seat in g.deciders():
                 parts.append(HEAD["choices"][lang].format(p=seat_name(seat, lang)))

@@ -67,7 +67,9 @@ def index() -> tuple[Entry, ...]:
         for key, sec in ch.sections.items():
             cards = [card_id(c) for c in sec.cards]
             body = fold(sec.text.en + " " + sec.text.de)
-            cards += [i for name, i in names.items() if len(name) > 3 and re.search(rf"\b{re.escape(name)}\b", body)]
+            words = set(re.findall(r"\w+", body))  # (a card name can only be in the text if all its words are)
+            cards += [i for name, i in names.items() if len(name) > 3 and words.issuperset(re.findall(r"\w+", name))
+                      and re.search(rf"\b{re.escape(name)}\b", body)]
             keywords = tuple(fold(k) for lang in ("en", "de") for k in sec.keywords.get(lang, []))  # type: ignore[call-overload]
             out.append(Entry(
                 ch.number, ch.notebook, {"en": ch.title.en, "de": ch.title.de}, key,

@@ -118,6 +118,7 @@ class PlayApp(w.VBox):
         self.viewer = -1
         self.kept = ""  # a game this browser kept from an earlier page, offered on the new-game screen
         self.kept_size = (0, 0)  # (its players, its moves)
+        self.end_screen: w.VBox | None = None
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
@@ -210,6 +211,7 @@ class PlayApp(w.VBox):
         if self.table is not None:  # leaving a game for good: its widgets stop following the language
             retire(self.game_screen)
             self.table = self.session = None
+        self._close_end_screen()
         self.relabel()
 
     def start(self, roles: list[str] | None = None) -> None:
@@ -229,10 +231,12 @@ class PlayApp(w.VBox):
         self.message.value = ""
         if self.table is not None:  # a game loaded over a running one: the old widgets go
             retire(self.game_screen)
+            self.table = None  # (until the new screen is built, a redraw has nothing to show)
+        self._close_end_screen()
         self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True, resume=resume)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
-        self.table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
+        table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
                                panel_first=True, confirm=True, pace=bot_pace())
         self.save_button = button(word("save"))
         self.save_button.add_class("iex-save")
@@ -246,6 +250,7 @@ class PlayApp(w.VBox):
         self.game_upload.on_file(self._guard(self.ask_load))
         self.game_upload.on_refused(self._guard(self.refuse_upload))
         self.game_buttons = w.HBox([self.save_button, self.new_button, self.game_upload, self.save_link])
+        self.table = table
         self.game_screen = w.VBox([self.table, self.game_buttons])
         self._after_change()
 
@@ -385,7 +390,16 @@ class PlayApp(w.VBox):
         chart.add_class("iex-scores")
         self.table.hands = None  # at the end every hand may be seen
         self.table.refresh_table_only()
-        self.screen.children = [w.VBox([chart, self.game_buttons, self.table])]
+        self._close_end_screen()
+        self.end_screen = w.VBox([chart, self.game_buttons, self.table])
+        self.screen.children = [self.end_screen]
+
+    def _close_end_screen(self) -> None:
+        """Close the last scoring screen's own widgets (the table and buttons it shows live on)."""
+        if self.end_screen is not None:
+            self.end_screen.children[0].close()
+            self.end_screen.close()
+            self.end_screen = None
 
     # --- language -----------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """A chapter on screen: each block of the chapter file becomes one widget (one notebook cell).
 
->>> ch = chapter(6)           # doctest: +SKIP
->>> ch.header()               # title, summary and the language switch
->>> ch.text("intro")          # prose, in the language chosen
+>>> ch = chapter(6, lang="de")  # doctest: +SKIP
+>>> ch.header()               # the stylesheet (title, summary and a language switch if no language is fixed)
+>>> ch.text("intro")          # prose, in the language shown (generated notebooks have it as Markdown)
 >>> ch.table("three-rounds")  # a live table at a position
 >>> ch.exercise("who-pays")   # an exercise the engine grades
 """
@@ -18,9 +18,10 @@ from ..bots import make_bot
 from ..picture import picture
 from ..render import CSS, score_chart_html
 from ..session import Session
-from ..tutor.chapter import Chapter, card_id
+from ..tutor.chapter import LANGS, Chapter, card_id
 from ..tutor.chapter import chapter as load_chapter
 from ..tutor.facts import facts_text
+from .anatomy import CardAnatomy
 from .board import Board
 from .common import markdown
 from .exercises import ExerciseView, exercise_view
@@ -68,12 +69,18 @@ class Picture(w.VBox):
 
 
 class ChapterView:
-    """The widgets of one chapter, block by block."""
+    """The widgets of one chapter, block by block; ``lang`` is the language fixed for them, if any."""
 
-    def __init__(self, chapter: Chapter) -> None:
+    def __init__(self, chapter: Chapter, lang: str | None = None) -> None:
         self.chapter = chapter
+        self.lang = lang
 
     def header(self) -> w.VBox:
+        """The stylesheet of the drawn tables.  A generated notebook has its title and summary as Markdown
+        and keeps to one language, so this is all it shows; with no language fixed it also shows the
+        title, the summary and the English / Deutsch switch."""
+        if self.lang is not None:
+            return w.VBox([w.HTML(CSS)])
         c = self.chapter
         title = {lang: f"{CHAPTER_WORD[lang]} {c.number}: {c.title(lang)}" for lang in ("en", "de")}
         return w.VBox([w.HTML(CSS), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
@@ -100,8 +107,8 @@ class ChapterView:
         return Picture(self.chapter, position, scores=True)
 
     def facts(self, value: dict[str, Any]) -> None:
-        """Print the facts (English, then German): the notebook's checked output."""
-        print(facts_text(self.chapter, value))
+        """Print the facts (in the chapter's language, or English then German): the notebook's checked output."""
+        print(facts_text(self.chapter, value, (self.lang,) if self.lang else ("en", "de")))
 
     def exercise(self, name: str) -> ExerciseView:
         return exercise_view(self.chapter, name)
@@ -121,6 +128,10 @@ class ChapterView:
 
         return CardLab(card_id(card))
 
+    def anatomy(self, card: str) -> CardAnatomy:
+        """One card drawn large, its parts numbered and explained, and which figures are the rule texts'."""
+        return CardAnatomy(card_id(card))
+
     def setup(self, options: dict[str, Any] | None = None) -> w.VBox:
         from .setup import SetupView
 
@@ -132,6 +143,17 @@ class ChapterView:
         return FirstGame(**(options or {}))
 
 
-def chapter(number: int) -> ChapterView:
-    """The chapter ``number`` ready to show, block by block."""
-    return ChapterView(load_chapter(number))
+def fix_language(lang: str) -> None:
+    """Show every widget of this kernel in ``lang`` ("en" or "de"): a chapter notebook is written in one
+    language, and the reader chooses the other by opening the other language's notebook."""
+    if lang not in LANGS:
+        raise ValueError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
+    LANG.lang = lang
+
+
+def chapter(number: int, lang: str | None = None) -> ChapterView:
+    """The chapter ``number`` ready to show, block by block; ``lang`` fixes the language of its widgets
+    (see :func:`fix_language`), None leaves it to the language switch of :meth:`ChapterView.header`."""
+    if lang is not None:
+        fix_language(lang)
+    return ChapterView(load_chapter(number), lang)

@@ -23,6 +23,8 @@ UI: dict[str, dict[str, str]] = {
     "over": {"en": "The game is over.", "de": "Das Spiel ist vorbei."},
     "waiting_bot": {"en": "{p} (a bot) is thinking — press Step.", "de": "{p} (ein Bot) ist dran — drücke Schritt."},
     "script_next": {"en": "Next in the example: {m}", "de": "Als Nächstes im Beispiel: {m}"},
+    "example_ends": {"en": "The example ends here: {p} would decide next. Undo or Restart to play it again.",
+                     "de": "Hier endet das Beispiel: Als Nächstes wäre {p} dran. Mit „Zurück“ oder „Neu starten“ spielst du es noch einmal."},
     "seal": {"en": "Seal {p}'s bid", "de": "Gebot von {p} abgeben"},
     "sealed": {"en": "{p} has bid (hidden).", "de": "{p} hat geboten (verdeckt)."},
     "bid_hint": {"en": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
@@ -60,6 +62,16 @@ UI: dict[str, dict[str, str]] = {
                       "de": "Seit diesem Zug wurde etwas Verdecktes gesehen (eine gezogene Karte, Gebote oder ein "
                             "Zufall), also bleibt der Zug."},
     "your_answer": {"en": "Your answer", "de": "Deine Antwort"},
+    "hint_label": {"en": "Hint", "de": "Tipp"},
+    "show_solution": {"en": "Show the solution", "de": "Lösung zeigen"},
+    "left_example": {"en": "This table has left the example: after your own moves, the example's next move is no "
+                           "longer possible. Go back to where you left the example?",
+                     "de": "Dieser Tisch ist vom Beispiel abgewichen: Nach deinen eigenen Zügen geht der nächste Zug "
+                           "des Beispiels nicht mehr. Zurück dorthin, wo du das Beispiel verlassen hast?"},
+    "back_to_example": {"en": "Yes, back to the example", "de": "Ja, zurück zum Beispiel"},
+    "play_on": {"en": "No, play on from here", "de": "Nein, von hier weiterspielen"},
+    "back_at_example": {"en": "Back at the example: Step plays its next move.",
+                        "de": "Zurück im Beispiel: Schritt spielt seinen nächsten Zug."},
     "number_hint": {"en": "Type a number", "de": "Gib eine Zahl ein"},
 }
 
@@ -102,10 +114,16 @@ def markdown(text: str) -> str:
     return str(_md(text))
 
 
-def feedback_html(right: bool, lines: list[str]) -> str:
+def feedback_html(right: bool, head: str, paragraphs: list[str], hint: list[str] | None = None,
+                  lang: str = "en") -> str:
+    """An answer's verdict ``head``, then its paragraphs (each Markdown), then a boxed ``hint``."""
     colour, back = ("#1e7b34", "#e8f6ec") if right else ("#9a5b00", "#fff4e0")
-    head, *rest = lines
-    body = "".join(f"<div>{markdown(line) if i == len(rest) - 1 else escape(line)}</div>" for i, line in enumerate(rest))
+    body = "".join(f'<div class="iex-feedback-part">{markdown(p)}</div>' for p in paragraphs)
+    if hint:
+        first, *more = hint
+        body += ('<div class="iex-hint" style="background:#fff8d6;border-left:4px solid #e0b21b;padding:2px 8px;'
+                 'margin-top:4px">' + markdown(f"**{ui('hint_label', lang)}:** {first}")
+                 + "".join(markdown(p) for p in more) + "</div>")
     return (f'<div style="border-left:5px solid {colour};background:{back};padding:6px 10px;font-size:15px">'
             f'<b style="color:{colour}">{escape(head)}</b>{body}</div>')
 

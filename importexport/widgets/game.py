@@ -1,4 +1,5 @@
-"""A whole game against bots, with a hint the first time each rule comes up (the last chapter)."""
+"""A whole game against bots, with a hint the first time each rule comes up and a coach to ask
+what a strong player would do (the last chapter)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from ..bots import BOTS
 from ..engine import Game
 from ..render import score_chart_html
 from ..session import Session
+from .coach import CoachButton
 from .common import button
 from .lang import LANG, on_language, replace_children
 from .table import TableView
@@ -25,7 +27,7 @@ WORDS = {
 
 
 class FirstGame(w.VBox):
-    """Choose players, bots and a game number, then play seat 0 against the bots."""
+    """Choose players, bots and a game number, then play seat 0 against the bots (with the coach)."""
 
     def __init__(self, players: int = 3, seed: int = 1, bot: str = "heuristic", abilities: bool = False) -> None:
         super().__init__()
@@ -58,9 +60,17 @@ class FirstGame(w.VBox):
         n, seed, abilities, bot = int(self.players.value), int(self.seed.value), bool(self.abilities.value), self.bot.value
         self.session = Session(lambda: Game(players=n, seed=seed, abilities=abilities, lang=LANG.lang),
                                humans={0}, bots={seat: bot for seat in range(1, n)}, seed=seed)
-        self.table = TableView(self.session, hands={0}, hints="first", on_change=self.show_result)
-        replace_children(self.holder, [self.table])
+        self.coach = CoachButton(self.session, seat=0, seed=seed)
+        self.table = TableView(self.session, hands={0}, hints="first", on_change=self.changed)
+        replace_children(self.holder, [self.coach, self.table])
         self.relabel()
+
+    def changed(self) -> None:
+        """After every move: the coach's advice goes out of date, the result shows at the end."""
+        coach = getattr(self, "coach", None)
+        if coach is not None and coach.session is self.session:
+            coach.update()
+        self.show_result()
 
     def show_result(self) -> None:
         g = getattr(self, "session", None) and self.session.game

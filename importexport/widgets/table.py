@@ -244,11 +244,35 @@ class TableView(w.VBox):
         return self.act(Action(seat, "bid", count=amount))
 
     def step(self) -> None:
-        self.session.lang = self.lang
-        self.session.step()
+        """The example's next move (or a bot's).  When the reader's own moves have made the example's
+        next move impossible, say so and offer to go back to where the table left the example."""
+        s = self.session
+        s.lang = self.lang
+        nxt = s.next_scripted()
+        if nxt is not None and nxt not in s.game.legal_actions():
+            lang = self.lang
+            self.message.value = ""
+            self.confirm.ask(ui("left_example", lang), ui("back_to_example", lang), ui("play_on", lang),
+                             self._guard(self.back_to_example))
+            return
+        s.step()
         self.message.value = ""
         self.selected = None
         self.refresh()
+
+    def on_example(self) -> bool:
+        """Whether every move so far is the example's (the script's moves, in its order)."""
+        history, script = self.session.game.history, self.session.script
+        return len(history) <= len(script) and list(history) == script[:len(history)]
+
+    def back_to_example(self) -> None:
+        """Take back the moves since the table left the example (as far as there are moves to take back)."""
+        s = self.session
+        while s.marks and not self.on_example():
+            s.undo()
+        self.selected = None
+        self.refresh()
+        self.message.value = message_html(ui("back_at_example", self.lang))
 
     def undo(self) -> None:
         why = self.session.undo_refusal(self.decider())
@@ -329,6 +353,11 @@ class TableView(w.VBox):
             return
         humans = s.waiting_humans()
         parts = []
+        nobody = [d for d in g.deciders() if d not in s.humans and d not in s.bots]
+        if not humans and nobody and s.next_scripted() is None:  # a lesson's table whose example is over
+            self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=seat_name(nobody[0], lang)))}</div>"
+            replace_children(self.options, [])
+            return
         key = hint_key(g)
         if key and (self.hints == "always" or (self.hints == "first" and key not in self.seen_hints)):
             self.seen_hints.add(key)

@@ -1,0 +1,725 @@
+"""A coach: "What would a strong player do here?"
+
+:func:`advice` asks the search bot (:class:`~importexport.bots.SearchBot`) to play the deciding
+seat's best options out on tables dealt from that seat's view, and returns the three that did
+best, each with its estimated chance of winning and one sentence, in English and German, on what
+the move does for the player.  The sentence is worked out from the position as the seat sees it:
+what the move changes (credits, a ship filled, a contract placed, crew, goods, cards drawn) and,
+for a lead or a follow, what the action it chooses lets the player do.
+
+Like the bots, the coach reads nothing but ``g.view(seat)``: hidden cards are dealt at random
+(:func:`~importexport.bots.determinize`) from a seeded source, so the same view and seed always
+give the same advice, whatever the hidden cards really are.
+
+>>> from importexport import Game
+>>> g = Game(players=3, seed=1)
+>>> tips = advice(g, g.deciders()[0], samples=2, depth=2, budget=100)
+>>> len(tips), all(0.0 <= t.chance <= 1.0 for t in tips)
+(3, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .actions import ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, TO_GOODS, Action
+from .bots import (
+    ACTION_OF,
+    COLOUR_OF,
+    DEFAULT_WEIGHTS,
+    SearchBot,
+    _cover,
+    _fits,
+    _open_needs,
+    _Seat,
+    _take,
+    determinize,
+)
+from .cards import CARDS
+from .constants import (
+    ALL_TYPES_BONUS,
+    BASE_COLOURS,
+    CONTRACT,
+    GOODS_POINTS,
+    GREY,
+    IMPORT,
+    IMPORT_COMPENSATION,
+    LOAD,
+    MAJORITY_BONUS,
+    PIRATE,
+    RED,
+    SELL_PRICE,
+    SUPPLY,
+    TRADE,
+    payout,
+)
+from .describe import fill
+from .i18n import place_name
+from .rules import contract_slots, crew_for, level_deficit
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+LANGS = ("en", "de")
+
+TEXT: dict[str, dict[str, str]] = {
+    # --- what an action lets the player do (completes "lets you ..." / "kannst du ...") --------
+    "use_sell": {"en": "sell {c} for {n} credits", "de": "{c} für {n} Credits verkaufen"},
+    "use_hire": {"en": "hire {c} from the Supply Island as {a} crew",
+                 "de": "{c} von der Vorratsinsel als {a}-Crew anheuern"},
+    "use_hire_plain": {"en": "hire {c} from the Supply Island as crew", "de": "{c} von der Vorratsinsel als Crew anheuern"},
+    "use_import": {"en": "bid for the cargo of {s} ({cards})", "de": "auf die Ladung von {s:dat} bieten ({cards})"},
+    "use_contract": {"en": "place {c} as a contract on {s}", "de": "{c} als Auftrag an {s} anlegen"},
+    "use_load": {"en": "load {c} onto {s}", "de": "{c} auf {s} laden"},
+    "use_load_full": {"en": "load {c} onto {s}, which fills it for {n} credits",
+                      "de": "{c} auf {s} laden, womit es voll ist und {n} Credits bringt"},
+    "use_load_filled": {"en": "load {c} onto {s}, which fills it", "de": "{c} auf {s} laden, womit es voll ist"},
+    "use_pirate_sea": {"en": "take a {goods} container from the Open Sea for {s}",
+                       "de": "einen Container der Sorte {goods} von der Offenen See für {s} erbeuten"},
+    "use_pirate_island": {"en": "take a {goods} container from the Supply Island for {s}",
+                          "de": "einen Container der Sorte {goods} von der Vorratsinsel für {s} erbeuten"},
+    "use_trade": {"en": "swap {c} for {d} from the Supply Island", "de": "{c} gegen {d} von der Vorratsinsel tauschen"},
+    # --- lead and follow ------------------------------------------------------------------------
+    "lead_use": {"en": "Leading {a} with {cards} lets you {use}", "de": "Wenn du {a} mit {cards} anführst, kannst du {use}"},
+    "follow_use": {"en": "Following with {cards} lets you {use}", "de": "Wenn du mit {cards} folgst, kannst du {use}"},
+    "lead_plain": {"en": "Leading {a} with {cards} makes {a} this turn's action",
+                   "de": "Mit {cards} machst du {a} zur Aktion dieses Zuges"},
+    "follow_plain": {"en": "Following with {cards} gives you {n} {a} action(s) of your own",
+                     "de": "Wenn du mit {cards} folgst, bekommst du selbst {n} {a}-Aktion(en)"},
+    "crew_more": {"en": "your crew adds {n} more {a} action(s)", "de": "deine Crew bringt {n} weitere {a}-Aktion(en)"},
+    "spare": {"en": "{c} fits none of your ships anyway", "de": "{c} passt ohnehin auf keines deiner Schiffe"},
+    "spare_levels": {"en": "as a contract {c} would need {n} level(s) you lack",
+                     "de": "als Auftrag bräuchte {c} {n} Stufe(n), die dir fehlen"},
+    "spare_slots": {"en": "as a contract {c} would ask for {n} container(s)",
+                    "de": "als Auftrag würde {c} {n} Container verlangen"},
+    "no_rival_crew": {"en": "no other player has {a} crew", "de": "niemand sonst hat {a}-Crew"},
+    "draw": {"en": "Drawing takes your hand from {h} to {m} cards",
+             "de": "Durch das Ziehen hast du danach {m} statt {h} Karten auf der Hand"},
+    "keep_fit": {"en": "you keep {c}, which fits {s}", "de": "du behältst {c}, die Karte passt auf {s}"},
+    "crew_still": {"en": "your {n} {a} crew still give you {a} actions",
+                   "de": "deine {n} {a}-Crew bringt dir trotzdem {a}-Aktionen"},
+    # --- declaring ------------------------------------------------------------------------------
+    "declare_all": {"en": "With {n} {a} action(s) you use every one that gains something now, first: {use}",
+                    "de": "Mit {n} {a}-Aktion(en) nutzt du jede, die gerade etwas bringt, zuerst: {use}"},
+    "declare_fewer": {"en": "With {n} {a} action(s) you keep to the best {n} of {k} useful ones, first: {use}",
+                      "de": "Mit {n} {a}-Aktion(en) beschränkst du dich auf die besten {n} von {k} nützlichen, zuerst: {use}"},
+    "declare_more": {"en": "Of {n} {a} action(s), only {k} gain something on the table as it is now, first: {use}",
+                     "de": "Von {n} {a}-Aktion(en) bringen auf dem Tisch, wie er gerade ist, nur {k} etwas, zuerst: {use}"},
+    "declare_idle": {"en": "None of {n} {a} action(s) gains anything on the table as it is now",
+                     "de": "Keine von {n} {a}-Aktion(en) bringt auf dem Tisch, wie er gerade ist, etwas"},
+    "declare_none": {"en": "Declaring no action passes up {k} useful {a} action(s)",
+                     "de": "Ohne Aktion lässt du {k} nützliche {a}-Aktion(en) aus"},
+    "declare_none_idle": {"en": "Declaring no action loses nothing: no {a} action would gain anything now",
+                          "de": "Ohne Aktion verlierst du nichts: keine {a}-Aktion würde gerade etwas bringen"},
+    # --- carrying out an action -----------------------------------------------------------------
+    "sell": {"en": "Selling {c} brings {n} credits ({m} in all)", "de": "Der Verkauf von {c} bringt {n} Credits ({m} insgesamt)"},
+    "crew": {"en": "With {c} in your crew you get one more {a} action whenever you take part in {a} ({n} {a} crew then)",
+             "de": "Mit {c} in der Crew bekommst du jedes Mal, wenn du bei {a} mitmachst, eine Aktion mehr (dann {n} {a}-Crew)"},
+    "crew_plain": {"en": "{c} joins your crew ({n} crew then)", "de": "{c} kommt in deine Crew (dann {n} Crew)"},
+    "crew_full": {"en": "Your crew is full, so {c} only leaves the Supply Island for the discard pile",
+                  "de": "Deine Crew ist voll, also wandert {c} nur von der Vorratsinsel auf den Ablagestapel"},
+    "contract": {"en": "With {c} on {s} the ship needs {k} container(s), {m} of them already in your hand",
+                 "de": "Mit {c} an {s:dat} braucht das Schiff {k} Container, {m} davon hast du schon auf der Hand"},
+    "contract_none": {"en": "With {c} on {s} the ship needs {k} container(s), none of them in your hand yet",
+                      "de": "Mit {c} an {s:dat} braucht das Schiff {k} Container, keinen davon hast du schon auf der Hand"},
+    "contract_full": {"en": "a full ship then pays {n} credits", "de": "voll beladen bringt es dann {n} Credits"},
+    "contract_levels": {"en": "the missing level(s) cost {n} extra action(s)",
+                        "de": "fehlende Stufen kosten {n} zusätzliche Aktion(en)"},
+    "load_full": {"en": "Loading {c} fills {s}: its contracts pay {n} credits and it sails",
+                  "de": "Mit {c} ist {s} voll: die Aufträge bringen {n} Credits, und das Schiff läuft aus"},
+    "load_part": {"en": "After {c}, {s} needs {k} more container(s), {m} of them in your hand",
+                  "de": "Nach {c} braucht {s} noch {k} Container, {m} davon hast du auf der Hand"},
+    "load_part_none": {"en": "After {c}, {s} needs {k} more container(s), none of them in your hand yet",
+                       "de": "Nach {c} braucht {s} noch {k} Container, keinen davon hast du schon auf der Hand"},
+    "pirate_full": {"en": "Taking {c} from {src} fills {s}: its contracts pay {n} credits and it sails",
+                    "de": "Mit {c} von {src:dat} ist {s} voll: die Aufträge bringen {n} Credits, und das Schiff läuft aus"},
+    "pirate_part": {"en": "After taking {c} from {src}, {s} needs {k} more container(s)",
+                    "de": "Nach {c} von {src:dat} braucht {s} noch {k} Container"},
+    "pirate_discard": {"en": "Throwing {c} from {src} onto the discard pile leaves {k} card(s) there for an Import",
+                       "de": "Wirfst du {c} von {src:dat} auf den Ablagestapel, bleiben dort {k} Karte(n) für einen Import"},
+    "pirate_island": {"en": "Throwing {c} from the Supply Island onto the discard pile means nobody can hire it as crew",
+                      "de": "Wirfst du {c} von der Vorratsinsel auf den Ablagestapel, kann niemand die Karte mehr als Crew anheuern"},
+    "pirate_goods": {"en": "{c} from {src} goes into your goods", "de": "{c} von {src:dat} kommt zu deinen Gütern"},
+    "trade": {"en": "Swapping {c} for {d} from the Supply Island", "de": "Du tauschst {c} gegen {d} von der Vorratsinsel"},
+    "gets_fit": {"en": "{d} fits {s}", "de": "{d} passt auf {s}"},
+    "gets_card": {"en": "{d} shows {a}", "de": "{d} zeigt {a}"},
+    # --- Import ---------------------------------------------------------------------------------
+    "ship_alone": {"en": "You are the only bidder, so the cargo of {s} is yours for free: {cards}",
+                   "de": "Außer dir bietet niemand, also bekommst du die Ladung von {s:dat} umsonst: {cards}"},
+    "ship_cargo": {"en": "{s} carries {cards}", "de": "{s} hat {cards} geladen"},
+    "ship_own": {"en": "if another player takes the cargo of {s}, you get {n} credits",
+                 "de": "nimmt jemand anderes die Ladung von {s:dat}, bekommst du {n} Credits"},
+    "ship_least": {"en": "{s} carries {k} card(s), the least cargo for the bidders",
+                   "de": "{s} hat {k} Karte(n) geladen, die kleinste Ladung für die Bietenden"},
+    "bid": {"en": "A bid of {n} of your {m} credits for {cards}", "de": "Ein Gebot von {n} deiner {m} Credits für {cards}"},
+    "bid_zero": {"en": "Bidding nothing keeps all {m} of your credits", "de": "Bietest du nichts, behältst du alle {m} Credits"},
+    "rival_rich": {"en": "the richest other bidder has {n} credits", "de": "der reichste andere Bieter hat {n} Credits"},
+    "winner_me": {"en": "Deciding the tie for yourself gets you {cards} for {n} credits",
+                  "de": "Entscheidest du den Gleichstand für dich, bekommst du {cards} für {n} Credits"},
+    "winner_poorest": {"en": "{q} pays {n} credits for the cargo and is left with {m}, the fewest of the tied bidders",
+                       "de": "{q} zahlt {n} Credits für die Ladung und behält {m}, weniger als alle anderen mit gleichem Gebot"},
+    "winner_other": {"en": "{q} pays {n} credits for the cargo and is left with {m}",
+                     "de": "{q} zahlt {n} Credits für die Ladung und behält {m}"},
+    "take_discard": {"en": "{c} goes to the discard pile because neither your crew nor your goods have room",
+                     "de": "{c} kommt auf den Ablagestapel, weil weder Crew noch Güter Platz haben"},
+    # --- goods ----------------------------------------------------------------------------------
+    "goods_level": {"en": "{c} as a good gives the level that {d} in your hand needs as a contract",
+                    "de": "{c} als Gut bringt die Stufe, die {d} aus deiner Hand als Auftrag braucht"},
+    "goods_first": {"en": "{c} is your first {goods} good, giving you {n} of the five types",
+                    "de": "{c} ist dein erstes Gut der Sorte {goods}; damit hast du {n} der fünf Sorten"},
+    "goods_all": {"en": "all five types score {n} extra points", "de": "alle fünf Sorten bringen {n} Extrapunkte"},
+    "goods_ahead": {"en": "{c} puts you ahead in {goods} goods ({n} to {m}), worth {b} points at the end if it holds",
+                    "de": "Mit {c} führst du bei {goods} ({n} zu {m}); das bringt am Ende {b} Punkte, wenn es so bleibt"},
+    "goods_level_with": {"en": "{c} draws you level for the most {goods} goods ({n} each)",
+                         "de": "Mit {c} ziehst du bei {goods} mit dem Führenden gleich (je {n})"},
+    "goods_red": {"en": "{c} is an illegal good worth {n} points, but the most illegal goods cost {b}",
+                  "de": "{c} ist ein illegales Gut mit {n} Punkten, aber die meisten illegalen Güter kosten {b}"},
+    "goods_plain": {"en": "{c} adds a {goods} good ({n} of that type then)",
+                    "de": "{c} kommt zu deinen Gütern (dann {n} der Sorte {goods})"},
+    # --- anything else: what changes for the player --------------------------------------------
+    "changes": {"en": "Right after it: {list}", "de": "Gleich danach: {list}"},
+    "unknown": {"en": "What it brings depends on cards you cannot see yet",
+                "de": "Was der Zug bringt, hängt von Karten ab, die du noch nicht sehen kannst"},
+    "no_change": {"en": "It leaves your credits, cards, crew, goods and contracts as they are for now",
+                  "de": "Deine Credits, Karten, Crew, Güter und Aufträge bleiben damit vorerst, wie sie sind"},
+    "ch_credits": {"en": "credits {n} → {m}", "de": "Credits {n} → {m}"},
+    "ch_hand": {"en": "cards in hand {n} → {m}", "de": "Karten auf der Hand {n} → {m}"},
+    "ch_crew": {"en": "crew {n} → {m}", "de": "Crew {n} → {m}"},
+    "ch_goods": {"en": "goods {n} → {m}", "de": "Güter {n} → {m}"},
+    "ch_fulfilled": {"en": "fulfilled contracts {n} → {m}", "de": "erfüllte Aufträge {n} → {m}"},
+    "ch_contracts": {"en": "contracts on your ships {n} → {m}", "de": "Aufträge an deinen Schiffen {n} → {m}"},
+    "ch_containers": {"en": "containers on your ships {n} → {m}", "de": "Container auf deinen Schiffen {n} → {m}"},
+}
+"""Every sentence the coach says, in English and German (arguments as in ``describe.fill``;
+``use`` and ``list`` are clauses already in words)."""
+
+Part = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One recommended move: the action, the share of sampled games it won (``chance``, 0..1),
+    the mean lead over the best opponent after those games (``margin``, credits and points),
+    how many games were played out (``rollouts``), and in each language its description and the
+    sentence on why (``descriptions``, ``reasons``).  ``lang`` picks the language of
+    :attr:`description` and :attr:`why`."""
+
+    action: Action
+    chance: float
+    margin: float
+    rollouts: int
+    descriptions: Mapping[str, str]
+    reasons: Mapping[str, str]
+    lang: str = "en"
+
+    @property
+    def description(self) -> str:
+        return self.descriptions[self.lang]
+
+    @property
+    def why(self) -> str:
+        return self.reasons[self.lang]
+
+    def in_language(self, lang: str) -> Advice:
+        return replace(self, lang=lang)
+
+
+def coach_bot(seed: int = 0, samples: int = 16, depth: int = 8, budget: int = 2400, width: int = 5) -> SearchBot:
+    """The search bot the coach asks (its ``width`` best options by the heuristic are played out)."""
+    return SearchBot(seed=seed, samples=samples, width=width, depth=depth, budget=budget)
+
+
+def advice(
+    g: Game, seat: int, top: int = 3, lang: str | None = None, seed: int = 0,
+    samples: int = 16, depth: int = 8, budget: int = 2400,
+) -> list[Advice]:
+    """The ``top`` best moves for ``seat`` now, best first (by estimated chance of winning, then by
+    mean margin).  Empty when ``seat`` has no decision or only one option.  ``samples``, ``depth``
+    and ``budget`` are the search's (tables dealt, turns played out, decisions simulated at most)."""
+    if seat not in g.deciders() or g.is_over():
+        return []
+    view = g.view(seat)
+    found = coach_bot(seed, samples, depth, budget).estimates(view)
+    if not found:
+        return []
+    order = sorted(range(len(found)), key=lambda i: (-found[i].chance, -found[i].margin, i))[:top]
+    sample = _sample(view, seed)
+    ctx = _Seat(sample, seat, DEFAULT_WEIGHTS)
+    out: list[Advice] = []
+    for i in order:
+        est = found[i]
+        words = {lng: g.describe(est.action, lng) for lng in LANGS}
+        reasons = {lng: _sentence(sample, seat, reason(sample, seat, est.action, ctx), lng) for lng in LANGS}
+        out.append(Advice(est.action, est.chance, est.margin, est.rollouts, words, reasons, lang or g.lang))
+    return _distinct(out)
+
+
+def _sample(view: dict[str, Any], seed: int) -> Game:
+    """A table dealt from the view (the coach's reasons read nothing else)."""
+    from .engine import Game as GameClass
+
+    return GameClass.from_state(determinize(view, random.Random(f"coach {seed}")))
+
+
+def _distinct(tips: list[Advice]) -> list[Advice]:
+    """Make every sentence name its move, should two moves come out with the same sentence."""
+    out: list[Advice] = []
+    for tip in tips:
+        if any(tip.reasons[lng] == o.reasons[lng] for o in out for lng in LANGS):
+            reasons = {lng: tip.reasons[lng][:-1] + f" ({tip.descriptions[lng]})." for lng in LANGS}
+            tip = replace(tip, reasons=reasons)
+        out.append(tip)
+    return out
+
+
+def _sentence(g: Game, seat: int, parts: list[Part], lang: str) -> str:
+    """The parts as one sentence: the first as a main clause, the others after semicolons."""
+    texts = []
+    for i, part in enumerate(parts):
+        text = _clause(g, seat, part, lang)
+        if i and not TEXT[part[0]][lang].startswith("{"):  # a clause after a semicolon starts small
+            text = text[:1].lower() + text[1:]
+        texts.append(text)
+    text = "; ".join(texts)
+    return text[:1].upper() + text[1:] + "."
+
+
+class _Name(str):
+    """A place's name with its German dative (``{s:dat}`` in a template): "dein Schiff 1" /
+    "deinem Schiff 1"."""
+
+    dative: str
+
+    def __new__(cls, text: str, dative: str | None = None) -> _Name:
+        name = super().__new__(cls, text)
+        name.dative = text if dative is None else dative
+        return name
+
+    def __format__(self, spec: str) -> str:
+        return self.dative if spec == "dat" else str(self)
+
+
+OWN_SHIP = {"en": ("your ship {k}", "your ship {k}"), "de": ("dein Schiff {k}", "deinem Schiff {k}")}
+
+
+def _place(g: Game, seat: int, place: int, lang: str) -> _Name:
+    """A place as ``describe`` names it, or the seat's own ship as "your ship k"."""
+    s = g.state
+    if 0 <= place < len(s.ships) and s.ships[place].owner == seat:
+        extra = 2 * s.n
+        k = place % 2 + 1 if place < extra else 3 + sum(1 for x in s.ships[extra:place] if x.owner == seat)
+        nominative, dative = OWN_SHIP[lang]
+        return _Name(nominative.format(k=k), dative.format(k=k))
+    return _Name(place_name(place, lang, s))
+
+
+def _clause(g: Game, seat: int, part: Part, lang: str) -> str:
+    key, args = part
+    filled = fill(g, {k: v for k, v in args.items() if k not in ("use", "list", "s", "src")}, lang)
+    for name in ("s", "src"):
+        if name in args:
+            filled[name] = _place(g, seat, args[name], lang)
+    if "use" in args:
+        filled["use"] = _clause(g, seat, args["use"], lang)
+    if "list" in args:
+        filled["list"] = ", ".join(_clause(g, seat, item, lang) for item in args["list"])
+    return TEXT[key][lang].format(**filled)
+
+
+# --- why a move is good ----------------------------------------------------------------------
+
+def reason(g: Game, seat: int, a: Action, ctx: _Seat | None = None) -> list[Part]:
+    """What ``a`` does for ``seat`` on the table ``g`` (a table dealt from the seat's view), as
+    sentence parts (keys of :data:`TEXT` and their arguments)."""
+    if ctx is None:
+        ctx = _Seat(g, seat, DEFAULT_WEIGHTS)
+    step = g.state.stack[-1]["kind"] if g.state.stack else ""
+    parts: list[Part] | None = None
+    if step in ("lead", "follow") and a.kind in ("play", "wild", "draw"):
+        parts = _lead_or_follow(g, ctx, step, a)
+    elif step == "declare" and a.kind == "declare":
+        parts = _declare(g, ctx, a)
+    elif a.kind in ("ship", "bid", "winner", "take") and step in ("act", "choose_ship", "bid", "tie", "take"):
+        parts = _import(g, ctx, a)
+    if parts is None:
+        parts = _effects(g, ctx, a)
+    return parts
+
+
+def _apply(g: Game, a: Action) -> tuple[Game, list[tuple[str, dict[str, Any]]]] | None:
+    """``a`` tried on a copy of ``g``: the new table and the events it caused (None: refused there)."""
+    after = g.copy()
+    start = len(after.log)
+    try:
+        after.apply(a)
+    except Exception:  # an option the dealt table does not offer
+        return None
+    return after, [(key, args) for _t, key, args in after.log[start:]]
+
+
+def _spare(ctx: _Seat, c: int) -> bool:
+    """Whether card ``c`` fits no open slot of the seat's ships with contracts."""
+    col = COLOUR_OF[c]
+    return not any(_fits(need, col) for sid, need in ctx.needs.items() if ctx.totals[sid])
+
+
+def _card_note(ctx: _Seat, c: int) -> Part | None:
+    """What a card given up (played, sold) was worth keeping for: it fits no ship in progress, or
+    as a contract it would need missing levels or ask for so many containers (None: it fits a ship)."""
+    if any(ctx.totals.values()):
+        return ("spare", {"c": c}) if _spare(ctx, c) else None
+    if c >= CARDS.token_base:
+        return None
+    lacking = level_deficit(ctx.g, ctx.seat, c, ctx.levels)
+    if lacking:
+        return ("spare_levels", {"c": c, "n": lacking})
+    return ("spare_slots", {"c": c, "n": len(CARDS[c].slots(0))})
+
+
+def _fit_ship(ctx: _Seat, c: int) -> int | None:
+    """A ship with contracts whose open slots ``c`` fits (None: none)."""
+    col = COLOUR_OF[c]
+    return next((sid for sid, need in ctx.needs.items() if ctx.totals[sid] and _fits(need, col)), None)
+
+
+def _payout(ctx: _Seat, ship_id: int, containers: int) -> int | None:
+    """What a ship of the seat pays when full with ``containers`` containers (None: the goods
+    market decides it then)."""
+    if ctx.s.market:
+        return None
+    amount = payout(containers)
+    return ctx.g.mod(ctx.seat, "payout", amount, ship_id) if ctx.s.abilities else amount
+
+
+def best_use(ctx: _Seat, action: int, spent: tuple[int, ...] = (), actions: int = 1) -> tuple[float, Part] | None:
+    """The most valuable single use of one ``action`` for the seat, with ``spent`` cards gone from
+    the hand and ``actions`` actions of it to spend (a contract may need more than one), by the
+    heuristic's values (None: the action has nothing to do)."""
+    hand = ctx.hand_without(spent)
+    s, seat = ctx.s, ctx.seat
+    found: list[tuple[float, Part]] = []
+    if action == SUPPLY:
+        if not s.sold[seat] and hand:
+            c = min(hand, key=lambda k: ctx.spend_cost(k, hand))
+            found.append((SELL_PRICE - ctx.spend_cost(c, hand), ("use_sell", {"c": c, "n": SELL_PRICE})))
+        if ctx.crew_room > 0 and s.island:
+            c = max(s.island, key=ctx.crew_value)
+            key = "use_hire" if ACTION_OF[c] >= 0 else "use_hire_plain"
+            found.append((ctx.crew_value(c), (key, {"c": c, "a": ACTION_OF[c]})))
+    elif action == IMPORT:
+        ships = [x for x in s.ships if x.at_sea and x.containers]
+        if ships:
+            x = max(ships, key=lambda y: ctx.cargo_value(y.containers))
+            found.append((ctx.cargo_value(x.containers), ("use_import", {"s": x.id, "cards": list(x.containers)})))
+    elif action == CONTRACT:
+        for c in hand:
+            if c >= CARDS.token_base or 1 + level_deficit(ctx.g, seat, c, ctx.levels) > actions:
+                continue
+            for x in ctx.harbour:
+                gain = ctx.contract_gain(c, x.id, 0, hand)
+                if gain > -5.0:
+                    found.append((gain, ("use_contract", {"c": c, "s": x.id})))
+    elif action == LOAD:
+        for c in hand:
+            col = COLOUR_OF[c]
+            for sid, need in ctx.needs.items():
+                if ctx.totals[sid] and col != GREY and _fits(need, col):
+                    gain = ctx.load_gain(sid, col, c, need, hand)
+                    if sum(_take(need, col)) == 0:
+                        paid = _payout(ctx, sid, ctx.totals[sid])
+                        args = {"c": c, "s": sid} if paid is None else {"c": c, "s": sid, "n": paid}
+                        found.append((gain, ("use_load_filled" if paid is None else "use_load_full", args)))
+                    else:
+                        found.append((gain, ("use_load", {"c": c, "s": sid})))
+    elif action == PIRATE:
+        at_sea = {col for x in s.ships if x.at_sea for col in x.colours}
+        for col in set(ctx.sea_colours):
+            for sid, need in ctx.needs.items():
+                if ctx.totals[sid] and _fits(need, col):
+                    key = "use_pirate_sea" if col in at_sea else "use_pirate_island"
+                    found.append((ctx.load_gain(sid, col, None, need, hand), (key, {"goods": col, "s": sid})))
+    elif action == TRADE and hand and s.island:
+        give = min(hand, key=ctx.card_value)
+        get = max(s.island, key=ctx.card_value)
+        found.append((ctx.card_value(get) - ctx.card_value(give), ("use_trade", {"c": give, "d": get})))
+    if not found:
+        return None
+    return max(found, key=lambda t: t[0])
+
+
+def _lead_or_follow(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
+    """Drawing: the cards it brings; playing: the best use of the action chosen, the crew it adds,
+    what the card given up was worth, and whether the others have crew to join in with."""
+    s, seat = g.state, ctx.seat
+    if a.kind == "draw":
+        done = _apply(g, a)
+        have = len(ctx.hand)
+        after = len(done[0].state.players[seat].hand) if done else have
+        parts: list[Part] = [("draw", {"h": have, "m": after})]
+        extra = crew_for(g, seat, s.led) if step == "follow" else 0
+        if extra:
+            parts.append(("crew_still", {"n": extra, "a": s.led}))
+        kept = next(((c, sid) for c, sid in ctx.reserved.items() if ctx.totals.get(sid)), None)
+        if kept is not None and len(parts) < 2:
+            parts.append(("keep_fit", {"c": kept[0], "s": kept[1]}))
+        return parts
+    if a.kind == "wild" or a.target >= 0:
+        action = a.target
+    elif step == "follow":
+        action = s.led
+    else:
+        from .turn import card_action
+
+        action = card_action(g, seat, a.cards[0])
+    extra = crew_for(g, seat, action)
+    use = best_use(ctx, action, a.cards, 1 + extra)
+    cards = list(a.cards)
+    if use is not None and use[0] > 0:
+        parts = [("lead_use" if step == "lead" else "follow_use", {"a": action, "cards": cards, "use": use[1]})]
+    elif step == "lead":
+        parts = [("lead_plain", {"a": action, "cards": cards})]
+    else:
+        parts = [("follow_plain", {"a": action, "cards": cards, "n": 1 + extra})]
+    if extra and parts[0][0] != "follow_plain":
+        parts.append(("crew_more", {"n": extra, "a": action}))
+    note = _card_note(ctx, cards[0]) if len(cards) == 1 else None
+    if note is not None:
+        parts.append(note)
+    if step == "lead" and action != TRADE and not any(crew_for(g, q, action) for q in range(s.n) if q != seat):
+        parts.append(("no_rival_crew", {"a": action}))
+    return parts[:3]
+
+
+def _declare(g: Game, ctx: _Seat, a: Action) -> list[Part]:
+    """How many of the action's uses the count takes, and the best of them."""
+    s, seat = g.state, ctx.seat
+    action = TRADE if a.target == TRADE else (s.led if s.acts[seat] < 0 else s.acts[seat])
+    most = g.state.stack[-1].get("most", a.count)
+    useful = sum(1 for v in ctx.plan(action, max(most, a.count, 1)) if v > 0)
+    use = best_use(ctx, action, actions=max(1, a.count))
+    n = a.count
+    if n == 0:
+        return [("declare_none" if useful else "declare_none_idle", {"k": useful, "a": action})]
+    if useful == 0 or use is None:
+        return [("declare_idle", {"n": n, "a": action})]
+    key = "declare_all" if n == useful else "declare_fewer" if n < useful else "declare_more"
+    return [(key, {"n": n, "k": useful, "a": action, "use": use[1]})]
+
+
+def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
+    """Import: choosing the ship, bidding, breaking a tie, taking the cards won."""
+    s, seat = g.state, ctx.seat
+    frame = s.stack[-1]
+    compensation = g.mod(seat, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION
+    if a.kind == "ship":
+        bidders = frame.get("bidders", [])
+        if a.target < 0:
+            return None
+        x = s.ships[a.target]
+        if bidders == [seat]:
+            return [("ship_alone", {"s": x.id, "cards": list(x.containers)})]
+        if seat in bidders:
+            parts: list[Part] = [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+            best = _best_cargo_card(ctx, x.containers)
+            if best is not None:
+                parts.append(_goods_or_crew(g, ctx, best))
+            return parts
+        if x.owner == seat:
+            return [("ship_own", {"s": x.id, "n": compensation})]
+        loads = [len(y.containers) for y in s.ships if y.at_sea and y.containers]
+        if loads and len(x.containers) == min(loads):
+            return [("ship_least", {"s": x.id, "k": len(x.containers)})]
+        return [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+    if a.kind == "bid":
+        ship = frame["ship"]
+        cargo = list(s.island if ship < 0 else s.ships[ship].containers)
+        mine = s.players[seat].credits
+        rivals = [b for b in frame["bidders"] if b != seat]
+        richest = ("rival_rich", {"n": max(s.players[b].credits for b in rivals)}) if rivals else None
+        if not a.count:
+            parts = [("bid_zero", {"m": mine})]
+            if ship >= 0 and s.ships[ship].owner == seat:
+                parts.append(("ship_own", {"s": ship, "n": compensation}))
+            elif richest is not None:
+                parts.append(richest)
+            return parts
+        parts = [("bid", {"n": a.count, "m": mine, "cards": cargo})]
+        best = _best_cargo_card(ctx, cargo)
+        if best is not None:
+            parts.append(_goods_or_crew(g, ctx, best))
+        if richest is not None:
+            parts.append(richest)
+        return parts
+    if a.kind == "winner":
+        ship, amount = frame["ship"], frame["amount"]
+        cargo = list(s.island if ship < 0 else s.ships[ship].containers)
+        if a.target == seat:
+            return [("winner_me", {"cards": cargo, "n": amount})]
+        left = s.players[a.target].credits - amount
+        poorest = all(s.players[a.target].credits < s.players[t].credits for t in frame["tied"] if t != a.target)
+        return [("winner_poorest" if poorest else "winner_other", {"q": a.target, "n": amount, "m": left})]
+    if a.kind == "take" and a.cards:
+        c = a.cards[0]
+        if a.target == TAKE_CREW:
+            return [_crew_part(g, ctx, c)]
+        if a.target == TAKE_GOODS:
+            return _goods_parts(ctx, c)
+        if a.target == TAKE_DISCARD:
+            return [("take_discard", {"c": c})]
+    return None
+
+
+def _best_cargo_card(ctx: _Seat, cards: list[int]) -> int | None:
+    """The card of a cargo worth most to the seat, as a good or as crew."""
+    if not cards:
+        return None
+    return max(cards, key=lambda c: max(ctx.goods_value(c), ctx.crew_value(c)))
+
+
+def _goods_or_crew(g: Game, ctx: _Seat, c: int) -> Part:
+    """Why ``c`` is worth importing: as crew or as a good, whichever it is worth more as."""
+    if ctx.crew_value(c) > ctx.goods_value(c):
+        return _crew_part(g, ctx, c)
+    return _goods_parts(ctx, c)[0]
+
+
+def _crew_part(g: Game, ctx: _Seat, c: int) -> Part:
+    """What ``c`` adds as crew: an action of its kind each time (or nothing, the crew being full)."""
+    action = ACTION_OF[c]
+    if ctx.crew_room <= 0:
+        return ("crew_full", {"c": c})
+    if action < 0:
+        return ("crew_plain", {"c": c, "n": len(ctx.p.crew) + 1})
+    return ("crew", {"c": c, "a": action, "n": crew_for(g, ctx.seat, action) + 1})
+
+
+def _goods_parts(ctx: _Seat, c: int) -> list[Part]:
+    """Why ``c`` is worth having as a good: a level a contract needs, a new type, a majority."""
+    col = COLOUR_OF[c]
+    if col == GREY:
+        return [("goods_plain", {"c": c, "goods": col, "n": ctx.counts[col] + 1})]
+    for d in ctx.hand:
+        if d != c and d < CARDS.token_base and level_deficit(ctx.g, ctx.seat, d, ctx.levels) and not _still_short(ctx, d, col):
+            return [("goods_level", {"c": c, "d": d})]
+    mine, theirs = ctx.counts[col], ctx.top_other[col]
+    g, seat = ctx.g, ctx.seat
+    points = g.mod(seat, "goods_points", GOODS_POINTS) if g.state.abilities else GOODS_POINTS
+    bonus = g.mod(seat, "majority_bonus", MAJORITY_BONUS[col], col) if g.state.abilities else MAJORITY_BONUS[col]
+    if col == RED and bonus < 0:
+        return [("goods_red", {"c": c, "n": points[RED], "b": -bonus})]
+    if mine == 0:
+        types = sum(1 for k in BASE_COLOURS if ctx.counts[k] > 0) + 1
+        parts: list[Part] = [("goods_first", {"c": c, "goods": col, "n": types})]
+        if types == len(BASE_COLOURS):
+            parts.append(("goods_all", {"n": ALL_TYPES_BONUS}))
+        return parts
+    if mine + 1 > theirs and bonus > 0:
+        return [("goods_ahead", {"c": c, "goods": col, "n": mine + 1, "m": theirs, "b": bonus})]
+    if mine + 1 == theirs and bonus > 0:
+        return [("goods_level_with", {"c": c, "goods": col, "n": theirs})]
+    return [("goods_plain", {"c": c, "goods": col, "n": mine + 1})]
+
+
+def _still_short(ctx: _Seat, card: int, col: int) -> bool:
+    """Whether contract ``card`` still lacks a level after one more good of colour ``col``."""
+    have = list(ctx.levels)
+    before = level_deficit(ctx.g, ctx.seat, card, have)
+    have[col] += 1
+    have[6] += 1
+    return level_deficit(ctx.g, ctx.seat, card, have) >= before
+
+
+def _effects(g: Game, ctx: _Seat, a: Action) -> list[Part]:
+    """Carrying out an action, or anything else: what it changes for the seat right away."""
+    seat = ctx.seat
+    done = _apply(g, a)
+    if done is None:
+        return [("unknown", {})]
+    after, events = done
+    filled = [args for key, args in events if key == "fulfil" and args.get("p") == seat]
+    paid = sum(args["n"] for key, args in events if key == "gain" and args.get("p") == seat and args.get("why") == "payout")
+    if a.kind == "sell":
+        gained = after.state.players[seat].credits - ctx.p.credits
+        parts: list[Part] = [("sell", {"c": a.cards[0], "n": gained, "m": after.state.players[seat].credits})]
+        note = _card_note(ctx, a.cards[0])
+        return parts if note is None else [*parts, note]
+    if a.kind == "crew":
+        return [_crew_part(g, ctx, a.cards[0])]
+    if a.kind == "contract" and a.target >= 0:
+        return _contract_parts(after, ctx, a)
+    if a.kind == "load" and a.target >= 0:
+        c = a.cards[0]
+        if filled:
+            return [("load_full", {"c": c, "s": a.target, "n": paid})]
+        return [_missing_part(after, ctx, "load", c, a.target, {})]
+    if a.kind == "pirate" and a.cards:
+        c, src = a.cards[0], a.sources[0] if a.sources else ISLAND
+        if a.target >= 0:
+            if filled:
+                return [("pirate_full", {"c": c, "src": src, "s": a.target, "n": paid})]
+            return [_missing_part(after, ctx, "pirate", c, a.target, {"src": src})]
+        if a.target == TO_GOODS:
+            return [("pirate_goods", {"c": c, "src": src}), *_goods_parts(ctx, c)[:1]]
+        if src < 0:
+            return [("pirate_island", {"c": c})]
+        return [("pirate_discard", {"c": c, "src": src, "k": len(after.state.ships[src].containers)})]
+    if a.kind == "trade" and len(a.cards) == 2:
+        give, get = a.cards
+        parts = [("trade", {"c": give, "d": get})]
+        sid = _fit_ship(ctx, get)
+        if sid is not None:
+            parts.append(("gets_fit", {"d": get, "s": sid}))
+        elif ACTION_OF[get] >= 0:
+            parts.append(("gets_card", {"d": get, "a": ACTION_OF[get]}))
+        note = _card_note(ctx, give)
+        return parts if note is None else [*parts, note]
+    return _changes(g, after, seat)
+
+
+def _missing_part(after: Game, ctx: _Seat, kind: str, c: int, ship_id: int, args: dict[str, Any]) -> Part:
+    """How many containers a ship still lacks once ``c`` is on it, and how many the hand holds."""
+    x = after.state.ships[ship_id]
+    need = _open_needs(contract_slots(after, x), x.colours)
+    missing = sum(need)
+    hand = [COLOUR_OF[k] for k in after.state.players[ctx.seat].hand]
+    if kind == "pirate":
+        return ("pirate_part", {"c": c, "s": ship_id, "k": missing, **args})
+    held = _cover(need, hand)
+    return ("load_part" if held else "load_part_none", {"c": c, "s": ship_id, "k": missing, "m": held})
+
+
+def _contract_parts(after: Game, ctx: _Seat, a: Action) -> list[Part]:
+    """A contract placed: what the ship then needs, what the hand covers, what a full ship pays."""
+    x = after.state.ships[a.target]
+    slots = contract_slots(after, x)
+    need = _open_needs(slots, x.colours)
+    hand = [COLOUR_OF[k] for k in after.state.players[ctx.seat].hand]
+    held = _cover(need, hand)
+    parts: list[Part] = [("contract" if held else "contract_none",
+                          {"c": a.cards[0], "s": a.target, "k": sum(need), "m": held})]
+    paid = _payout(ctx, a.target, len(slots))
+    if paid is not None:
+        parts.append(("contract_full", {"n": paid}))
+    if a.count > 1:
+        parts.append(("contract_levels", {"n": a.count - 1}))
+    return parts
+
+
+def _changes(before: Game, after: Game, seat: int) -> list[Part]:
+    """What changed in the seat's own counts (credits, hand, crew, goods, contracts, containers)."""
+
+    def counts(g: Game) -> list[tuple[str, int]]:
+        p = g.state.players[seat]
+        ships = [g.state.ships[i] for i in p.ships]
+        return [("ch_credits", p.credits), ("ch_hand", len(p.hand)), ("ch_crew", len(p.crew)),
+                ("ch_goods", len(p.goods)), ("ch_fulfilled", len(p.fulfilled)),
+                ("ch_contracts", sum(len(x.contracts) for x in ships if not x.at_sea)),
+                ("ch_containers", sum(len(x.containers) for x in ships if not x.at_sea))]
+
+    changed = [(key, {"n": n, "m": m}) for (key, n), (_k, m) in zip(counts(before), counts(after)) if n != m]
+    if not changed:
+        return [("no_change", {})]
+    return [("changes", {"list": changed})]
