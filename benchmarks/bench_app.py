@@ -40,13 +40,10 @@ TRIVIAL = {
 
 
 def serve(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen:
+    from importexport.cli import wait_for_port
+
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.2)
+    wait_for_port(port)
     return proc
 
 

@@ -170,6 +170,20 @@ def app_command(port: int, no_browser: bool) -> list[str]:
     return cmd
 
 
+def wait_for_port(port: int, seconds: float = 60.0) -> bool:
+    """Wait until a server listens on 127.0.0.1:``port`` (True), or ``seconds`` have passed (False)."""
+    import socket
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.2)
+    return False
+
+
 def server_env() -> dict[str, str]:
     """The environment for a server and its kernels: this checkout's package comes first on the
     path, so the server (Voila loads the app's kernel manager from it) and the notebooks use the

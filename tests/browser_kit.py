@@ -1,0 +1,102 @@
+"""What the browser tests share: Voila serving ``importexport app`` (one server per test module, the
+bots paced 0.1 s), Debian's Chromium through Playwright, and small steps for driving the page.
+Every request not to 127.0.0.1 is aborted.  Not a test module itself."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import kernels_below
+
+from importexport.cli import wait_for_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+REQUIRED = os.environ.get("IMPORTEXPORT_REQUIRE_BROWSER") == "1"  # set by .ci/run: never skip there
+if not REQUIRED:
+    pytest.importorskip("playwright.sync_api", reason="pip install -e .[test] brings Playwright")
+needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
+                                    reason="needs Debian's Chromium: apt-get install chromium")
+"""Each browser test module sets ``pytestmark = needs_chromium``."""
+from playwright import sync_api as playwright  # noqa: E402
+
+SERVER: dict[str, int] = {}
+
+
+def kernels_of(pid: int) -> int:
+    """How many kernels run below process ``pid`` (Voila's pool and the open pages' kernels)."""
+    return len(kernels_below(pid))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1"}
+    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    SERVER["pid"] = proc.pid
+    try:
+        first = proc.stdout.readline() if proc.stdout else ""
+        assert f"http://127.0.0.1:{port}/" in first, first  # the command prints where the app is
+        wait_for_port(port)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM))
+        yield b
+        b.close()
+
+
+def open_app(browser, url: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort())
+    page.goto(url, timeout=60_000)
+    page.wait_for_selector(".iex-start", timeout=60_000)
+    return page
+
+
+def app_text(page) -> str:
+    return page.inner_text(".iex-app")
+
+
+def click_and_wait(page, locator) -> None:
+    """Click, then wait until the page shows something new (the server answered)."""
+    before = app_text(page)
+    locator.click()
+    page.wait_for_function(
+        "before => { const el = document.querySelector('.iex-app'); return el && el.innerText !== before; }",
+        arg=before, timeout=15_000,
+    )
+
+
+def settle(page, quiet: float = 0.15) -> None:
+    """Wait until the page has stopped changing for ``quiet`` seconds (widgets arrive in steps)."""
+    last, since = app_text(page), time.time()
+    while time.time() - since < quiet:
+        time.sleep(0.05)
+        now = app_text(page)
+        if now != last:
+            last, since = now, time.time()
+
+
+def choose_seat(page, seat: int, role: str) -> None:
+    page.select_option(f".iex-seat-{seat} select", label=role)
