@@ -545,7 +545,7 @@ SCORE_LINES: dict[str, dict[str, str]] = {
     "credits": {"en": "credits", "de": "Credits"},
     "containers": {"en": "containers on unfulfilled contracts", "de": "Container auf unerfüllten Aufträgen"},
     "goods": {"en": "goods", "de": "Güter"},
-    "all_types": {"en": "all five goods types", "de": "alle fünf Warenarten"},
+    "all_types": {"en": "all five goods types", "de": "alle fünf Güterarten"},
     "most": {"en": "majority in {t}", "de": "Mehrheit bei {t}"},
     "ability": {"en": "ability of {c}", "de": "Fähigkeit von {c}"},
 }

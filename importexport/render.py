@@ -58,7 +58,7 @@ LABELS = {
                 "de": "Die Spielregel druckt keine Kartenwerte; docs/cards.md sagt, welche vom Projekt stammen"},
 }
 FIGURE_WORDS = {
-    "goods": {"en": "goods type", "de": "Warenart"}, "action": {"en": "action", "de": "Aktion"},
+    "goods": {"en": "goods type", "de": "Güterart"}, "action": {"en": "action", "de": "Aktion"},
     "level": {"en": "level", "de": "Stufe"}, "cargo": {"en": "cargo", "de": "Ladung"}, "set": {"en": "set", "de": "Set"},
 }
 TIMING_WORDS = {

@@ -1,0 +1,37 @@
+"""The German texts keep to docs/glossary.md: one word per game term, none of the rejected variants."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REJECTED = {
+    r"\b[Kk]aper\w*|\bgekapert\w*": "plündern",
+    r"\bRaubz[uü]g\w*": "Plünderung",
+    r"\bWarenart\w*": "Güterart",
+}
+
+
+def german_texts() -> list[tuple[str, str]]:
+    """(place, text) for every file that holds German words: the package's code and data, the chapters
+    and the German notebooks, and the docs."""
+    files = [*(ROOT / "importexport").rglob("*.py"), *(ROOT / "importexport").rglob("*.yaml"),
+             *(ROOT / "notebooks" / "de").glob("*.ipynb"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
+    return [(str(f.relative_to(ROOT)), f.read_text(encoding="utf-8")) for f in files if f.name != "glossary.md"]
+
+
+def test_the_glossary_lists_the_rejected_words() -> None:
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for wanted in REJECTED.values():
+        assert f"| {wanted}" in glossary or f", {wanted}" in glossary
+
+
+def test_german_texts_use_the_glossarys_words() -> None:
+    found = [f"{place}: {m.group(0)!r} (say {wanted!r})" for place, text in german_texts()
+             for pattern, wanted in REJECTED.items() for m in re.finditer(pattern, text)]
+    assert found == []
+
+
+def test_the_check_finds_a_rejected_word() -> None:
+    assert re.search(next(iter(REJECTED)), "Spieler 1 kapert einen Container")
