@@ -56,7 +56,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     board_clicks = {"card": 0, "ship": 0, "skip": 0}
     for turn in range(600):
         page.wait_for_selector(".iex-option, .iex-do, .iex-bid input, .iex-scores, .iex-skip:visible", timeout=30_000)
-        settle(page)
+        settle(page, 0.1)
         if page.locator(".iex-scores").count():
             break
         skip = page.locator(".iex-skip:visible")
