@@ -120,7 +120,10 @@ def test_closed_pages_give_their_kernels_back(browser, app_url: str) -> None:
         page.goto(app_url, timeout=90_000)
         page.wait_for_selector(".iex-start", timeout=90_000)
         assert kernels_of(pid) >= 2  # this page's kernel, and the pool refilled
-        page.close(run_before_unload=True)  # (its kernel is asked to go at once; the next page opens meanwhile)
+        page.close(run_before_unload=True)
+        gone = time.time()
+        while kernels_of(pid) > before and time.time() - gone < 30:  # its kernel goes at once
+            time.sleep(0.5)
     started = time.time()
     while kernels_of(pid) > before and time.time() - started < 60:
         time.sleep(1)
