@@ -36,6 +36,13 @@ def _secrets_of(g: Game, seat: int) -> tuple[int, tuple[int, ...], int, int]:
     return seat, tuple(g.state.deck), g.state.rng, len(g.log)
 
 
+def first_position(g: Game) -> Game:
+    """A copy of ``g`` at the position it started from (what Restart goes back to in a loaded game)."""
+    start = g.copy()
+    start.undo(len(start.history))
+    return start
+
+
 def bot_random(bot: Bot) -> list[int] | None:
     """A bot's random source as 625 whole numbers (``None``: it has none a save can keep)."""
     rng = getattr(bot, "rng", None)
@@ -187,8 +194,7 @@ class Session:
         """Go on with a loaded ``game`` (with the undo points and bots' random state it was saved with)."""
         self.game = game
         self.marks = list(saved.marks) if saved else []
-        at_start = game.copy()
-        at_start.undo(len(game.history))
+        at_start = first_position(game)
         self.secrets = []
         for mark in self.marks:  # what each person knew when they moved, for fair undo
             while len(at_start.history) < mark:

@@ -22,7 +22,7 @@ from ..i18n import WHY, seat_name
 from ..module_info import GROUPS, MODULE_INFO, module_about, module_name
 from ..render import CSS, score_chart_html
 from ..savefile import SessionSave, dump, load_session
-from ..session import Session
+from ..session import Session, first_position
 from ..setup import MODULES
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
@@ -88,13 +88,6 @@ def file_size(n: int, lang: str) -> str:
     """A file size to read at a glance: whole megabytes from 10 MB, else bytes with separators."""
     text = f"{n / 1e6:.0f} MB" if n >= 10_000_000 else f"{n:,} " + ("Bytes" if lang == "de" else "bytes")
     return text.replace(",", ".") if lang == "de" else text
-
-
-def first_position(g: Game) -> Game:
-    """The position ``g`` started from (what Restart goes back to in a loaded game)."""
-    start = g.copy()
-    start.undo(len(start.history))
-    return start
 
 
 def word(key: str, **args: Any) -> str:
