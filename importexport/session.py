@@ -236,6 +236,10 @@ class Session:
         self.game.undo(len(self.game.history) - mark)
         self.script_pos = self._script_done()
 
+    def on_script(self) -> bool:
+        """Whether every move so far is the script's, in its order (a lesson's table still on its example)."""
+        return self._script_done() == len(self.game.history)
+
     def _script_done(self) -> int:
         """How many scripted moves the history still holds (its longest common start with the script)."""
         n = 0

@@ -262,8 +262,7 @@ class TableView(w.VBox):
 
     def on_example(self) -> bool:
         """Whether every move so far is the example's (the script's moves, in its order)."""
-        history, script = self.session.game.history, self.session.script
-        return len(history) <= len(script) and list(history) == script[:len(history)]
+        return self.session.on_script()
 
     def back_to_example(self) -> None:
         """Take back the moves since the table left the example (as far as there are moves to take back)."""
