@@ -281,6 +281,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
+def notebook_path(page: str) -> str:
+    """Where the tutor's notebook ``page`` (``de/06-import-and-bidding.ipynb``) is on disk: relative to
+    the checkout (``notebooks/de/...``) or else to the current folder; just ``page`` if there is none."""
+    path = notebooks_dir() / page
+    if not path.is_file():
+        return page
+    for base in (ROOT, Path.cwd()):
+        if path.is_relative_to(base):
+            return path.relative_to(base).as_posix()
+    return str(path)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     ap = Parser(prog="importexport", description="Import/Export: rules tutor and playable edition")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -330,7 +342,7 @@ def _run(argv: Sequence[str] | None) -> int:
                 print(f"{c.id:3} {c.name:32} {c.set:12} {c.goods:6} {c.action:8} level {c.level} cargo {c.cargo}")
         return 0
     if args.command == "rules":
-        from .tutor.lookup import search
+        from .tutor.lookup import query_words, search
 
         query = " ".join(args.query)
         if not re.search(r"\w", query):
@@ -339,10 +351,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if not hits:
             print(f"nothing found for {query!r}")
             return 1
-        words = query.lower().split()
+        words = query_words(query)
         for h in hits:
-            e = h.entry
-            print(f"chapter {e.chapter} ({e.notebook}) > {e.title[h.lang]}")
+            print(f"chapter {h.chapter} ({notebook_path(h.path)}) > {h.entry.title[h.lang]}")
             print(f"    {h.snippet(words)}")
         return 0
     if args.command == "replay":

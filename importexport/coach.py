@@ -39,6 +39,7 @@ from .bots import (
     determinize,
 )
 from .cards import CARDS
+from .catalog import Table
 from .constants import (
     ALL_TYPES_BONUS,
     BASE_COLOURS,
@@ -65,136 +66,97 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "de")
 
-TEXT: dict[str, dict[str, str]] = {
+TEXT = Table("coach", {
     # --- what an action lets the player do (completes "lets you ..." / "kannst du ...") --------
-    "use_sell": {"en": "sell {c} for {n} credits", "de": "{c} für {n} Credits verkaufen"},
-    "use_hire": {"en": "hire {c} from the Supply Island as {a} crew",
-                 "de": "{c} von der Vorratsinsel als {a}-Crew anheuern"},
-    "use_hire_plain": {"en": "hire {c} from the Supply Island as crew", "de": "{c} von der Vorratsinsel als Crew anheuern"},
-    "use_import": {"en": "bid for the cargo of {s} ({cards})", "de": "auf die Ladung von {s:dat} bieten ({cards})"},
-    "use_contract": {"en": "place {c} as a contract on {s}", "de": "{c} als Auftrag an {s} anlegen"},
-    "use_load": {"en": "load {c} onto {s}", "de": "{c} auf {s} laden"},
-    "use_load_full": {"en": "load {c} onto {s}, which fills it for {n} credits",
-                      "de": "{c} auf {s} laden, womit es voll ist und {n} Credits bringt"},
-    "use_load_filled": {"en": "load {c} onto {s}, which fills it", "de": "{c} auf {s} laden, womit es voll ist"},
-    "use_pirate_sea": {"en": "take a {goods} container from the Open Sea for {s}",
-                       "de": "einen Container der Sorte {goods} von der Offenen See für {s} erbeuten"},
-    "use_pirate_island": {"en": "take a {goods} container from the Supply Island for {s}",
-                          "de": "einen Container der Sorte {goods} von der Vorratsinsel für {s} erbeuten"},
-    "use_trade": {"en": "swap {c} for {d} from the Supply Island", "de": "{c} gegen {d} von der Vorratsinsel tauschen"},
+    "use_sell": ("sell {c} for {n} credit", "sell {c} for {n} credits"),
+    "use_hire": "hire {c} from the Supply Island as {a} crew",
+    "use_hire_plain": "hire {c} from the Supply Island as crew",
+    "use_import": "bid for the cargo of {s} ({cards})",
+    "use_contract": "place {c} as a contract on {s}",
+    "use_load": "load {c} onto {s}",
+    "use_load_full": ("load {c} onto {s}, which fills it for {n} credit", "load {c} onto {s}, which fills it for {n} credits"),
+    "use_load_filled": "load {c} onto {s}, which fills it",
+    "use_pirate_sea": "take a {goods} container from the Open Sea for {s}",
+    "use_pirate_island": "take a {goods} container from the Supply Island for {s}",
+    "use_trade": "swap {c} for {d} from the Supply Island",
     # --- lead and follow ------------------------------------------------------------------------
-    "lead_use": {"en": "Leading {a} with {cards} lets you {use}", "de": "Wenn du {a} mit {cards} anführst, kannst du {use}"},
-    "follow_use": {"en": "Following with {cards} lets you {use}", "de": "Wenn du mit {cards} folgst, kannst du {use}"},
-    "lead_plain": {"en": "Leading {a} with {cards} makes {a} this turn's action",
-                   "de": "Mit {cards} machst du {a} zur Aktion dieses Zuges"},
-    "follow_plain": {"en": "Following with {cards} gives you {n} {a} action(s) of your own",
-                     "de": "Wenn du mit {cards} folgst, bekommst du selbst {n} {a}-Aktion(en)"},
-    "crew_more": {"en": "your crew adds {n} more {a} action(s)", "de": "deine Crew bringt {n} weitere {a}-Aktion(en)"},
-    "spare": {"en": "{c} fits none of your ships anyway", "de": "{c} passt ohnehin auf keines deiner Schiffe"},
-    "spare_levels": {"en": "as a contract {c} would need {n} level(s) you lack",
-                     "de": "als Auftrag bräuchte {c} {n} Stufe(n), die dir fehlen"},
-    "spare_slots": {"en": "as a contract {c} would ask for {n} container(s)",
-                    "de": "als Auftrag würde {c} {n} Container verlangen"},
-    "no_rival_crew": {"en": "no other player has {a} crew", "de": "niemand sonst hat {a}-Crew"},
-    "draw": {"en": "Drawing takes your hand from {h} to {m} cards",
-             "de": "Durch das Ziehen hast du danach {m} statt {h} Karten auf der Hand"},
-    "keep_fit": {"en": "you keep {c}, which fits {s}", "de": "du behältst {c}, die Karte passt auf {s}"},
-    "crew_still": {"en": "your {n} {a} crew still give you {a} actions",
-                   "de": "deine {n} {a}-Crew bringt dir trotzdem {a}-Aktionen"},
+    "lead_use": "Leading {a} with {cards} lets you {use}",
+    "follow_use": "Following with {cards} lets you {use}",
+    "lead_plain": "Leading {a} with {cards} makes {a} this turn's action",
+    "follow_plain": ("Following with {cards} gives you {n} {a} action of your own", "Following with {cards} gives you {n} {a} actions of your own"),
+    "crew_more": ("your crew adds {n} more {a} action", "your crew adds {n} more {a} actions"),
+    "spare": "{c} fits none of your ships anyway",
+    "spare_levels": ("as a contract {c} would need {n} level you lack", "as a contract {c} would need {n} levels you lack"),
+    "spare_slots": ("as a contract {c} would ask for {n} container", "as a contract {c} would ask for {n} containers"),
+    "no_rival_crew": "no other player has {a} crew",
+    "draw": ("Drawing takes your hand from {h} to {m} card", "Drawing takes your hand from {h} to {m} cards"),
+    "keep_fit": "you keep {c}, which fits {s}",
+    "crew_still": ("your {n} {a} crew card still gives you {a} actions", "your {n} {a} crew cards still give you {a} actions"),
     # --- declaring ------------------------------------------------------------------------------
-    "declare_all": {"en": "With {n} {a} action(s) you use every one that gains something now, first: {use}",
-                    "de": "Mit {n} {a}-Aktion(en) nutzt du jede, die gerade etwas bringt, zuerst: {use}"},
-    "declare_fewer": {"en": "With {n} {a} action(s) you keep to the best {n} of {k} useful ones, first: {use}",
-                      "de": "Mit {n} {a}-Aktion(en) beschränkst du dich auf die besten {n} von {k} nützlichen, zuerst: {use}"},
-    "declare_more": {"en": "Of {n} {a} action(s), only {k} gain something on the table as it is now, first: {use}",
-                     "de": "Von {n} {a}-Aktion(en) bringen auf dem Tisch, wie er gerade ist, nur {k} etwas, zuerst: {use}"},
-    "declare_idle": {"en": "None of {n} {a} action(s) gains anything on the table as it is now",
-                     "de": "Keine von {n} {a}-Aktion(en) bringt auf dem Tisch, wie er gerade ist, etwas"},
-    "declare_none": {"en": "Declaring no action passes up {k} useful {a} action(s)",
-                     "de": "Ohne Aktion lässt du {k} nützliche {a}-Aktion(en) aus"},
-    "declare_none_idle": {"en": "Declaring no action loses nothing: no {a} action would gain anything now",
-                          "de": "Ohne Aktion verlierst du nichts: keine {a}-Aktion würde gerade etwas bringen"},
+    "declare_all": ("With {n} {a} action you use every one that gains something now, first: {use}", "With {n} {a} actions you use every one that gains something now, first: {use}"),
+    "declare_fewer": ("With {n} {a} action you keep to the best {n} of {k} useful ones, first: {use}", "With {n} {a} actions you keep to the best {n} of {k} useful ones, first: {use}"),
+    "declare_more": ("Of {n} {a} action, only {k} gains something on the table as it is now, first: {use}", "Of {n} {a} actions, only {k} gain something on the table as it is now, first: {use}"),
+    "declare_idle": ("The one {a} action gains nothing on the table as it is now", "None of {n} {a} actions gains anything on the table as it is now"),
+    "declare_none": ("Declaring no action passes up {k} useful {a} action", "Declaring no action passes up {k} useful {a} actions"),
+    "declare_none_idle": "Declaring no action loses nothing: no {a} action would gain anything now",
     # --- carrying out an action -----------------------------------------------------------------
-    "sell": {"en": "Selling {c} brings {n} credits ({m} in all)", "de": "Der Verkauf von {c} bringt {n} Credits ({m} insgesamt)"},
-    "crew": {"en": "With {c} in your crew you get one more {a} action whenever you take part in {a} ({n} {a} crew then)",
-             "de": "Mit {c} in der Crew bekommst du jedes Mal, wenn du bei {a} mitmachst, eine Aktion mehr (dann {n} {a}-Crew)"},
-    "crew_plain": {"en": "{c} joins your crew ({n} crew then)", "de": "{c} kommt in deine Crew (dann {n} Crew)"},
-    "crew_full": {"en": "Your crew is full, so {c} only leaves the Supply Island for the discard pile",
-                  "de": "Deine Crew ist voll, also wandert {c} nur von der Vorratsinsel auf den Ablagestapel"},
-    "contract": {"en": "With {c} on {s} the ship needs {k} container(s), {m} of them already in your hand",
-                 "de": "Mit {c} an {s:dat} braucht das Schiff {k} Container, {m} davon hast du schon auf der Hand"},
-    "contract_none": {"en": "With {c} on {s} the ship needs {k} container(s), none of them in your hand yet",
-                      "de": "Mit {c} an {s:dat} braucht das Schiff {k} Container, keinen davon hast du schon auf der Hand"},
-    "contract_full": {"en": "a full ship then pays {n} credits", "de": "voll beladen bringt es dann {n} Credits"},
-    "contract_levels": {"en": "the missing level(s) cost {n} extra action(s)",
-                        "de": "fehlende Stufen kosten {n} zusätzliche Aktion(en)"},
-    "load_full": {"en": "Loading {c} fills {s}: its contracts pay {n} credits and it sails",
-                  "de": "Mit {c} ist {s} voll: die Aufträge bringen {n} Credits, und das Schiff läuft aus"},
-    "load_part": {"en": "After {c}, {s} needs {k} more container(s), {m} of them in your hand",
-                  "de": "Nach {c} braucht {s} noch {k} Container, {m} davon hast du auf der Hand"},
-    "load_part_none": {"en": "After {c}, {s} needs {k} more container(s), none of them in your hand yet",
-                       "de": "Nach {c} braucht {s} noch {k} Container, keinen davon hast du schon auf der Hand"},
-    "pirate_full": {"en": "Taking {c} from {src} fills {s}: its contracts pay {n} credits and it sails",
-                    "de": "Mit {c} von {src:dat} ist {s} voll: die Aufträge bringen {n} Credits, und das Schiff läuft aus"},
-    "pirate_part": {"en": "After taking {c} from {src}, {s} needs {k} more container(s)",
-                    "de": "Nach {c} von {src:dat} braucht {s} noch {k} Container"},
-    "pirate_discard": {"en": "Throwing {c} from {src} onto the discard pile leaves {k} card(s) there for an Import",
-                       "de": "Wirfst du {c} von {src:dat} auf den Ablagestapel, bleiben dort {k} Karte(n) für einen Import"},
-    "pirate_island": {"en": "Throwing {c} from the Supply Island onto the discard pile means nobody can hire it as crew",
-                      "de": "Wirfst du {c} von der Vorratsinsel auf den Ablagestapel, kann niemand die Karte mehr als Crew anheuern"},
-    "pirate_goods": {"en": "{c} from {src} goes into your goods", "de": "{c} von {src:dat} kommt zu deinen Gütern"},
-    "trade": {"en": "Swapping {c} for {d} from the Supply Island", "de": "Du tauschst {c} gegen {d} von der Vorratsinsel"},
-    "gets_fit": {"en": "{d} fits {s}", "de": "{d} passt auf {s}"},
-    "gets_card": {"en": "{d} shows {a}", "de": "{d} zeigt {a}"},
+    "sell": ("Selling {c} brings {n} credit ({m} in all)", "Selling {c} brings {n} credits ({m} in all)"),
+    "crew": "With {c} in your crew you get one more {a} action whenever you take part in {a} ({n} {a} crew then)",
+    "crew_plain": "{c} joins your crew ({n} crew then)",
+    "crew_full": "Your crew is full, so {c} only leaves the Supply Island for the discard pile",
+    "contract": ("With {c} on {s} the ship needs {k} container, {m} of them already in your hand", "With {c} on {s} the ship needs {k} containers, {m} of them already in your hand"),
+    "contract_none": ("With {c} on {s} the ship needs {k} container, not yet in your hand", "With {c} on {s} the ship needs {k} containers, none of them in your hand yet"),
+    "contract_full": ("a full ship then pays {n} credit", "a full ship then pays {n} credits"),
+    "contract_levels": ("the missing level costs {n} extra action", "the missing levels cost {n} extra actions"),
+    "load_full": ("Loading {c} fills {s}: its contracts pay {n} credit and it sails", "Loading {c} fills {s}: its contracts pay {n} credits and it sails"),
+    "load_part": ("After {c}, {s} needs {k} more container, {m} of them in your hand", "After {c}, {s} needs {k} more containers, {m} of them in your hand"),
+    "load_part_none": ("After {c}, {s} needs {k} more container, not yet in your hand", "After {c}, {s} needs {k} more containers, none of them in your hand yet"),
+    "pirate_full": ("Taking {c} from {src} fills {s}: its contracts pay {n} credit and it sails", "Taking {c} from {src} fills {s}: its contracts pay {n} credits and it sails"),
+    "pirate_part": ("After taking {c} from {src}, {s} needs {k} more container", "After taking {c} from {src}, {s} needs {k} more containers"),
+    "pirate_discard": ("Throwing {c} from {src} onto the discard pile leaves {k} card there for an Import", "Throwing {c} from {src} onto the discard pile leaves {k} cards there for an Import"),
+    "pirate_island": "Throwing {c} from the Supply Island onto the discard pile means nobody can hire it as crew",
+    "pirate_goods": "{c} from {src} goes into your goods",
+    "trade": "Swapping {c} for {d} from the Supply Island",
+    "gets_fit": "{d} fits {s}",
+    "gets_card": "{d} shows {a}",
     # --- Import ---------------------------------------------------------------------------------
-    "ship_alone": {"en": "You are the only bidder, so the cargo of {s} is yours for free: {cards}",
-                   "de": "Außer dir bietet niemand, also bekommst du die Ladung von {s:dat} umsonst: {cards}"},
-    "ship_cargo": {"en": "{s} carries {cards}", "de": "{s} hat {cards} geladen"},
-    "ship_own": {"en": "if another player takes the cargo of {s}, you get {n} credits",
-                 "de": "nimmt jemand anderes die Ladung von {s:dat}, bekommst du {n} Credits"},
-    "ship_least": {"en": "{s} carries {k} card(s), the least cargo for the bidders",
-                   "de": "{s} hat {k} Karte(n) geladen, die kleinste Ladung für die Bietenden"},
-    "bid": {"en": "A bid of {n} of your {m} credits for {cards}", "de": "Ein Gebot von {n} deiner {m} Credits für {cards}"},
-    "bid_zero": {"en": "Bidding nothing keeps all {m} of your credits", "de": "Bietest du nichts, behältst du alle {m} Credits"},
-    "rival_rich": {"en": "the richest other bidder has {n} credits", "de": "der reichste andere Bieter hat {n} Credits"},
-    "winner_me": {"en": "Deciding the tie for yourself gets you {cards} for {n} credits",
-                  "de": "Entscheidest du den Gleichstand für dich, bekommst du {cards} für {n} Credits"},
-    "winner_poorest": {"en": "{q} pays {n} credits for the cargo and is left with {m}, the fewest of the tied bidders",
-                       "de": "{q} zahlt {n} Credits für die Ladung und behält {m}, weniger als alle anderen mit gleichem Gebot"},
-    "winner_other": {"en": "{q} pays {n} credits for the cargo and is left with {m}",
-                     "de": "{q} zahlt {n} Credits für die Ladung und behält {m}"},
-    "take_discard": {"en": "{c} goes to the discard pile because neither your crew nor your goods have room",
-                     "de": "{c} kommt auf den Ablagestapel, weil weder Crew noch Güter Platz haben"},
+    "ship_alone": "You are the only bidder, so the cargo of {s} is yours for free: {cards}",
+    "ship_cargo": "{s} carries {cards}",
+    "ship_own": ("if another player takes the cargo of {s}, you get {n} credit", "if another player takes the cargo of {s}, you get {n} credits"),
+    "ship_least": ("{s} carries {k} card, the least cargo for the bidders", "{s} carries {k} cards, the least cargo for the bidders"),
+    "bid": ("A bid of {n} of your only credit for {cards}", "A bid of {n} of your {m} credits for {cards}"),
+    "bid_zero": ("Bidding nothing keeps your only credit", "Bidding nothing keeps all {m} of your credits"),
+    "rival_rich": ("the richest other bidder has {n} credit", "the richest other bidder has {n} credits"),
+    "winner_me": ("Deciding the tie for yourself gets you {cards} for {n} credit", "Deciding the tie for yourself gets you {cards} for {n} credits"),
+    "winner_poorest": ("{q} pays {n} credit for the cargo and is left with {m}, the fewest of the tied bidders", "{q} pays {n} credits for the cargo and is left with {m}, the fewest of the tied bidders"),
+    "winner_other": ("{q} pays {n} credit for the cargo and is left with {m}", "{q} pays {n} credits for the cargo and is left with {m}"),
+    "take_discard": "{c} goes to the discard pile because neither your crew nor your goods have room",
     # --- goods ----------------------------------------------------------------------------------
-    "goods_level": {"en": "{c} as a good gives the level that {d} in your hand needs as a contract",
-                    "de": "{c} als Gut bringt die Stufe, die {d} aus deiner Hand als Auftrag braucht"},
-    "goods_first": {"en": "{c} is your first {goods} good, giving you {n} of the five types",
-                    "de": "{c} ist dein erstes Gut der Sorte {goods}; damit hast du {n} der fünf Sorten"},
-    "goods_all": {"en": "all five types score {n} extra points", "de": "alle fünf Sorten bringen {n} Extrapunkte"},
-    "goods_ahead": {"en": "{c} puts you ahead in {goods} goods ({n} to {m}), worth {b} points at the end if it holds",
-                    "de": "Mit {c} führst du bei {goods} ({n} zu {m}); das bringt am Ende {b} Punkte, wenn es so bleibt"},
-    "goods_level_with": {"en": "{c} draws you level for the most {goods} goods ({n} each)",
-                         "de": "Mit {c} ziehst du bei {goods} mit dem Führenden gleich (je {n})"},
-    "goods_red": {"en": "{c} is an illegal good worth {n} points, but the most illegal goods cost {b}",
-                  "de": "{c} ist ein illegales Gut mit {n} Punkten, aber die meisten illegalen Güter kosten {b}"},
-    "goods_plain": {"en": "{c} adds a {goods} good ({n} of that type then)",
-                    "de": "{c} kommt zu deinen Gütern (dann {n} der Sorte {goods})"},
+    "goods_level": "{c} as a good gives the level that {d} in your hand needs as a contract",
+    "goods_first": "{c} is your first {goods} good, giving you {n} of the five types",
+    "goods_all": "all five types score {n} extra points",
+    "goods_ahead": "{c} puts you ahead in {goods} goods ({n} to {m}), worth {b} points at the end if it holds",
+    "goods_level_with": "{c} draws you level for the most {goods} goods ({n} each)",
+    "goods_red": "{c} is an illegal good worth {n} points, but the most illegal goods cost {b}",
+    "goods_plain": "{c} adds a {goods} good ({n} of that type then)",
     # --- anything else: what changes for the player --------------------------------------------
-    "changes": {"en": "Right after it: {list}", "de": "Gleich danach: {list}"},
-    "unknown": {"en": "What it brings depends on cards you cannot see yet",
-                "de": "Was der Zug bringt, hängt von Karten ab, die du noch nicht sehen kannst"},
-    "no_change": {"en": "It leaves your credits, cards, crew, goods and contracts as they are for now",
-                  "de": "Deine Credits, Karten, Crew, Güter und Aufträge bleiben damit vorerst, wie sie sind"},
-    "ch_credits": {"en": "credits {n} → {m}", "de": "Credits {n} → {m}"},
-    "ch_hand": {"en": "cards in hand {n} → {m}", "de": "Karten auf der Hand {n} → {m}"},
-    "ch_crew": {"en": "crew {n} → {m}", "de": "Crew {n} → {m}"},
-    "ch_goods": {"en": "goods {n} → {m}", "de": "Güter {n} → {m}"},
-    "ch_fulfilled": {"en": "fulfilled contracts {n} → {m}", "de": "erfüllte Aufträge {n} → {m}"},
-    "ch_contracts": {"en": "contracts on your ships {n} → {m}", "de": "Aufträge an deinen Schiffen {n} → {m}"},
-    "ch_containers": {"en": "containers on your ships {n} → {m}", "de": "Container auf deinen Schiffen {n} → {m}"},
-}
-"""Every sentence the coach says, in English and German (arguments as in ``describe.fill``;
-``use`` and ``list`` are clauses already in words)."""
+    "changes": "Right after it: {list}",
+    "unknown": "What it brings depends on cards you cannot see yet",
+    "no_change": "It leaves your credits, cards, crew, goods and contracts as they are for now",
+    "ch_credits": "credits {n} → {m}",
+    "ch_hand": "cards in hand {n} → {m}",
+    "ch_crew": "crew {n} → {m}",
+    "ch_goods": "goods {n} → {m}",
+    "ch_fulfilled": "fulfilled contracts {n} → {m}",
+    "ch_contracts": "contracts on your ships {n} → {m}",
+    "ch_containers": "containers on your ships {n} → {m}",
+}, counts={
+    "declare_none": "k", "contract": "k", "contract_none": "k", "load_part": "k", "load_part_none": "k",
+    "pirate_part": "k", "pirate_discard": "k", "ship_least": "k", "bid": "m", "bid_zero": "m", "draw": "m",
+})
+"""Every sentence the coach says, in English (translated through :mod:`importexport.catalog`;
+arguments as in ``describe.fill``; ``use`` and ``list`` are clauses already in words; the count
+that picks a plural form is ``n`` unless ``counts`` names another)."""
 
 Part = tuple[str, dict[str, Any]]
 
@@ -302,7 +264,8 @@ class _Name(str):
         return self.dative if spec == "dat" else str(self)
 
 
-OWN_SHIP = {"en": ("your ship {k}", "your ship {k}"), "de": ("dein Schiff {k}", "deinem Schiff {k}")}
+OWN_SHIP = Table("own_ship", {"nominative": "your ship {k}", "dative": "your ship {k}"})
+"""The seat's own ship, as the subject and after a preposition (German: "dein" / "deinem Schiff")."""
 
 
 def _place(g: Game, seat: int, place: int, lang: str) -> _Name:
@@ -311,8 +274,7 @@ def _place(g: Game, seat: int, place: int, lang: str) -> _Name:
     if 0 <= place < len(s.ships) and s.ships[place].owner == seat:
         extra = 2 * s.n
         k = place % 2 + 1 if place < extra else 3 + sum(1 for x in s.ships[extra:place] if x.owner == seat)
-        nominative, dative = OWN_SHIP[lang]
-        return _Name(nominative.format(k=k), dative.format(k=k))
+        return _Name(OWN_SHIP.format("nominative", lang, k=k), OWN_SHIP.format("dative", lang, k=k))
     return _Name(place_name(place, lang, s))
 
 
@@ -326,7 +288,7 @@ def _clause(g: Game, seat: int, part: Part, lang: str) -> str:
         filled["use"] = _clause(g, seat, args["use"], lang)
     if "list" in args:
         filled["list"] = ", ".join(_clause(g, seat, item, lang) for item in args["list"])
-    return TEXT[key][lang].format(**filled)
+    return TEXT.format(key, lang, **filled)
 
 
 # --- why a move is good ----------------------------------------------------------------------

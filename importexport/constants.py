@@ -1,21 +1,47 @@
 """Names and numbers the rules use everywhere: goods colours, action types, the payout table.
 
 Colours and actions are small integers inside the engine (fast to compare and to store); the
-tables here turn them into the names used in data files, save files and the user interface.
+tables here turn them into the names used in data files, save files and the user interface
+(the names players read are catalog messages: English here, other languages in the ``.po`` files).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Final
+
+from .catalog import LANGS, Table
+
+
+class NameList(Mapping[str, tuple[str, ...]]):
+    """Names by language, in the engine's order: ``names[lang][i]`` is the name of number ``i``.
+
+    The English is the table's (one message per name), the other languages come from the catalog."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return tuple(entry.text(lang) for entry in self.table.values())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
 
 # Goods colours.  The first five are the goods types of the base game; grey is Capital.
 GREEN, YELLOW, BLACK, BLUE, RED, GREY = range(6)
 COLOURS: Final = ("green", "yellow", "black", "blue", "red", "grey")
 BASE_COLOURS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
-GOODS_TYPE: Final = {
-    "en": ("technology", "agriculture", "consumer", "luxury", "illegal", "capital"),
-    "de": ("Technologie", "Landwirtschaft", "Konsum", "Luxus", "Illegal", "Capital"),
-}
+GOODS_TYPE: Final = NameList(Table("goods_types", {
+    "green": "technology", "yellow": "agriculture", "black": "consumer", "blue": "luxury", "red": "illegal",
+    "grey": "capital",
+}))
+"""The goods type of each colour, by language: ``GOODS_TYPE[lang][colour]``."""
 # Letters printed on every card next to its colour, so colour-blind readers can tell them apart.
 GOODS_LETTER: Final = ("T", "A", "C", "L", "I", "K")
 
@@ -23,10 +49,11 @@ GOODS_LETTER: Final = ("T", "A", "C", "L", "I", "K")
 SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE, TRADE = range(6)
 ACTIONS: Final = ("supply", "import", "contract", "load", "pirate", "trade")
 BASE_ACTIONS: Final = (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE)
-ACTION_NAME: Final = {
-    "en": ("Supply", "Import", "Contract", "Load", "Pirate", "Trade"),
-    "de": ("Vorrat", "Import", "Auftrag", "Laden", "Pirat", "Tausch"),
-}
+ACTION_NAME: Final = NameList(Table("action_names", {
+    "supply": "Supply", "import": "Import", "contract": "Contract", "load": "Load", "pirate": "Pirate",
+    "trade": "Trade",
+}))
+"""The name of each action, by language: ``ACTION_NAME[lang][action]``."""
 
 # Special keys in level and cargo requirements.
 ANY_GOODS: Final = "any"  # Capital level requirement: every good counts

@@ -1,7 +1,7 @@
 """Choices in words, for menus and buttons: ``describe_action(g, action, "de")``.
 
-Every line is a template of :data:`TEXT` (one entry per key, English and German side by side)
-filled with arguments that are formatted by their name (:func:`fill`): ``c``/``d``/``e``/``f``
+Every line is a template of :data:`TEXT` (one English entry per key, translated through
+:mod:`importexport.catalog`; a count ``n`` picks the plural form) filled with arguments that are formatted by their name (:func:`fill`): ``c``/``d``/``e``/``f``
 cards, ``cards`` a card list, ``p``/``q`` seats, ``s``/``t``/``src``/``src2`` places (ships, the
 Supply Island, the deck, a hand), ``a`` an action type, ``goods`` a goods type, ``cargo`` a
 (card, side) pair (the cargo of a J card's chosen side, empty for other cards), ``inner`` another
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .abilities.registry import Wording
 from .actions import ISLAND, TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
+from .catalog import Table
 from .constants import RAINBOW_SLOT
 from .i18n import action_name, card_name, goods_name, place_name, seat_name
 from .turn import J_LOAD_COST, tokyo_cost
@@ -36,240 +37,152 @@ from .turn import J_LOAD_COST, tokyo_cost
 if TYPE_CHECKING:
     from .engine import Game
 
-TEXT: dict[str, dict[str, str]] = {
+TEXT = Table("describe", {
     # --- the engine's own choices --------------------------------------------------------------
-    "draw": {"en": "Draw cards", "de": "Karten ziehen"},
-    "play_lead": {"en": "Lead {a} with {c}", "de": "{a} anführen mit {c}"},
-    "play_follow": {"en": "Follow with {c}", "de": "Folgen mit {c}"},
-    "play_follow_as": {"en": "Follow with {c}, carrying out {a}", "de": "Folgen mit {c}, ausgeführt wird {a}"},
-    "solo_play": {"en": "Play {c} and carry out {a} alone", "de": "{c} spielen und allein {a} ausführen"},
-    "solo_stop": {"en": "Play no further card", "de": "Keine weitere Karte spielen"},
-    "wild": {"en": "Two-card wild for {a}: {c} + {d}", "de": "Zwei-Karten-Joker für {a}: {c} + {d}"},
-    "declare": {"en": "Declare {n} action(s)", "de": "{n} Aktion(en) ansagen"},
-    "declare_trade": {
-        "en": "Declare {n} Trade action(s) with your Trade crew instead",
-        "de": "Stattdessen {n} Tausch-Aktion(en) mit der Tausch-Crew ansagen",
-    },
-    "sell": {"en": "Sell {c} to the Supply Island (4 credits)", "de": "{c} an die Vorratsinsel verkaufen (4 Credits)"},
-    "crew": {"en": "Take {c} from the Supply Island into your crew", "de": "{c} von der Vorratsinsel in die Crew nehmen"},
-    "contract": {"en": "Place {c} as a contract on {s}{cargo}", "de": "{c} als Auftrag an {s} anlegen{cargo}"},
-    "contract_skip": {
-        "en": "Place {c} as a contract on {s}{cargo}, for {n} actions (one extra per missing level)",
-        "de": "{c} als Auftrag an {s} anlegen{cargo}, für {n} Aktionen (eine zusätzliche je fehlende Stufe)",
-    },
-    "contract_tokyo": {
-        "en": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}",
-        "de": "{c} aus dem Hafen von Tokio für {m} Credits als Auftrag an {s} anlegen{cargo}",
-    },
-    "contract_tokyo_skip": {
-        "en": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}, "
-              "for {n} actions (one extra per missing level)",
-        "de": "{c} aus dem Hafen von Tokio für {m} Credits als Auftrag an {s} anlegen{cargo}, "
-              "für {n} Aktionen (eine zusätzliche je fehlende Stufe)",
-    },
-    "cargo": {"en": ", cargo {goods}", "de": ", Ladung {goods}"},
-    "any_colour": {"en": "any colour", "de": "beliebige Farbe"},
-    "load": {"en": "Load {c} onto {s}", "de": "{c} auf {s} laden"},
-    "load_as": {"en": "Load {c} onto {s} as {goods} ({n} credits)", "de": "{c} als {goods} auf {s} laden ({n} Credits)"},
-    "load_together": {
-        "en": "Load {c} and {d} together onto {s} as one container",
-        "de": "{c} und {d} zusammen als einen Container auf {s} laden",
-    },
-    "pirate": {"en": "Pirate {c} from {src} and load it onto {s}", "de": "{c} von {src} plündern und auf {s} laden"},
-    "pirate_as": {
-        "en": "Pirate {c} from {src} and load it onto {s} as {goods} ({n} credits)",
-        "de": "{c} von {src} plündern und als {goods} auf {s} laden ({n} Credits)",
-    },
-    "pirate_discard": {"en": "Pirate {c} from {src} and discard it", "de": "{c} von {src} plündern und ablegen"},
-    "pirate_goods": {
-        "en": "Pirate {c} from {src} and put it into your goods",
-        "de": "{c} von {src} plündern und zu deinen Gütern legen",
-    },
-    "pirate_together": {
-        "en": "Pirate {c} from {src} and {d} from {src2} (two actions) and load them onto {s} as one container",
-        "de": "{c} von {src} und {d} von {src2} plündern (zwei Aktionen) und als einen Container auf {s} laden",
-    },
-    "pirate_unseen": {
-        "en": "Pirate an unseen card from {src} (load it or discard it once it is seen)",
-        "de": "Eine verdeckte Karte von {src} plündern (sie wird danach geladen oder abgelegt)",
-    },
-    "ship": {"en": "Auction the cargo of {s} this round", "de": "Die Ladung von {s} in dieser Runde versteigern"},
-    "bid": {"en": "Bid {n} credit(s) (sealed)", "de": "{n} Credit(s) verdeckt bieten"},
-    "winner": {"en": "Let {q} win the tie", "de": "{q} gewinnt den Gleichstand"},
-    "take_crew": {"en": "Take {c} into your crew", "de": "{c} in die Crew nehmen"},
-    "take_goods": {"en": "Take {c} into your goods", "de": "{c} zu den Gütern nehmen"},
-    "take_discard": {"en": "No room: discard {c}", "de": "Kein Platz: {c} ablegen"},
-    "colour": {"en": "Place a {goods} token for {c}", "de": "Für {c} ein Plättchen {goods} legen"},
-    "take_stop": {"en": "Take no further card", "de": "Keine weitere Karte nehmen"},
-    "drop": {"en": "Discard the unfulfilled contract {c} from {s}", "de": "Unerfüllten Auftrag {c} von {s} ablegen"},
-    "trade": {"en": "Trade {c} for {d} from the Supply Island", "de": "{c} gegen {d} von der Vorratsinsel tauschen"},
-    "discard": {"en": "Discard the Capital card {c} from your hand", "de": "Die Capital-Karte {c} aus der Hand ablegen"},
-    "trim_crew": {"en": "Over the limit: discard {c} from your crew", "de": "Über dem Limit: {c} aus der Crew ablegen"},
-    "trim_goods": {"en": "Over the limit: discard {c} from your goods", "de": "Über dem Limit: {c} von den Gütern ablegen"},
+    "draw": "Draw cards",
+    "play_lead": "Lead {a} with {c}",
+    "play_follow": "Follow with {c}",
+    "play_follow_as": "Follow with {c}, carrying out {a}",
+    "solo_play": "Play {c} and carry out {a} alone",
+    "solo_stop": "Play no further card",
+    "wild": "Two-card wild for {a}: {c} + {d}",
+    "declare": ("Declare {n} action", "Declare {n} actions"),
+    "declare_trade": ("Declare {n} Trade action with your Trade crew instead", "Declare {n} Trade actions with your Trade crew instead"),
+    "sell": "Sell {c} to the Supply Island (4 credits)",
+    "crew": "Take {c} from the Supply Island into your crew",
+    "contract": "Place {c} as a contract on {s}{cargo}",
+    "contract_skip": "Place {c} as a contract on {s}{cargo}, for {n} actions (one extra per missing level)",
+    "contract_tokyo": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}",
+    "contract_tokyo_skip": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}, "
+        "for {n} actions (one extra per missing level)",
+    "cargo": ", cargo {goods}",
+    "and": " and ",
+    "any_colour": "any colour",
+    "load": "Load {c} onto {s}",
+    "load_as": "Load {c} onto {s} as {goods} ({n} credits)",
+    "load_together": "Load {c} and {d} together onto {s} as one container",
+    "pirate": "Pirate {c} from {src} and load it onto {s}",
+    "pirate_as": "Pirate {c} from {src} and load it onto {s} as {goods} ({n} credits)",
+    "pirate_discard": "Pirate {c} from {src} and discard it",
+    "pirate_goods": "Pirate {c} from {src} and put it into your goods",
+    "pirate_together": "Pirate {c} from {src} and {d} from {src2} (two actions) and load them onto {s} as one container",
+    "pirate_unseen": "Pirate an unseen card from {src} (load it or discard it once it is seen)",
+    "ship": "Auction the cargo of {s} this round",
+    "bid": ("Bid {n} credit (sealed)", "Bid {n} credits (sealed)"),
+    "winner": "Let {q} win the tie",
+    "take_crew": "Take {c} into your crew",
+    "take_goods": "Take {c} into your goods",
+    "take_discard": "No room: discard {c}",
+    "colour": "Place a {goods} token for {c}",
+    "take_stop": "Take no further card",
+    "drop": "Discard the unfulfilled contract {c} from {s}",
+    "trade": "Trade {c} for {d} from the Supply Island",
+    "discard": "Discard the Capital card {c} from your hand",
+    "trim_crew": "Over the limit: discard {c} from your crew",
+    "trim_goods": "Over the limit: discard {c} from your goods",
     # --- abilities: what the engine says when the card gives no wording of its own ---------------
-    "yes": {"en": "{c}: yes, use it", "de": "{c}: ja, nutzen"},
-    "no": {"en": "{c}: no, do not use it", "de": "{c}: nein, nicht nutzen"},
-    "no_plain": {"en": "No", "de": "Nein"},
-    "choose": {"en": "Choose {c}", "de": "{c} wählen"},
-    "choose_card": {"en": "{c}: choose {d}", "de": "{c}: {d} wählen"},
-    "anytime": {"en": "Use {c} now", "de": "{c} jetzt nutzen"},
+    "yes": "{c}: yes, use it",
+    "no": "{c}: no, do not use it",
+    "no_plain": "No",
+    "choose": "Choose {c}",
+    "choose_card": "{c}: choose {d}",
+    "anytime": "Use {c} now",
     # --- abilities: their own wording (see the ``describe_*`` hooks) ------------------------------
-    "free": {"en": "{inner} ({c}: free)", "de": "{inner} ({c}: kostenlos)"},
-    "no_free": {"en": "{c}: no free {a} action", "de": "{c}: keine freie {a}-Aktion"},
-    "no_action_used": {"en": "{inner} ({c}: no action used)", "de": "{inner} ({c}: ohne Aktion)"},
-    "extra_container": {"en": "{inner} ({c}: one container more)", "de": "{inner} ({c}: ein Container mehr)"},
-    "half_fulfil": {
-        "en": "{c}: fulfil the contracts on {s} now, luxury ones with half their containers",
-        "de": "{c}: die Aufträge an {s} jetzt erfüllen, Luxus-Aufträge mit der Hälfte ihrer Container",
-    },
-    "keep_loading": {"en": "{c}: keep loading {s} for the full cargo", "de": "{c}: {s} weiter beladen, bis zur vollen Ladung"},
-    "name_goods": {"en": "{c}: name {goods}", "de": "{c}: {goods} nennen"},
-    "lucky_gamble": {
-        "en": "{c}: pay {n} credits to the bank, name {goods} and draw a card ({m} credits if it matches)",
-        "de": "{c}: der Bank {n} Credits zahlen, {goods} nennen und eine Karte ziehen ({m} Credits, wenn sie passt)",
-    },
-    "take_credits": {"en": "{c}: take {n} credits", "de": "{c}: {n} Credits nehmen"},
-    "draw_cards": {"en": "{c}: draw {n} cards", "de": "{c}: {n} Karten ziehen"},
-    "take_nothing": {"en": "{c}: take nothing", "de": "{c}: nichts nehmen"},
-    "true_now": {"en": "{c}: yes, that is true for me right now", "de": "{c}: ja, das trifft gerade auf mich zu"},
-    "false_now": {"en": "{c}: no, not true for me", "de": "{c}: nein, trifft nicht auf mich zu"},
-    "buy_from": {"en": "{c}: buy it from {q} for {n} credits", "de": "{c}: für {n} Credits von {q} kaufen"},
-    "no_buy": {"en": "{c}: do not buy it", "de": "{c}: nicht kaufen"},
-    "deck_to_hand": {"en": "{c}: take {d} from the deck into your hand", "de": "{c}: {d} aus dem Nachziehstapel auf die Hand nehmen"},
-    "draw_one": {"en": "{c}: draw a card", "de": "{c}: eine Karte ziehen"},
-    "draw_then_load": {
-        "en": "{c}: draw a card, then perhaps load one for free",
-        "de": "{c}: eine Karte ziehen, danach eventuell kostenlos laden",
-    },
-    "draw_too": {"en": "{c}: take a draw action as well", "de": "{c}: ebenfalls eine Zieh-Aktion machen"},
-    "no_draw": {"en": "{c}: do not draw", "de": "{c}: nicht ziehen"},
-    "credits_not_cards": {"en": "{c}: take {n} credits instead of drawing", "de": "{c}: {n} Credits statt Karten nehmen"},
-    "self_contract": {
-        "en": "{c}: place it from your hand as a contract on {s}, no action needed",
-        "de": "{c}: aus der Hand als Auftrag an {s} anlegen, ohne Aktion",
-    },
-    "self_contract_again": {"en": "{c}: place it again as a contract on {s}", "de": "{c}: erneut als Auftrag an {s} anlegen"},
-    "contract_with_cargo": {
-        "en": "{c}: place it as a contract on {s} and load its whole cargo from your hand",
-        "de": "{c}: als Auftrag an {s} anlegen und die ganze Ladung aus der Hand laden",
-    },
-    "super_ship": {
-        "en": "{c}: join {s} and {t} into a super ship and place it there ({n} action(s))",
-        "de": "{c}: {s} und {t} zu einem Superschiff koppeln und dort anlegen ({n} Aktion(en))",
-    },
-    "island_contract": {
-        "en": "{c}: place {d} from the Supply Island as a contract on {s}{cargo}",
-        "de": "{c}: {d} von der Vorratsinsel als Auftrag an {s} anlegen{cargo}",
-    },
-    "self_to_hand": {"en": "{c}: take it back into your hand", "de": "{c}: zurück auf die Hand nehmen"},
-    "self_to_crew": {"en": "{c}: move it into your crew", "de": "{c}: in die Crew verschieben"},
-    "self_to_goods": {"en": "{c}: move it into your goods", "de": "{c}: zu den Gütern verschieben"},
-    "self_to_ship": {"en": "{c}: put it as a container onto {s}", "de": "{c}: als Container auf {s} legen"},
-    "self_to_island": {"en": "{c}: put it on the Supply Island for {n} credits", "de": "{c}: für {n} Credits auf die Vorratsinsel legen"},
-    "self_discard": {"en": "{c}: discard it for {n} credits", "de": "{c}: ablegen und {n} Credits nehmen"},
-    "keep_fulfilled": {"en": "{c}: keep it among your fulfilled contracts", "de": "{c}: bei den erfüllten Aufträgen lassen"},
-    "tuck_under": {"en": "{c}: tuck it under {s}", "de": "{c}: unter {s} schieben"},
-    "copy": {"en": "{c}: copy the ability of {d}", "de": "{c}: die Fähigkeit von {d} übernehmen"},
-    "virtual_crew": {
-        "en": "{c}: discard it; it counts as one {a} crew card this turn",
-        "de": "{c}: ablegen; zählt in diesem Zug als eine {a}-Crew",
-    },
-    "one_more_load": {"en": "{c}: one more Load action", "de": "{c}: eine weitere Laden-Aktion"},
-    "one_more_load_paid": {"en": "{c}: one more Load action for {n} credits", "de": "{c}: eine weitere Laden-Aktion für {n} Credits"},
-    "draw_to_load": {
-        "en": "{c}: for this Load, draw the top card instead",
-        "de": "{c}: für diese Laden-Aktion stattdessen die oberste Karte ziehen",
-    },
-    "island_instead": {
-        "en": "{c}: put {d} on the Supply Island instead of loading ({n} credits)",
-        "de": "{c}: {d} statt zu laden auf die Vorratsinsel legen ({n} Credits)",
-    },
-    "swap_island": {
-        "en": "{c}: swap {d} from your hand for {e} from the Supply Island",
-        "de": "{c}: {d} aus der Hand gegen {e} von der Vorratsinsel tauschen",
-    },
-    "want_island": {
-        "en": "{c}: take {d} from the Supply Island for two hand cards",
-        "de": "{c}: {d} von der Vorratsinsel gegen zwei Handkarten nehmen",
-    },
-    "give_two_for": {"en": "{c}: give {d} and {e} for {f}", "de": "{c}: {d} und {e} für {f} abgeben"},
-    "sell_island": {"en": "{c}: sell {d} to the Supply Island for {n} credits", "de": "{c}: {d} für {n} Credits an die Vorratsinsel verkaufen"},
-    "cash_good": {"en": "{c}: hand in the good {d} for {n} credits", "de": "{c}: das Gut {d} für {n} Credits abgeben"},
-    "discard_for_credits": {
-        "en": "{c}: discard {cards} from your hand for {n} credits",
-        "de": "{c}: {cards} aus der Hand ablegen, für {n} Credits",
-    },
-    "last_done": {"en": "Done: on to the final scoring", "de": "Fertig: weiter zur Schlusswertung"},
-    "give_card_to": {"en": "{c}: give {d} from your hand to {q}", "de": "{c}: {q} die Handkarte {d} geben"},
-    "give_cards_to": {"en": "{c}: give {q} {n} cards from your hand", "de": "{c}: {q} {n} Handkarten geben"},
-    "give_hand": {"en": "{c}: give your whole hand ({n} card(s)) to {q}", "de": "{c}: {q} die ganze Hand geben ({n} Karte(n))"},
-    "give_good": {"en": "{c}: give the good {d} to {q}", "de": "{c}: {q} das Gut {d} geben"},
-    "give_goods_first": {"en": "{c}: give two goods to {q}, first {d}", "de": "{c}: {q} zwei Güter geben, zuerst {d}"},
-    "give_goods_second": {"en": "{c}: give {q} the second good, {d}", "de": "{c}: {q} als zweites Gut {d} geben"},
-    "give_contract": {"en": "{c}: give the fulfilled contract {d} to {q}", "de": "{c}: {q} den erfüllten Auftrag {d} geben"},
-    "pay_to": {"en": "{c}: pay {q} {n} credits", "de": "{c}: {q} {n} Credits zahlen"},
-    "discard_hand_card": {"en": "{c}: discard {d} from your hand", "de": "{c}: {d} aus der Hand ablegen"},
-    "discard_nothing": {"en": "{c}: discard nothing", "de": "{c}: nichts ablegen"},
-    "discard_received": {"en": "{c}: discard the received good {d}", "de": "{c}: das erhaltene Gut {d} ablegen"},
-    "illegal_to": {"en": "{c}: give your illegal goods to {q}", "de": "{c}: {q} deine illegalen Güter geben"},
-    "take_good_from": {"en": "{c}: take the good {d} from {q}", "de": "{c}: {q} das Gut {d} wegnehmen"},
-    "good_to_island": {"en": "{c}: put the good {d} on the Supply Island", "de": "{c}: das Gut {d} auf die Vorratsinsel legen"},
-    "island_to_goods": {
-        "en": "{c}: take {d} from the Supply Island into your goods",
-        "de": "{c}: {d} von der Vorratsinsel zu den Gütern nehmen",
-    },
-    "crew_to_goods": {
-        "en": "{c}: move your crew ({n} card(s)) into your goods for {m} credits",
-        "de": "{c}: die Crew ({n} Karte(n)) für {m} Credits zu den Gütern verschieben",
-    },
-    "keep_crew": {"en": "{c}: leave your crew as it is", "de": "{c}: die Crew lassen, wie sie ist"},
-    "hand_to_fulfilled": {
-        "en": "{c}: put {d} from your hand among your fulfilled contracts",
-        "de": "{c}: {d} aus der Hand zu den erfüllten Aufträgen legen",
-    },
-    "swap_contract": {
-        "en": "{c}: swap it for {d}, a fulfilled contract of {q}",
-        "de": "{c}: gegen {d} tauschen, einen erfüllten Auftrag von {q}",
-    },
-    "take_and_load": {"en": "{c}: take {d} from {src} and load it onto {s}", "de": "{c}: {d} von {src} nehmen und auf {s} laden"},
-    "take_to_hand": {"en": "{c}: take {d} from {src} into your hand", "de": "{c}: {d} von {src} auf die Hand nehmen"},
-    "import_crew": {"en": "{c}: import {d} from {s} into your crew", "de": "{c}: {d} von {s} in die Crew importieren"},
-    "import_goods": {"en": "{c}: import {d} from {s} into your goods", "de": "{c}: {d} von {s} zu den Gütern importieren"},
-    "import_discard": {
-        "en": "{c}: take {d} from {s} and discard it (no room)",
-        "de": "{c}: {d} von {s} nehmen und ablegen (kein Platz)",
-    },
-    "import_none": {"en": "{c}: import nothing", "de": "{c}: nichts importieren"},
-    "load_card": {"en": "{c}: load {d} onto {s}", "de": "{c}: {d} auf {s} laden"},
-    "discard_card": {"en": "{c}: discard {d}", "de": "{c}: {d} ablegen"},
-    "card_to_goods": {"en": "{c}: put {d} into your goods", "de": "{c}: {d} zu den Gütern legen"},
-    "container_to_hand": {"en": "{c}: take the container {d} into your hand", "de": "{c}: den Container {d} auf die Hand nehmen"},
-    "container_to_goods": {"en": "{c}: move the container {d} into your goods", "de": "{c}: den Container {d} zu den Gütern legen"},
-    "no_container": {"en": "{c}: take no container", "de": "{c}: keinen Container nehmen"},
-    "contract_to_crew": {"en": "{c}: move {d} into your crew instead", "de": "{c}: {d} stattdessen in die Crew legen"},
-    "contract_to_goods": {"en": "{c}: move {d} into your goods instead", "de": "{c}: {d} stattdessen zu den Gütern legen"},
-    "keep_contract": {"en": "{c}: keep {d} among your fulfilled contracts", "de": "{c}: {d} bei den erfüllten Aufträgen lassen"},
-    "crew_card_to_goods": {"en": "{c}: move {d} from your crew into your goods", "de": "{c}: {d} aus der Crew zu den Gütern verschieben"},
-    "fulfilled_to_goods": {
-        "en": "{c}: move the fulfilled contract {d} into your goods",
-        "de": "{c}: den erfüllten Auftrag {d} zu den Gütern verschieben",
-    },
-    "move_no_more": {"en": "{c}: move no (further) contract", "de": "{c}: keinen (weiteren) Auftrag verschieben"},
-    "supply_crew_as": {"en": "{c}: your Supply crew counts as {goods} goods", "de": "{c}: die Vorrat-Crew zählt als Güter vom Typ {goods}"},
-    "crew_type_scores": {"en": "{c}: each {a} crew card scores {n} credits", "de": "{c}: jede {a}-Crew bringt {n} Credits"},
-    "import_as": {"en": "{c}: carry out your Import actions as {a}", "de": "{c}: die Import-Aktionen als {a} ausführen"},
-    "keep_import": {"en": "{c}: keep your Import actions", "de": "{c}: bei den Import-Aktionen bleiben"},
-    "island_for_fulfilled": {
-        "en": "{c}: put it on the Supply Island and take {d} into your fulfilled contracts",
-        "de": "{c}: auf die Vorratsinsel legen und {d} zu den erfüllten Aufträgen nehmen",
-    },
-}
+    "free": "{inner} ({c}: free)",
+    "no_free": "{c}: no free {a} action",
+    "no_action_used": "{inner} ({c}: no action used)",
+    "extra_container": "{inner} ({c}: one container more)",
+    "half_fulfil": "{c}: fulfil the contracts on {s} now, luxury ones with half their containers",
+    "keep_loading": "{c}: keep loading {s} for the full cargo",
+    "name_goods": "{c}: name {goods}",
+    "lucky_gamble": "{c}: pay {n} credits to the bank, name {goods} and draw a card ({m} credits if it matches)",
+    "take_credits": ("{c}: take {n} credit", "{c}: take {n} credits"),
+    "draw_cards": ("{c}: draw {n} card", "{c}: draw {n} cards"),
+    "take_nothing": "{c}: take nothing",
+    "true_now": "{c}: yes, that is true for me right now",
+    "false_now": "{c}: no, not true for me",
+    "buy_from": ("{c}: buy it from {q} for {n} credit", "{c}: buy it from {q} for {n} credits"),
+    "no_buy": "{c}: do not buy it",
+    "deck_to_hand": "{c}: take {d} from the deck into your hand",
+    "draw_one": "{c}: draw a card",
+    "draw_then_load": "{c}: draw a card, then perhaps load one for free",
+    "draw_too": "{c}: take a draw action as well",
+    "no_draw": "{c}: do not draw",
+    "credits_not_cards": ("{c}: take {n} credit instead of drawing", "{c}: take {n} credits instead of drawing"),
+    "self_contract": "{c}: place it from your hand as a contract on {s}, no action needed",
+    "self_contract_again": "{c}: place it again as a contract on {s}",
+    "contract_with_cargo": "{c}: place it as a contract on {s} and load its whole cargo from your hand",
+    "super_ship": ("{c}: join {s} and {t} into a super ship and place it there ({n} action)", "{c}: join {s} and {t} into a super ship and place it there ({n} actions)"),
+    "island_contract": "{c}: place {d} from the Supply Island as a contract on {s}{cargo}",
+    "self_to_hand": "{c}: take it back into your hand",
+    "self_to_crew": "{c}: move it into your crew",
+    "self_to_goods": "{c}: move it into your goods",
+    "self_to_ship": "{c}: put it as a container onto {s}",
+    "self_to_island": ("{c}: put it on the Supply Island for {n} credit", "{c}: put it on the Supply Island for {n} credits"),
+    "self_discard": ("{c}: discard it for {n} credit", "{c}: discard it for {n} credits"),
+    "keep_fulfilled": "{c}: keep it among your fulfilled contracts",
+    "tuck_under": "{c}: tuck it under {s}",
+    "copy": "{c}: copy the ability of {d}",
+    "virtual_crew": "{c}: discard it; it counts as one {a} crew card this turn",
+    "one_more_load": "{c}: one more Load action",
+    "one_more_load_paid": ("{c}: one more Load action for {n} credit", "{c}: one more Load action for {n} credits"),
+    "draw_to_load": "{c}: for this Load, draw the top card instead",
+    "island_instead": ("{c}: put {d} on the Supply Island instead of loading ({n} credit)", "{c}: put {d} on the Supply Island instead of loading ({n} credits)"),
+    "swap_island": "{c}: swap {d} from your hand for {e} from the Supply Island",
+    "want_island": "{c}: take {d} from the Supply Island for two hand cards",
+    "give_two_for": "{c}: give {d} and {e} for {f}",
+    "sell_island": ("{c}: sell {d} to the Supply Island for {n} credit", "{c}: sell {d} to the Supply Island for {n} credits"),
+    "cash_good": ("{c}: hand in the good {d} for {n} credit", "{c}: hand in the good {d} for {n} credits"),
+    "discard_for_credits": ("{c}: discard {cards} from your hand for {n} credit", "{c}: discard {cards} from your hand for {n} credits"),
+    "last_done": "Done: on to the final scoring",
+    "give_card_to": "{c}: give {d} from your hand to {q}",
+    "give_cards_to": ("{c}: give {q} {n} card from your hand", "{c}: give {q} {n} cards from your hand"),
+    "give_hand": ("{c}: give your whole hand ({n} card) to {q}", "{c}: give your whole hand ({n} cards) to {q}"),
+    "give_good": "{c}: give the good {d} to {q}",
+    "give_goods_first": "{c}: give two goods to {q}, first {d}",
+    "give_goods_second": "{c}: give {q} the second good, {d}",
+    "give_contract": "{c}: give the fulfilled contract {d} to {q}",
+    "pay_to": ("{c}: pay {q} {n} credit", "{c}: pay {q} {n} credits"),
+    "discard_hand_card": "{c}: discard {d} from your hand",
+    "discard_nothing": "{c}: discard nothing",
+    "discard_received": "{c}: discard the received good {d}",
+    "illegal_to": "{c}: give your illegal goods to {q}",
+    "take_good_from": "{c}: take the good {d} from {q}",
+    "good_to_island": "{c}: put the good {d} on the Supply Island",
+    "island_to_goods": "{c}: take {d} from the Supply Island into your goods",
+    "crew_to_goods": ("{c}: move your crew ({n} card) into your goods for {m} credits", "{c}: move your crew ({n} cards) into your goods for {m} credits"),
+    "keep_crew": "{c}: leave your crew as it is",
+    "hand_to_fulfilled": "{c}: put {d} from your hand among your fulfilled contracts",
+    "swap_contract": "{c}: swap it for {d}, a fulfilled contract of {q}",
+    "take_and_load": "{c}: take {d} from {src} and load it onto {s}",
+    "take_to_hand": "{c}: take {d} from {src} into your hand",
+    "import_crew": "{c}: import {d} from {s} into your crew",
+    "import_goods": "{c}: import {d} from {s} into your goods",
+    "import_discard": "{c}: take {d} from {s} and discard it (no room)",
+    "import_none": "{c}: import nothing",
+    "load_card": "{c}: load {d} onto {s}",
+    "discard_card": "{c}: discard {d}",
+    "card_to_goods": "{c}: put {d} into your goods",
+    "container_to_hand": "{c}: take the container {d} into your hand",
+    "container_to_goods": "{c}: move the container {d} into your goods",
+    "no_container": "{c}: take no container",
+    "contract_to_crew": "{c}: move {d} into your crew instead",
+    "contract_to_goods": "{c}: move {d} into your goods instead",
+    "keep_contract": "{c}: keep {d} among your fulfilled contracts",
+    "crew_card_to_goods": "{c}: move {d} from your crew into your goods",
+    "fulfilled_to_goods": "{c}: move the fulfilled contract {d} into your goods",
+    "move_no_more": "{c}: move no (further) contract",
+    "supply_crew_as": "{c}: your Supply crew counts as {goods} goods",
+    "crew_type_scores": ("{c}: each {a} crew card scores {n} credit", "{c}: each {a} crew card scores {n} credits"),
+    "import_as": "{c}: carry out your Import actions as {a}",
+    "keep_import": "{c}: keep your Import actions",
+    "island_for_fulfilled": "{c}: put it on the Supply Island and take {d} into your fulfilled contracts",
+})
 
 CARD_ARGS = frozenset({"c", "d", "e", "f"})
 SEAT_ARGS = frozenset({"p", "q"})
 PLACE_ARGS = frozenset({"s", "t", "src", "src2"})
 FREE_KINDS = frozenset({"drop", "discard", "anytime"})  # offered beside a question, not answers to it
-AND = {"en": " and ", "de": " und "}
 
 
 def describe_action(g: Game, a: Action, lang: str = "en") -> str:
@@ -283,7 +196,7 @@ def _words(g: Game, a: Action, lang: str, own: bool) -> str:
     if worded is not None:
         key, extra = worded
         args.update(extra)
-    return TEXT[key][lang].format(**fill(g, args, lang))
+    return TEXT.format(key, lang, **fill(g, args, lang))
 
 
 def ability_wording(g: Game, a: Action) -> Wording | None:
@@ -396,7 +309,7 @@ def fill(g: Game, args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def listing(items: list[str], lang: str) -> str:
     """``a, b and c``."""
-    return ", ".join(items[:-1]) + AND[lang] + items[-1] if len(items) > 1 else "".join(items)
+    return ", ".join(items[:-1]) + TEXT.format("and", lang) + items[-1] if len(items) > 1 else "".join(items)
 
 
 def cargo_words(card: int, side: int, lang: str) -> str:
@@ -405,7 +318,7 @@ def cargo_words(card: int, side: int, lang: str) -> str:
         return ""
     counts = Counter(CARDS[card].slots(side))
     parts = [
-        f"{n} × " + (TEXT["any_colour"][lang] if col == RAINBOW_SLOT else goods_name(col, lang))
+        f"{n} × " + (TEXT.format("any_colour", lang) if col == RAINBOW_SLOT else goods_name(col, lang))
         for col, n in counts.items()
     ]
-    return TEXT["cargo"][lang].format(goods=" + ".join(parts))
+    return TEXT.format("cargo", lang, goods=" + ".join(parts))

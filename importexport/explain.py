@@ -13,216 +13,78 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import CARDS
-from .flow import FRAMES, Reason, deciders_of
+from .catalog import Table
+from .constants import ACTIONS
+from .flow import FRAMES, Frame, Reason, deciders_of
 
 if TYPE_CHECKING:
     from .engine import Game
 
-REASONS: dict[str, dict[str, str]] = {
-    "game_over": {"en": "The game is over; no more choices can be made.", "de": "Das Spiel ist vorbei; es gibt nichts mehr zu entscheiden."},
-    "not_your_decision": {
-        "en": "It is not {p}'s decision now: the game is waiting for {q}.",
-        "de": "{p} ist gerade nicht an der Reihe: das Spiel wartet auf {q}.",
-    },
-    "wrong_kind": {
-        "en": "That kind of choice ('{kind}') does not fit now; expected: {expected}.",
-        "de": "Diese Art von Entscheidung ('{kind}') passt gerade nicht; erwartet: {expected}.",
-    },
-    "not_in_hand": {"en": "{c} is not in {p}'s hand.", "de": "{c} ist nicht auf der Hand von {p}."},
-    "must_follow": {
-        "en": "To follow you must play a card showing the led action ({a}), a two-card wild, or draw.",
-        "de": "Zum Folgen musst du eine Karte mit der angeführten Aktion ({a}) spielen, einen Zwei-Karten-Joker nutzen oder ziehen.",
-    },
-    "wild_colour": {
-        "en": "A two-card wild needs two different cards of the same colour.",
-        "de": "Ein Zwei-Karten-Joker braucht zwei verschiedene Karten derselben Farbe.",
-    },
-    "wild_only_without": {
-        "en": "The two-card wild may only stand for {a} if you hold no card showing {a}.",
-        "de": "Der Zwei-Karten-Joker darf nur für {a} stehen, wenn du keine Karte mit {a} auf der Hand hast.",
-    },
-    "declare_range": {
-        "en": "You may declare {lo} to {hi} action(s): one for the card played (if any) and one per matching crew card.",
-        "de": "Du darfst {lo} bis {hi} Aktion(en) ansagen: eine für die gespielte Karte (falls vorhanden) und eine je passender Crew-Karte.",
-    },
-    "sell_once": {
-        "en": "You may sell to the Supply Island only once per turn.",
-        "de": "An die Vorratsinsel darfst du nur einmal pro Zug verkaufen.",
-    },
-    "not_on_island": {"en": "{c} is not on the Supply Island.", "de": "{c} liegt nicht auf der Vorratsinsel."},
-    "ship_not_in_harbour": {
-        "en": "{s} is not one of {p}'s ships in harbour.",
-        "de": "{s} ist kein Schiff von {p} im Hafen.",
-    },
-    "level_missing": {
-        "en": "{c} needs {n} more level(s) than you have: each missing level costs one extra Contract action, and you have {left} left.",
-        "de": "Für {c} fehlen dir {n} Stufe(n): jede fehlende Stufe kostet eine zusätzliche Auftrags-Aktion, und du hast noch {left}.",
-    },
-    "contract_cost": {
-        "en": "Placing {c} costs exactly {n} action(s) (one, plus one per missing level), not {m}.",
-        "de": "{c} anzulegen kostet genau {n} Aktion(en) (eine, plus eine je fehlende Stufe), nicht {m}.",
-    },
-    "cargo_limit": {
-        "en": "The contracts on one ship may ask for at most {limit} containers in total; {s} would need {n}.",
-        "de": "Die Aufträge an einem Schiff dürfen zusammen höchstens {limit} Container verlangen; {s} bräuchte {n}.",
-    },
-    "no_open_requirement": {
-        "en": "{s} has no open cargo requirement that {c} could fill.",
-        "de": "{s} hat keine offene Ladeanforderung, die {c} erfüllen könnte.",
-    },
-    "no_such_container": {
-        "en": "{c} is neither a container on a ship at sea nor a card on the Supply Island.",
-        "de": "{c} ist weder ein Container auf einem Schiff auf See noch eine Karte auf der Vorratsinsel.",
-    },
-    "bid_too_high": {"en": "You cannot bid more credits than you have ({n}).", "de": "Du kannst nicht mehr bieten, als du Credits hast ({n})."},
-    "not_at_sea": {"en": "{s} is not at sea with cargo.", "de": "{s} ist nicht mit Ladung auf See."},
-    "not_tied": {"en": "{q} is not among the tied bidders.", "de": "{q} gehört nicht zu den gleichauf liegenden Bietern."},
-    "must_take": {
-        "en": "You must keep an imported card if you can: discard only when neither crew nor goods have room for it.",
-        "de": "Importierte Karten musst du behalten, wenn du kannst: ablegen nur, wenn weder Crew noch Güter Platz haben.",
-    },
-    "one_crew": {
-        "en": "At most one card of an Import may go to the crew.",
-        "de": "Von einem Import darf höchstens eine Karte in die Crew.",
-    },
-    "crew_full": {
-        "en": "Your crew is full: crew may not exceed your fulfilled contracts.",
-        "de": "Deine Crew ist voll: nicht mehr Crew als erfüllte Aufträge.",
-    },
-    "goods_full": {
-        "en": "Your goods are full: at most twice your fulfilled contracts.",
-        "de": "Deine Güter sind voll: höchstens doppelt so viele wie erfüllte Aufträge.",
-    },
-    "unknown_card": {"en": "There is no card number {id} in the card list.", "de": "Im Kartenverzeichnis gibt es keine Karte Nummer {id}."},
-    "unknown_seat": {"en": "There is no seat number {id} at this table.", "de": "An diesem Tisch gibt es keinen Platz Nummer {id}."},
-    "unknown_ship": {"en": "There is no ship number {id} at this table.", "de": "An diesem Tisch gibt es kein Schiff Nummer {id}."},
-    "wild_action": {
-        "en": "A two-card wild stands for one of the five actions Supply, Import, Contract, Load or Pirate, never for Trade.",
-        "de": "Ein Zwei-Karten-Joker steht für eine der fünf Aktionen Vorrat, Import, Auftrag, Laden oder Pirat, nie für Tausch.",
-    },
-    "wrong_detail": {
-        "en": "That '{kind}' choice has a detail that does not fit; with these cards you may: {options}.",
-        "de": "Bei dieser Entscheidung ('{kind}') passt eine Angabe nicht; mit diesen Karten geht: {options}.",
-    },
-    "not_an_action": {
-        "en": "That is not a choice: expected an Action or its text form (e.g. 'p0 play c=23'), got {what}.",
-        "de": "Das ist keine Entscheidung: erwartet wird eine Action oder ihre Textform (z. B. 'p0 play c=23'), nicht {what}.",
-    },
-    "bad_field": {
-        "en": "That choice is malformed: its {field} must be {want}, not {value}.",
-        "de": "Diese Entscheidung ist falsch gebaut: {field} muss {want} sein, nicht {value}.",
-    },
-    "unused_detail": {
-        "en": "A '{kind}' choice has no {field}; leave it out.",
-        "de": "Eine Entscheidung '{kind}' hat keine Angabe '{field}'; lass sie weg.",
-    },
-    "one_card": {"en": "This choice names exactly one card.", "de": "Diese Entscheidung nennt genau eine Karte."},
-    "trim_choice": {
-        "en": "{p} is over a limit and discards one card from the area that is over it: {options}.",
-        "de": "{p} ist über einem Limit und legt eine Karte aus dem Bereich ab, der darüber ist: {options}.",
-    },
-    "play_as": {
-        "en": "{c} is played for the action it shows; playing it as {a} needs an ability or Trade crew that allows it.",
-        "de": "{c} wird für die Aktion gespielt, die sie zeigt; sie als {a} zu spielen, erlaubt nur eine Fähigkeit oder Tausch-Crew.",
-    },
-    "trade_card": {
-        "en": "Following with Trade needs a card showing Trade; {c} does not.",
-        "de": "Wer mit Tausch folgt, braucht eine Karte mit Tausch; {c} zeigt keinen Tausch.",
-    },
-    "trade_crew": {
-        "en": "You may follow another action with Trade only with a Trade card in your crew.",
-        "de": "Einer anderen Aktion mit Tausch folgen darfst du nur mit einer Tausch-Karte in deiner Crew.",
-    },
-    "declare_trade": {
-        "en": "With your Trade crew you may declare 1 to {n} Trade action(s).",
-        "de": "Mit deiner Tausch-Crew darfst du 1 bis {n} Tausch-Aktion(en) ansagen.",
-    },
-    "tokyo_cost": {
-        "en": "Placing {c} from the Tokyo harbour costs {n} credits, more than you have.",
-        "de": "{c} aus dem Hafen von Tokio anzulegen kostet {n} Credits, mehr als du hast.",
-    },
-    "orientation": {
-        "en": "{c} has no such orientation: only J cards have a second one.",
-        "de": "{c} hat keine solche Ausrichtung: nur J-Karten haben eine zweite.",
-    },
-    "grey_container": {
-        "en": "{c} is a grey Capital card: grey containers cannot be loaded.",
-        "de": "{c} ist eine graue Capital-Karte: graue Container können nicht geladen werden.",
-    },
-    "j_colour": {
-        "en": "{c} is loaded as one of its own colours: a J card as one of its two, any other card as its own.",
-        "de": "{c} wird in einer eigenen Farbe geladen: eine J-Karte in einer ihrer zwei, jede andere Karte in ihrer Farbe.",
-    },
-    "j_cost": {
-        "en": "Loading a J card for the first time costs {n} credits, more than you have.",
-        "de": "Eine J-Karte zum ersten Mal zu laden kostet {n} Credits, mehr als du hast.",
-    },
-    "pirate_banned": {
-        "en": "An ability in play forbids Pirate actions now.",
-        "de": "Eine Fähigkeit im Spiel verbietet gerade Pirat-Aktionen.",
-    },
-    "pirate_source": {
-        "en": "{c} does not lie where this choice says it is taken from.",
-        "de": "{c} liegt nicht dort, woher diese Entscheidung sie nehmen will.",
-    },
-    "pirate_target": {
-        "en": "A pirated {c} goes onto one of your ships in harbour that it fits, or onto the discard pile.",
-        "de": "Eine geplünderte {c} kommt auf eines deiner Schiffe im Hafen, zu dem sie passt, oder auf den Ablagestapel.",
-    },
-    "pirate_nothing": {
-        "en": "A Pirate action takes a container you name; only an ability lets you take a card unseen.",
-        "de": "Eine Pirat-Aktion nimmt einen Container, den du nennst; nur eine Fähigkeit lässt dich eine Karte ungesehen nehmen.",
-    },
-    "trade_cards": {
-        "en": "A Trade swaps one card of your hand for one card of the Supply Island.",
-        "de": "Ein Tausch tauscht eine Karte deiner Hand gegen eine Karte der Vorratsinsel.",
-    },
-    "solo_trade": {
-        "en": "A Trade card cannot be played for an action of its own here.",
-        "de": "Eine Tausch-Karte kann hier nicht für eine eigene Aktion gespielt werden.",
-    },
-    "no_island_import": {
-        "en": "You may bid for the Supply Island only with an ability that allows it.",
-        "de": "Auf die Vorratsinsel bieten darfst du nur mit einer Fähigkeit, die es erlaubt.",
-    },
-    "bid_negative": {"en": "A bid is 0 credits or more.", "de": "Ein Gebot ist 0 Credits oder mehr."},
-    "take_where": {
-        "en": "An imported card goes to the crew, the goods or (if neither has room) the discard pile.",
-        "de": "Eine importierte Karte kommt in die Crew, zu den Gütern oder (wenn beides voll ist) auf den Ablagestapel.",
-    },
-    "take_two": {
-        "en": "The winner of an Import must take its cards: {n} more to go.",
-        "de": "Wer einen Import gewinnt, muss die Karten nehmen: noch {n}.",
-    },
-    "not_in_cargo": {"en": "{c} is not in the cargo being imported.", "de": "{c} gehört nicht zur importierten Ladung."},
-    "token_card": {"en": "This question is about {c}.", "de": "Diese Frage gilt {c}."},
-    "token_colour": {
-        "en": "A container token takes a goods colour; on a ship, one that fills an open requirement if any does.",
-        "de": "Ein Container-Plättchen nimmt eine Warenfarbe an; auf einem Schiff eine, die eine offene Anforderung erfüllt, falls es eine gibt.",
-    },
-    "ability_cards": {"en": "{c} is not one of the cards {d} lets you choose now.", "de": "{c} gehört nicht zu den Karten, die {d} dich jetzt wählen lässt."},
-    "ability_choice": {"en": "{d} offers other choices here: {options}.", "de": "{d} bietet hier andere Möglichkeiten: {options}."},
-    "drop_active": {
-        "en": "Only the active player may discard an unfulfilled contract.",
-        "de": "Nur der aktive Spieler darf einen unerfüllten Auftrag ablegen.",
-    },
-    "drop_where": {
-        "en": "{p} may discard only a contract lying under one of their ships in harbour.",
-        "de": "{p} darf nur einen Auftrag ablegen, der unter einem eigenen Schiff im Hafen liegt.",
-    },
-    "discard_grey": {
-        "en": "Only Capital cards may be discarded from the hand at any time; {c} is not one.",
-        "de": "Nur Capital-Karten dürfen jederzeit aus der Hand abgelegt werden; {c} ist keine.",
-    },
-    "anytime_card": {
-        "en": "Card {c} has no ability you may use now.",
-        "de": "Karte {c} hat keine Fähigkeit, die du jetzt nutzen kannst.",
-    },
-    "not_legal": {
-        "en": "That choice is not one of the {n} legal choices now.",
-        "de": "Diese Entscheidung gehört nicht zu den {n} erlaubten Möglichkeiten.",
-    },
-}
+REASONS = Table("reasons", {
+    "game_over": "The game is over; no more choices can be made.",
+    "not_your_decision": "It is not {p}'s decision now: the game is waiting for {q}.",
+    "wrong_kind": "That does not fit now: the game is waiting for {p} to {step}.",
+    "no_card_now": "No card is played at this point: the game is waiting for {p} to {step}.",
+    "not_in_hand": "{c} is not in {p}'s hand.",
+    "must_follow": "To follow you must play a card showing the led action ({a}), a two-card wild, or draw.",
+    "wild_colour": "A two-card wild needs two different cards of the same colour.",
+    "wild_only_without": "The two-card wild may only stand for {a} if you hold no card showing {a}.",
+    "declare_range": ("You may declare {lo} to {hi} action: one for the card played (if any) and one per matching crew card.", "You may declare {lo} to {hi} actions: one for the card played (if any) and one per matching crew card."),
+    "sell_once": "You may sell to the Supply Island only once per turn.",
+    "not_on_island": "{c} is not on the Supply Island.",
+    "ship_not_in_harbour": "{s} is not one of {p}'s ships in harbour.",
+    "level_missing": ("{c} needs {n} more level than you have: each missing level costs one extra Contract action, and you have {left} left.", "{c} needs {n} more levels than you have: each missing level costs one extra Contract action, and you have {left} left."),
+    "contract_cost": ("Placing {c} costs exactly {n} action (one, plus one per missing level), not {m}.", "Placing {c} costs exactly {n} actions (one, plus one per missing level), not {m}."),
+    "cargo_limit": "The contracts on one ship may ask for at most {limit} containers in total; {s} would need {n}.",
+    "no_open_requirement": "{s} has no open cargo requirement that {c} could fill.",
+    "no_such_container": "{c} is neither a container on a ship at sea nor a card on the Supply Island.",
+    "bid_too_high": "You cannot bid more credits than you have ({n}).",
+    "not_at_sea": "{s} is not at sea with cargo.",
+    "not_tied": "{q} is not among the tied bidders.",
+    "must_take": "You must keep an imported card if you can: discard only when neither crew nor goods have room for it.",
+    "one_crew": "At most one card of an Import may go to the crew.",
+    "crew_full": "Your crew is full: crew may not exceed your fulfilled contracts.",
+    "goods_full": "Your goods are full: at most twice your fulfilled contracts.",
+    "unknown_card": "There is no card number {id} in the card list.",
+    "unknown_seat": "There is no seat number {id} at this table.",
+    "unknown_ship": "There is no ship number {id} at this table.",
+    "wild_action": "A two-card wild stands for one of the five actions Supply, Import, Contract, Load or Pirate, never for Trade.",
+    "wrong_detail": "A detail of that choice does not fit; with these cards you may: {options}.",
+    "not_an_action": "That is not a choice: expected an Action or its text form (e.g. 'p0 play c=23'), got {what}.",
+    "bad_field": "That choice is malformed: its {field} must be {want}, not {value}.",
+    "unused_detail": "This kind of choice has no detail {field}; leave it out.",
+    "one_card": "This choice names exactly one card.",
+    "trim_choice": "{p} is over a limit and discards one card from the area that is over it: {options}.",
+    "play_as": "{c} is played for the action it shows; playing it as {a} needs an ability or Trade crew that allows it.",
+    "trade_card": "Following with Trade needs a card showing Trade; {c} does not.",
+    "trade_crew": "You may follow another action with Trade only with a Trade card in your crew.",
+    "declare_trade": ("With your Trade crew you may declare 1 to {n} Trade action.", "With your Trade crew you may declare 1 to {n} Trade actions."),
+    "tokyo_cost": ("Placing {c} from the Tokyo harbour costs {n} credit, more than you have.", "Placing {c} from the Tokyo harbour costs {n} credits, more than you have."),
+    "orientation": "{c} has no such orientation: only J cards have a second one.",
+    "grey_container": "{c} is a grey Capital card: grey containers cannot be loaded.",
+    "j_colour": "{c} is loaded as one of its own colours: a J card as one of its two, any other card as its own.",
+    "j_cost": ("Loading a J card for the first time costs {n} credit, more than you have.", "Loading a J card for the first time costs {n} credits, more than you have."),
+    "pirate_banned": "An ability in play forbids Pirate actions now.",
+    "pirate_source": "{c} does not lie where this choice says it is taken from.",
+    "pirate_target": "A pirated {c} goes onto one of your ships in harbour that it fits, or onto the discard pile.",
+    "pirate_nothing": "A Pirate action takes a container you name; only an ability lets you take a card unseen.",
+    "trade_cards": "A Trade swaps one card of your hand for one card of the Supply Island.",
+    "solo_trade": "A Trade card cannot be played for an action of its own here.",
+    "no_island_import": "You may bid for the Supply Island only with an ability that allows it.",
+    "bid_negative": "A bid is 0 credits or more.",
+    "take_where": "An imported card goes to the crew, the goods or (if neither has room) the discard pile.",
+    "take_two": "The winner of an Import must take its cards: {n} more to go.",
+    "not_in_cargo": "{c} is not in the cargo being imported.",
+    "token_card": "This question is about {c}.",
+    "token_colour": "A container token takes a goods colour; on a ship, one that fills an open requirement if any does.",
+    "ability_cards": "{c} is not one of the cards {d} lets you choose now.",
+    "ability_choice": "{d} offers other choices here: {options}.",
+    "drop_active": "Only the active player may discard an unfulfilled contract.",
+    "drop_where": "{p} may discard only a contract lying under one of their ships in harbour.",
+    "discard_grey": "Only Capital cards may be discarded from the hand at any time; {c} is not one.",
+    "anytime_card": "Card {c} has no ability you may use now.",
+    "not_legal": "That choice is not one of the {n} legal choices now.",
+}, counts={"declare_range": "hi"})
 
 
 # The kinds of choice each decision is about (whether or not one of them is legal right now).
@@ -238,6 +100,34 @@ FRAME_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 ACT_CHOICES: tuple[tuple[str, ...], ...] = (("sell", "crew"), ("ship",), ("contract",), ("load",), ("pirate",), ("trade",))
+
+STEPS = Table("steps", {
+    "lead": "lead: play a card for the action everybody may join, or draw cards",
+    "follow": "follow the led action with a card showing it or a two-card wild, or draw cards",
+    "declare": "declare how many actions to carry out",
+    "act:supply": "carry out Supply: sell a hand card to the Supply Island or hire crew there",
+    "act:contract": "carry out Contract: place a hand card as a contract on a ship in harbour",
+    "act:load": "carry out Load: load a hand card onto a ship in harbour",
+    "act:pirate": "carry out Pirate: take a container from a ship at sea or from the Supply Island",
+    "act:trade": "carry out Trade: swap a hand card for a card of the Supply Island",
+    "solo": "play one more card and carry out its action alone, or stop",
+    "choose_ship": "choose the ship at sea whose cargo is auctioned in this bidding round",
+    "bid": "enter a sealed bid in credits",
+    "tie": "decide which of the tied bidders wins",
+    "take": "take the won cards into the crew or the goods",
+    "token_colour": "choose the colour of a container token",
+    "trim": "discard a card from the crew or the goods, whichever is over its limit",
+    "ask": "answer the question a card ability asks",
+})
+"""What the decider of each step is to do (``{step}`` in a refusal): a phrase that follows "the game is
+waiting for Player 2 to ..." / "jetzt ist Spieler 2 dran und soll ..."; ``act:<action>`` for the act step."""
+
+
+def step_of(g: Game, frame: Frame) -> str:
+    """The key of ``STEPS`` for the decision ``frame``."""
+    if frame["kind"] == "act":
+        return "act:" + ACTIONS[frame.get("action", g.state.led)]
+    return str(frame["kind"])
 
 
 FIELDS: dict[str, frozenset[str]] = {
@@ -265,15 +155,20 @@ def reason(g: Game, a: Action) -> Reason:
     bad_card = next((c for c in a.cards if not 0 <= c < known), None)
     if bad_card is not None:
         return "unknown_card", {"id": bad_card}
-    used = FIELDS.get(a.kind)
-    if used is not None:
-        extra = a.unused_field(used)
-        if extra is not None:
-            return "unused_detail", {"kind": a.kind, "field": extra}
     frame = s.stack[-1]
+    used = FIELDS.get(a.kind)
+    extra = None if used is None else a.unused_field(used)
+    # A card offered at a step that takes none (a card clicked while a ship is chosen, a bid is
+    # entered ...): say what the step is about rather than which detail to leave out.
+    steps = FRAME_CHOICES.get(frame["kind"], ())
+    no_card_step = extra == "cards" and a.kind in steps and not any("cards" in FIELDS[k] for k in steps)
+    if extra is not None and not no_card_step:
+        return "unused_detail", {"kind": a.kind, "field": extra}
     deciders = deciders_of(frame)
     if a.player not in deciders:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
+    if no_card_step:
+        return "no_card_now", {"p": a.player, "step": step_of(g, frame)}
     legal = g.legal_actions(a.player)
     kind = FRAMES[frame["kind"]]
     if a.kind in EXTRA_CHECKS and kind.extras:
@@ -283,7 +178,8 @@ def reason(g: Game, a: Action) -> Reason:
     expected = ACT_CHOICES[frame.get("action", s.led)] if frame["kind"] == "act" else FRAME_CHOICES.get(frame["kind"], ())
     kinds = set(expected) | {x.kind for x in legal}
     if a.kind not in kinds:
-        return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal}))}
+        return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal})),
+                              "p": a.player, "step": step_of(g, frame)}
     if frame["kind"] == "ask":
         from .abilities.registry import ABILITY_OF
 

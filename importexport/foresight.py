@@ -16,6 +16,7 @@ is now: players who act earlier in the same turn can still change it.
 from __future__ import annotations
 
 from .actions import Action
+from .catalog import Table
 from .constants import IMPORT, SUPPLY
 from .engine import Game
 from .i18n import action_name, seat_name
@@ -23,11 +24,10 @@ from .turn import act_options
 
 COMMITTING = frozenset({"play", "wild", "declare"})
 """The kinds of choice that commit a player to carry out an action (lead, follow, declare a count)."""
-WORDS = {
-    "short": {"en": "(no effect now)", "de": "(jetzt ohne Wirkung)"},
-    "long": {"en": "No effect for {p} now: as the table stands, {p} could not carry out {a}.",
-             "de": "Für {p} jetzt ohne Wirkung: so wie der Tisch liegt, könnte {p} {a} nicht ausführen."},
-}
+WORDS = Table("foresight", {
+    "short": "(no effect now)",
+    "long": "No effect for {p} now: as the table stands, {p} could not carry out {a}.",
+})
 
 
 def idle_action(g: Game, a: Action) -> int | None:
@@ -64,4 +64,4 @@ def idle_note(g: Game, a: Action, lang: str) -> tuple[str, str]:
     if action is None:
         return "", ""
     lang = "de" if lang == "de" else "en"
-    return WORDS["short"][lang], WORDS["long"][lang].format(p=seat_name(a.player, lang), a=action_name(action, lang))
+    return WORDS.format("short", lang), WORDS.format("long", lang, p=seat_name(a.player, lang), a=action_name(action, lang))

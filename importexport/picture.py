@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import CARDS
+from .catalog import Table
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT, RIDING
 from .i18n import WHY, action_name, card_name, seat_name, ship_name
 from .render import ACTION_SYMBOL, CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
@@ -33,27 +34,26 @@ if TYPE_CHECKING:
 SHIP_KINDS = frozenset({"contract", "load", "pirate", "ship", "drop"})
 """Kinds of choice whose ``target`` is a ship (clicking that ship offers them)."""
 
-WORDS = {
-    "hand_of": {"en": "{p}'s hand", "de": "Hand von {p}"},
-    "cards_in_hand": {"en": "hand", "de": "Hand"},
-    "levels": {"en": "levels", "de": "Stufen"},
-    "decides": {"en": "decides", "de": "entscheidet"},
-    "projector": {"en": "Projector", "de": "Beamer"},
-    "projector_tip": {"en": "Large print for a projector (remembered)",
-                      "de": "Große Schrift für einen Beamer (wird gemerkt)"},
-    "contracts": {"en": "contracts", "de": "Aufträge"},
-    "containers": {"en": "containers", "de": "Container"},
-    "ship_tip": {"en": "Click: the moves with this ship", "de": "Klick: die Züge mit diesem Schiff"},
-    "short_ship": {"en": "ship {k}", "de": "Schiff {k}"},
-    "goal": {"en": "the game ends at {n} credits", "de": "das Spiel endet bei {n} Credits"},
-    "winner": {"en": "winner", "de": "Sieger"},
-    "last_turn": {"en": "Last turn: {r}", "de": "Letzter Zug: {r}"},
-    "ended": {"en": "The game ended: {r}", "de": "Das Spiel endete: {r}"},
-}
+WORDS = Table("picture", {
+    "hand_of": "{p}'s hand",
+    "cards_in_hand": "hand",
+    "levels": "levels",
+    "decides": "decides",
+    "projector": "Projector",
+    "projector_tip": "Large print for a projector (remembered)",
+    "contracts": "contracts",
+    "containers": "containers",
+    "ship_tip": "Click: the moves with this ship",
+    "short_ship": "ship {k}",
+    "goal": "the game ends at {n} credits",
+    "winner": "winner",
+    "last_turn": "Last turn: {r}",
+    "ended": "The game ended: {r}",
+})
 
 
 def _w(key: str, lang: str, **args: object) -> str:
-    return WORDS[key][lang].format(**args)
+    return WORDS.format(key, lang, **args)
 
 
 def _ending(reason: str, over: bool, lang: str) -> str:
@@ -64,7 +64,7 @@ def _ending(reason: str, over: bool, lang: str) -> str:
 
 
 def _label(key: str, lang: str, **args: object) -> str:
-    return LABELS[key][lang].format(**args)
+    return LABELS.format(key, lang, **args)
 
 
 def dot(colour: int) -> dict[str, str]:
@@ -101,12 +101,14 @@ def card_data(card: int, lang: str, side: int = 0, colour: int | None = None) ->
     }
 
 
-def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None) -> dict[str, Any]:
+def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None,
+            point: Action | None = None) -> dict[str, Any]:
     """The table for the board component.
 
     ``hands``: whose hands may be drawn face up (``None``: everybody's, as in a lesson; each hand
     is read from its owner's own view).  ``decider``: the person deciding now, whose hand runs
     along the bottom and whose legal choices make cards and ships clickable (``None``: nobody's).
+    ``point``: a move a guided lesson asks for; the board points at what to click for it.
     """
     s = g.state
     base = g.view(decider if decider is not None else 0)
@@ -197,7 +199,18 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "lang": lang, "labels": labels, "legend": legend, "status": status, "seats": seats, "ships": ships,
         "sea": [x["id"] for x in base["ships"] if x["at_sea"]], "island": island, "tokyo": tokyo, "market": market,
         "hand": hand, "open_hands": open_hands, "cards": cards, "clickable": clickable, "changed": [],
+        "point": pointed(point),
     }
+
+
+def pointed(point: Action | None) -> dict[str, list[int]]:
+    """What the board points at for ``point``: the card to click, or the ship for a choice of ship
+    (nothing for a choice made in the panel only, such as a declaration or a bid)."""
+    if point is None:
+        return {"cards": [], "ships": []}
+    if point.kind == "ship" or not point.cards:
+        return {"cards": [], "ships": [point.target] if point.kind in SHIP_KINDS and point.target >= 0 else []}
+    return {"cards": [point.cards[0]], "ships": []}
 
 
 def places(pic: dict[str, Any]) -> dict[str, str]:

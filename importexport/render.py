@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import CARDS
+from .catalog import Table
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT
 from .i18n import action_name, card_name, score_line_name, seat_name, ship_name
 
@@ -25,47 +26,46 @@ GOODS_SHAPE = ("▲", "●", "■", "◆", "✖", "⬟")
 ACTION_SYMBOL = ("✚", "⇩", "✎", "⇧", "☠", "⇄")
 RAINBOW_CSS = "linear-gradient(90deg,#1e7a44,#e0b21b,#333,#2f6fce,#c8322f)"
 
-LABELS = {
-    "credits": {"en": "credits", "de": "Credits"},
-    "hand": {"en": "in hand", "de": "auf der Hand"},
-    "crew": {"en": "Crew", "de": "Crew"},
-    "goods": {"en": "Goods", "de": "Güter"},
-    "fulfilled": {"en": "Fulfilled", "de": "Erfüllt"},
-    "harbour": {"en": "harbour", "de": "Hafen"},
-    "island": {"en": "Supply Island", "de": "Vorratsinsel"},
-    "tokyo": {"en": "Tokyo harbour", "de": "Hafen von Tokio"},
-    "sea": {"en": "Open Sea", "de": "Offene See"},
-    "turn": {"en": "Turn {n}", "de": "Zug {n}"},
-    "led": {"en": "led: {a}", "de": "angeführt: {a}"},
-    "deck": {"en": "deck {n}", "de": "Stapel {n}"},
-    "discard": {"en": "discard {n}", "de": "Ablage {n}"},
-    "waiting": {"en": "waiting for {p}", "de": "wartet auf {p}"},
-    "over": {"en": "game over", "de": "Spiel vorbei"},
-    "in_harbour": {"en": "in harbour", "de": "im Hafen"},
-    "at_sea": {"en": "at sea", "de": "auf See"},
-    "empty": {"en": "empty", "de": "leer"},
-    "level": {"en": "level", "de": "Stufe"},
-    "cargo": {"en": "cargo", "de": "Ladung"},
-    "market": {"en": "Goods market", "de": "Warenmarkt"},
-    "cost": {"en": "{n} credits", "de": "{n} Credits"},
-    "hidden": {"en": "{n} cards (hidden)", "de": "{n} Karten (verdeckt)"},
-    "total": {"en": "total", "de": "gesamt"},
-    "active": {"en": "active player", "de": "am Zug"},
-    "none": {"en": "none", "de": "keine"},
-    "own": {"en": "figures: project's own", "de": "Werte: vom Projekt"},
-    "partly": {"en": "from the rulebook: {f}; the rest ours", "de": "aus der Regel: {f}; der Rest von uns"},
-    "own_tip": {"en": "The rulebook prints no card figures; docs/cards.md says which are the project's own",
-                "de": "Die Spielregel druckt keine Kartenwerte; docs/cards.md sagt, welche vom Projekt stammen"},
-}
-FIGURE_WORDS = {
-    "goods": {"en": "goods type", "de": "Güterart"}, "action": {"en": "action", "de": "Aktion"},
-    "level": {"en": "level", "de": "Stufe"}, "cargo": {"en": "cargo", "de": "Ladung"}, "set": {"en": "set", "de": "Set"},
-}
-TIMING_WORDS = {
-    "instant": {"en": "⚡ instant: once, when fulfilled", "de": "⚡ sofort: einmal, beim Erfüllen"},
-    "permanent": {"en": "∞ permanent: while fulfilled", "de": "∞ dauerhaft: solange erfüllt"},
-    "anytime": {"en": "⏱ anytime", "de": "⏱ jederzeit"},
-}
+LABELS = Table("labels", {
+    "credits": "credits",
+    "hand": "in hand",
+    "crew": "Crew",
+    "goods": "Goods",
+    "fulfilled": "Fulfilled",
+    "harbour": "harbour",
+    "island": "Supply Island",
+    "tokyo": "Tokyo harbour",
+    "sea": "Open Sea",
+    "turn": "Turn {n}",
+    "led": "led: {a}",
+    "deck": "deck {n}",
+    "discard": "discard {n}",
+    "waiting": "waiting for {p}",
+    "over": "game over",
+    "in_harbour": "in harbour",
+    "at_sea": "at sea",
+    "empty": "empty",
+    "level": "level",
+    "cargo": "cargo",
+    "market": "Goods market",
+    "cost": ("{n} credit", "{n} credits"),
+    "hidden": ("{n} card (hidden)", "{n} cards (hidden)"),
+    "total": "total",
+    "active": "active player",
+    "none": "none",
+    "own": "figures: project's own",
+    "partly": "from the rulebook: {f}; the rest ours",
+    "own_tip": "The rulebook prints no card figures; docs/cards.md says which are the project's own",
+})
+FIGURE_WORDS = Table("figures", {
+    "goods": "goods type", "action": "action",
+    "level": "level", "cargo": "cargo", "set": "set",
+})
+TIMING_WORDS = Table("timings", {
+    "instant": "⚡ instant: once, when fulfilled",
+    "permanent": "∞ permanent: while fulfilled",
+    "anytime": "⏱ anytime",
+})
 
 CSS = """
 <style>
@@ -92,12 +92,22 @@ CSS = """
 .widget-checkbox label,.widget-radio-box label,.jupyter-button,.widget-dropdown select,.widget-text input,
 .widget-label{font-size:15px !important}
 .jupyter-button{height:auto !important;min-height:32px}
+.jupyter-button.iex-point,.widget-text.iex-point input,.widget-password.iex-point input{outline:4px solid #d9480f;
+  outline-offset:2px;box-shadow:0 0 10px 4px rgba(217,72,15,.6)}
+.iex-guide{border-left:6px solid #d9480f;background:#fff4e6;padding:4px 12px;margin:4px 0;font-size:16px;
+  color:#1f1f1f;position:sticky;top:0;z-index:20;box-shadow:0 2px 6px rgba(0,0,0,.18)}
+.iex-guided,.jp-OutputArea-output:has(.iex-guide),.jp-OutputArea-child:has(.iex-guide),
+.jp-Cell-outputArea:has(.iex-guide),.jp-Cell-outputWrapper:has(.iex-guide){overflow:visible !important}
+.jp-Cell-outputWrapper:has(.iex-css-only){display:none}
+.iex-guide .iex-guide-count{font-size:14px;color:#6b3a12;font-weight:bold}
+.iex-guide p{margin:4px 0;line-height:1.45}
+.iex-guide.iex-guide-off{border-left-color:#5c6f82;background:#eef2f6}
 </style>
 """
 
 
 def _t(key: str, lang: str, **args: object) -> str:
-    return LABELS[key]["de" if lang == "de" else "en"].format(**args)
+    return LABELS.format(key, lang, **args)
 
 
 def colour_mark(colour: int) -> str:
@@ -149,8 +159,8 @@ def card_html(card: int, lang: str = "en", detail: bool = False, side: int = 0, 
     if note:
         body += f'<div class="ln muted">{escape(note)}</div>'
     if detail:
-        timing = TIMING_WORDS[c.timing][lang]
-        said = _t("partly", lang, f=", ".join(FIGURE_WORDS[f][lang] for f in c.rulebook)) if c.rulebook else _t("own", lang)
+        timing = TIMING_WORDS.format(c.timing, lang)
+        said = _t("partly", lang, f=", ".join(FIGURE_WORDS.format(f, lang) for f in c.rulebook)) if c.rulebook else _t("own", lang)
         own = f' · <span title="{escape(_t("own_tip", lang))}">{escape(said)}</span>'
         body += f'<div class="ability"><i>{timing}</i>{own}<br>{escape(text)}</div>'
     width = f' style="width:220px;border-color:{CSS_COLOUR[col]}"' if detail else f' style="border-color:{CSS_COLOUR[col]}"'

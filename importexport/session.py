@@ -92,6 +92,7 @@ class Session:
 
     def _restart(self, bots_move: bool = True) -> None:
         self.game = self.start()
+        self.origin = len(self.game.history)  # moves the starting position already holds (never taken back)
         self.bots: dict[int, Bot] = {
             seat: make_bot(bot, self.seed + seat) if isinstance(bot, str) else bot for seat, bot in self.bot_spec.items()
         }
@@ -149,19 +150,26 @@ class Session:
         self.game.apply(a)
         return a
 
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots decide while only bots (or bots beside people, in a sealed bid) are asked."""
+    def run_bots(self, limit: int = 10_000, ignore_script: bool = False) -> int:
+        """Let bots decide while only bots (or bots beside people, in a sealed bid) are asked, and
+        while no script leads (see :meth:`script_leads`; ``ignore_script``: even then)."""
         steps = 0
         started = time.perf_counter()
         while not self.game.is_over() and steps < limit:
             seats = self.waiting_bots()
-            if not seats:
+            if not seats or (not ignore_script and self.script_leads()):
                 break
             seat = seats[0]
             self.game.apply(self.bots[seat].choose(self.game, seat))
             steps += 1
         self.last_bot_seconds = time.perf_counter() - started
         return steps
+
+    def script_leads(self) -> bool:
+        """Whether the script decides the next move: the table is still on its example (or guided
+        lesson) and the script's next move can be played.  Bots only play once the table has left it."""
+        nxt = self.next_scripted()
+        return nxt is not None and self.on_script() and nxt in self.game.legal_actions()
 
     def next_scripted(self) -> Action | None:
         if self.script_pos < len(self.script):
@@ -236,14 +244,39 @@ class Session:
         self.game.undo(len(self.game.history) - mark)
         self.script_pos = self._script_done()
 
+    def can_step_back(self) -> bool:
+        """Whether a move has been played since the starting position."""
+        return len(self.game.history) > self.origin
+
+    def step_back(self) -> None:
+        """Take back the last move played, whoever made it (a scripted move, a bot's or a person's): a
+        teacher going back through an example one move at a time."""
+        if not self.can_step_back():
+            raise ValueError("the table is at its starting position: there is no move to take back")
+        self.rewind_to(len(self.game.history) - 1)
+
+    def rewind(self, played: int) -> None:
+        """Back to where ``played`` moves of the script had been played (a guided lesson's step)."""
+        self.rewind_to(self.origin + played)
+
+    def rewind_to(self, length: int) -> None:
+        """Take back every move after the first ``length`` of the history (at once)."""
+        length = max(self.origin, length)
+        if length < len(self.game.history):
+            self.game.undo(len(self.game.history) - length)
+        while self.marks and self.marks[-1] >= length:
+            self.marks.pop()
+            self.secrets.pop()
+        self.script_pos = self._script_done()
+
     def on_script(self) -> bool:
         """Whether every move so far is the script's, in its order (a lesson's table still on its example)."""
-        return self._script_done() == len(self.game.history)
+        return self._script_done() == len(self.game.history) - self.origin
 
     def _script_done(self) -> int:
         """How many scripted moves the history still holds (its longest common start with the script)."""
         n = 0
-        for a, b in zip(self.game.history, self.script):
+        for a, b in zip(self.game.history[self.origin:], self.script):
             if a != b:
                 break
             n += 1
@@ -270,7 +303,8 @@ class Session:
         if not s.stack:
             return Action(seat, "play", (card,))
         frame = s.stack[-1]
-        expected = ACT_CHOICES[s.led] if frame["kind"] == "act" and s.led >= 0 else FRAME_CHOICES.get(frame["kind"], ())
+        action = frame.get("action", s.led)  # (an ability may give a free action of another type)
+        expected = ACT_CHOICES[action] if frame["kind"] == "act" and action >= 0 else FRAME_CHOICES.get(frame["kind"], ())
         kind = next((k for k in expected if k in CARD_KINDS), expected[0] if expected else "play")
         if kind == "sell" and card in s.island:
             kind = "crew"

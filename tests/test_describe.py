@@ -258,7 +258,7 @@ def test_oat_milk_offers_credits_cards_or_nothing() -> None:
     g = load_scenario(spec)
     g.apply(Action(0, "load", (cid(yellow),), 0))
     assert lines(g, "en")[:3] == ["OAT MILK: take 2 credits", "OAT MILK: draw 2 cards", "OAT MILK: take nothing"]
-    assert lines(g, "de")[:3] == ["OAT MILK: 2 Credits nehmen", "OAT MILK: 2 Karten ziehen", "OAT MILK: nichts nehmen"]
+    assert lines(g, "de")[:3] == ["OAT MILK: 2 Credits nehmen", "OAT MILK: 2 Karten nachziehen", "OAT MILK: nichts nehmen"]
 
 
 def test_chopsticks_names_the_action_carried_out_instead() -> None:
@@ -348,7 +348,7 @@ def test_end_of_game_choices_name_the_type_and_the_contract() -> None:
         f"TESLAS: your Supply crew counts as {goods} goods"
         for goods in ("technology (green)", "agriculture (yellow)", "consumer (black)", "luxury (blue)", "illegal (red)")
     ]
-    assert lines(g, "de")[0] == "TESLAS: die Vorrat-Crew zählt als Güter vom Typ Technologie (grün)"
+    assert lines(g, "de")[0] == "TESLAS: die Vorrat-Crew zählt als Güter der Güterart Technologie (grün)"
 
 
 def test_led_lights_names_the_two_cards_given_and_the_card_taken() -> None:
@@ -397,4 +397,4 @@ def test_lucky_cards_names_the_type_and_the_30_credits_it_costs() -> None:
     assert g.describe(lucky[YELLOW], "en") == (
         "LUCKY CARDS: pay 30 credits to the bank, name agriculture (yellow) and draw a card (50 credits if it matches)")
     assert g.describe(lucky[YELLOW], "de") == (
-        "LUCKY CARDS: der Bank 30 Credits zahlen, Landwirtschaft (gelb) nennen und eine Karte ziehen (50 Credits, wenn sie passt)")
+        "LUCKY CARDS: der Bank 30 Credits zahlen, Landwirtschaft (gelb) nennen und eine Karte nachziehen (50 Credits, wenn sie passt)")

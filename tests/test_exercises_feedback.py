@@ -263,12 +263,23 @@ def test_step_after_an_own_move_offers_the_way_back_instead_of_an_error(lang: st
 
 
 def test_chapter_8_table_gives_player_1_a_turn_after_the_load() -> None:
-    view = chapter_view(8).table("salt")
+    """The payout example's table is not a dead end: after the example (Step plays the bots' turns)
+    and after a reader's own move off it (the bots answer at once), Player 1 gets real choices."""
+    view = chapter_view(8).table("payout-example")
     s = view.session
-    rice = next(a for a in s.game.legal_actions(0) if a.kind == "load")
-    view.act(rice)
+    while s.next_scripted() is not None:
+        view.step_button.click()
+    for _ in range(10):
+        if s.waiting_humans():
+            break
+        view.step_button.click()
     assert s.waiting_humans() == [0] and s.game.legal_actions(0), "a turn with real choices, not a dead end"
     assert "Player 1 decides" in view.prompt.value and view.options.children
+    view.restart()
+    own = next(a for a in s.game.legal_actions(0) if a != s.next_scripted())
+    view.act(own)
+    assert not s.on_script() and s.waiting_humans() == [0] and s.game.legal_actions(0)
+    assert not s.waiting_bots() and (s.waiting_humans() == [0] or s.game.is_over())
 
 
 def chapter_of(number: int) -> Chapter:

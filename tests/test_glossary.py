@@ -10,13 +10,18 @@ REJECTED = {
     r"\b[Kk]aper\w*|\bgekapert\w*": "plündern",
     r"\bRaubz[uü]g\w*": "Plünderung",
     r"\bWarenart\w*": "Güterart",
+    r"\bWaren\b": "Güter",
+    r"\bWarenfarbe\w*": "Güterart",
+    r"\b[Rr]aub(?:e|en|st|t|te|ten)?\b|\bgeraubt\w*": "plündern",
+    r"\bZieh-Aktion\w*": "nachziehen",
 }
 
 
 def german_texts() -> list[tuple[str, str]]:
-    """(place, text) for every file that holds German words: the package's code and data, the chapters
-    and the German notebooks, and the docs."""
+    """(place, text) for every file that holds German words: the package's code and data, the chapters,
+    the catalogs (``locale/*/LC_MESSAGES/*.po``) and the German notebooks, and the docs."""
     files = [*(ROOT / "importexport").rglob("*.py"), *(ROOT / "importexport").rglob("*.yaml"),
+             *(ROOT / "importexport" / "locale").rglob("*.po"),
              *(ROOT / "notebooks" / "de").glob("*.ipynb"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
     return [(str(f.relative_to(ROOT)), f.read_text(encoding="utf-8")) for f in files if f.name != "glossary.md"]
 

@@ -115,7 +115,10 @@ def template_pattern(template: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(p) for p in parts), re.S)
 
 
-PATTERNS = {(rule, lang): template_pattern(text) for rule, texts in REASONS.items() for lang, text in texts.items()}
+PATTERNS = {  # a sentence with a count: either of its forms (for one, for several)
+    (rule, lang): re.compile("|".join(f"(?:{template_pattern(text).pattern})" for text in texts.forms(lang)), re.S)
+    for rule, texts in REASONS.items() for lang in texts
+}
 
 
 def refuse(g: Game, action: Action) -> IllegalActionError:

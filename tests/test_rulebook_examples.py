@@ -127,8 +127,8 @@ def test_four_players_follow_or_draw_a_load_lead():
     assert g.state.played == [] and g.state.active == 1 and g.deciders() == [1]
     assert g.state.ships[4].containers == ids("TEJ", "JASMINE TEA")
     for sentence in ("Player 1 leads Load with BOK CHOY.", "Player 2 draws instead of following.",
-                     "Player 2 draws 2 card(s).", "Player 3 follows with CANDY.", "Player 3 declares 2 Load action(s).",
-                     "Player 4 draws 1 card(s).", "Player 4 declares 1 Load action(s).", "Player 2 is now the active player."):
+                     "Player 2 draws 2 cards.", "Player 3 follows with CANDY.", "Player 3 declares 2 Load actions.",
+                     "Player 4 draws 1 card.", "Player 4 declares 1 Load action.", "Player 2 is now the active player."):
         assert logged(g, sentence), sentence
 
 
@@ -257,7 +257,7 @@ def test_hawaiian_salt_placeable(harbour, goods):
     assert {(a.target, a.count) for a in kinds(g, "contract") if a.cards == (salt,)} == {(0, 1), (1, 1)}
     act(g, 0, "contract", ["HAWAIIAN SALT"], 0, count=1)
     assert g.state.ships[0].contracts == [salt] and g.state.players[0].hand == ids("ALMONDS")
-    assert logged(g, "Player 1 places HAWAIIAN SALT as a contract under Player 1's ship 1 (0 extra action(s) spent on levels).")
+    assert logged(g, "Player 1 places HAWAIIAN SALT as a contract under Player 1's ship 1 (0 extra actions spent on levels).")
 
 
 def test_hawaiian_salt_refused_one_level_short():
@@ -299,7 +299,7 @@ def test_rolls_royce_with_one_missing_luxury_level():
     refused(g, Action(0, "contract", (rr,), 0, 1), "level_missing")
     act(g, 0, "contract", ["ROLLS ROYCE"], 0, count=2)
     assert g.state.ships[0].contracts == [rr] and g.state.active == 1  # both actions were used up
-    assert logged(g, "Player 1 places ROLLS ROYCE as a contract under Player 1's ship 1 (1 extra action(s) spent on levels).")
+    assert logged(g, "Player 1 places ROLLS ROYCE as a contract under Player 1's ship 1 (1 extra action spent on levels).")
 
 
 def test_rolls_royce_not_with_a_single_action():
@@ -307,7 +307,7 @@ def test_rolls_royce_not_with_a_single_action():
     g = contract_lead(["HONEY", "ROLLS ROYCE"], ["BEER"], [])
     lead_contract(g, 1, offered=[1, 2])
     assert g.state.players[0].hand == ids("ROLLS ROYCE") and g.state.ships[0].contracts == []
-    assert logged(g, "Player 1 has no legal way to carry out 1 Contract action(s); they are lost.")
+    assert logged(g, "Player 1 has no legal way to carry out 1 Contract action; it is lost.")
 
 
 @pytest.mark.parametrize(("declared", "placed"), [(4, True), (3, False)])
@@ -319,7 +319,7 @@ def test_level_three_technology_from_nothing(declared, placed):
         assert {a.count for a in kinds(g, "contract")} == {4}
         act(g, 0, "contract", [TECH3], 1, count=4)
         assert g.state.ships[1].contracts == [cid(TECH3)]
-        assert logged(g, f"Player 1 places {TECH3} as a contract under Player 1's ship 2 (3 extra action(s) spent on levels).")
+        assert logged(g, f"Player 1 places {TECH3} as a contract under Player 1's ship 2 (3 extra actions spent on levels).")
     else:
         assert g.state.players[0].hand == [cid(TECH3)] and g.state.active == 1
 

@@ -220,7 +220,7 @@ def test_rules_command_prints_the_hits(capsys) -> None:
 
     assert cli.main(["rules", "Gebot"]) == 0
     out = capsys.readouterr().out
-    assert "chapter 6 (06-import-and-bidding.ipynb)" in out
+    assert "chapter 6 (notebooks/de/06-import-and-bidding.ipynb)" in out
     assert cli.main(["rules", "qqqqzz"]) == 1
 
 

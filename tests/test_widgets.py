@@ -192,12 +192,12 @@ def test_move_exercise_refuses_an_illegal_move_with_its_reason() -> None:
 
 def test_rule_lookup_widget() -> None:
     look = RuleLookup("Gebot")
-    assert "Kapitel" not in look.results.value and "Chapter 6" in look.results.value
-    assert ".ipynb" in look.results.value
+    assert "Kapitel" not in look.html and "Chapter 6" in look.html
+    assert "../en/06-import-and-bidding.ipynb#cell-id=" in look.html
     LANG.lang = "de"
-    assert "Kapitel 6" in look.results.value
+    assert "Kapitel 6" in look.html and "../de/06-import-and-bidding.ipynb#cell-id=" in look.html
     look.box.value = "zzzz"
-    assert "Nichts gefunden" in look.results.value
+    assert "Nichts gefunden" in look.html
 
 
 def test_card_browser_and_lab() -> None:

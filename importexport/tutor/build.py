@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..catalog import Table
 from .chapter import LANGS, Chapter, chapters
 from .facts import facts_text
 
@@ -36,35 +37,21 @@ CHECK = "# NBVAL_CHECK_OUTPUT"
 GENERATED = re.compile(r"\d\d-[\w-]+\.ipynb")  # the names this module writes (and may remove)
 
 OTHER = {"en": "de", "de": "en"}
-WORDS: dict[str, dict[str, str]] = {
-    "contents": {"en": "Contents", "de": "Inhalt"},
-    "chapter": {"en": "Chapter", "de": "Kapitel"},
-    "of": {"en": "of", "de": "von"},
+WORDS = Table("build", {
+    "contents": "Contents",
+    "chapter": "Chapter",
+    "of": "of",
     # (the link to the other language is written in that language, for the reader who needs it)
-    "this_chapter": {"en": "English: [this chapter in English]({href})", "de": "Deutsch: [dieses Kapitel auf Deutsch]({href})"},
-    "these_contents": {"en": "English: [the contents in English]({href})", "de": "Deutsch: [der Inhalt auf Deutsch]({href})"},
-    "run": {
-        "en": "*The text reads as it is. To play at the tables and answer the exercises, run the notebook "
-              "(Run ▸ Run All Cells); the engine checks every answer.*",
-        "de": "*Den Text kannst du so lesen. Um an den Tischen zu spielen und die Aufgaben zu lösen, führe das "
-              "Notebook aus (Run ▸ Run All Cells); die Regel-Engine prüft jede Antwort.*",
-    },
-    "tutor": {"en": "Import/Export: the rules tutor", "de": "Import/Export: der Regel-Tutor"},
-    "intro": {
-        "en": "{n} chapters, one notebook each. Read a chapter as it is, or run it to make the moves at "
-              "live tables and answer exercises the rules engine grades. Every chapter links the next one and "
-              "its German version.",
-        "de": "{n} Kapitel, jedes ein Notebook. Du kannst ein Kapitel einfach lesen oder es ausführen: Dann "
-              "machst du die Züge an echten Tischen und beantwortest Aufgaben, die die Regel-Engine bewertet. "
-              "Jedes Kapitel verweist auf das nächste und auf seine englische Fassung.",
-    },
-    "projector": {
-        "en": "Large print for a projector: the *Projector* switch on any table. This browser remembers it "
-              "for every chapter, in both languages.",
-        "de": "Große Schrift für den Beamer: der Schalter *Beamer* an jedem Tisch. Dieser Browser merkt ihn "
-              "sich für alle Kapitel, in beiden Sprachen.",
-    },
-}
+    "this_chapter": "English: [this chapter in English]({href})",
+    "these_contents": "English: [the contents in English]({href})",
+    "run": "*Run the notebook (Run ▸ Run All Cells) to play at the tables.*",
+    "tutor": "Import/Export: the rules tutor",
+    "intro": "{n} chapters, one notebook each. Read a chapter as it is, or run it to make the moves at "
+        "live tables and answer exercises the rules engine grades. Every chapter links the next one and "
+        "its German version.",
+    "projector": "Large print for a projector: the *Projector* switch on any table. This browser remembers it "
+        "for every chapter, in both languages.",
+})
 
 
 def _lines(text: str) -> list[str]:
@@ -111,17 +98,17 @@ def call(kind: str, value: Any) -> str:
 
 
 def chapter_link(c: Chapter, lang: str) -> str:
-    return f"[{WORDS['chapter'][lang]} {c.number}: {prose(c.title(lang))}]({c.notebook})"
+    return f"[{WORDS.format('chapter', lang)} {c.number}: {prose(c.title(lang))}]({c.notebook})"
 
 
 def notebook(chapter: Chapter, lang: str) -> dict[str, Any]:
     """The notebook of ``chapter`` in ``lang``: Markdown for the title and the prose, code for the live parts."""
     c, every = chapter, chapters()
     other = OTHER[lang]
-    top = (f"[{WORDS['contents'][lang]}]({CONTENTS}) · {WORDS['chapter'][lang]} {c.number} {WORDS['of'][lang]} "
-           f"{len(every)} · " + WORDS["this_chapter"][other].format(href=f"../{other}/{c.notebook}"))
-    cells = [_markdown(0, f"{top}\n\n# {WORDS['chapter'][lang]} {c.number}: {prose(c.title(lang))}\n\n"
-                          f"{prose(c.summary(lang))}\n\n{WORDS['run'][lang]}"),
+    top = (f"[{WORDS.format('contents', lang)}]({CONTENTS}) · {WORDS.format('chapter', lang)} {c.number} {WORDS.format('of', lang)} "
+           f"{len(every)} · " + WORDS.format("this_chapter", other, href=f"../{other}/{c.notebook}"))
+    cells = [_markdown(0, f"{top}\n\n# {WORDS.format('chapter', lang)} {c.number}: {prose(c.title(lang))}\n\n"
+                          f"{prose(c.summary(lang))}\n\n{WORDS.format('run', lang)}"),
              _code(1, f"from importexport.widgets.chapter import chapter\n\nch = chapter({c.number}, lang={lang!r})\n"
                       "ch.header()")]
     for i, (kind, value) in enumerate(c.block_list(), start=2):
@@ -135,7 +122,7 @@ def notebook(chapter: Chapter, lang: str) -> dict[str, Any]:
         cells.append(_code(i, call(kind, value), outputs))
     at = [x.number for x in every].index(c.number)
     links = [f"← {chapter_link(every[at - 1], lang)}" if at > 0 else "",
-             f"[{WORDS['contents'][lang]}]({CONTENTS})",
+             f"[{WORDS.format('contents', lang)}]({CONTENTS})",
              f"{chapter_link(every[at + 1], lang)} →" if at + 1 < len(every) else ""]
     cells.append(_markdown(len(cells), "---\n\n" + " · ".join(x for x in links if x)))
     return _document(cells)
@@ -145,8 +132,8 @@ def contents(lang: str) -> dict[str, Any]:
     """The contents page of ``lang``: every chapter with its summary, Markdown only (nothing to run)."""
     other = OTHER[lang]
     rows = "\n".join(f"{c.number}. [{prose(c.title(lang))}]({c.notebook}): {prose(c.summary(lang))}" for c in chapters())
-    text = (f"{WORDS['these_contents'][other].format(href=f'../{other}/{CONTENTS}')}\n\n# {WORDS['tutor'][lang]}\n\n"
-            f"{WORDS['intro'][lang].format(n=len(chapters()))}\n\n{rows}\n\n{WORDS['projector'][lang]}")
+    text = (f"{WORDS.format('these_contents', other, href=f'../{other}/{CONTENTS}')}\n\n# {WORDS.format('tutor', lang)}\n\n"
+            f"{WORDS.format('intro', lang, n=len(chapters()))}\n\n{rows}\n\n{WORDS.format('projector', lang)}")
     return _document([_markdown(0, text)])
 
 

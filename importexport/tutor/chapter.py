@@ -126,13 +126,56 @@ class Read(Strict):
         return self
 
 
+class GuideStep(Strict):
+    """One step of a guided table (see ``docs/tutor.md``): ``say`` what to do, then either ``do``, the
+    reader's own move (the table points at it and waits), or ``show``, moves of the other players that
+    the guide plays when the reader presses *Next*; ``then`` says what the move did (shown afterwards,
+    with the next step's ``say``)."""
+
+    say: Bi
+    do: Move | None = None
+    show: list[Move] = []
+    then: Bi | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> GuideStep:
+        if (self.do is None) == (not self.show):
+            raise ValueError("a guide step has either 'do' (the reader's move) or 'show' (moves the guide plays)")
+        return self
+
+    def moves(self) -> list[Move]:
+        return [self.do] if self.do is not None else list(self.show)
+
+
 class Position(Strict):
+    """A table in a chapter: a scenario, who plays which seat, and optionally an example to step
+    through (``script``) or a guided lesson on it (``guide``; the two exclude each other)."""
+
     caption: Bi | None = None
     scenario: dict[str, Any]
     humans: list[int] | None = None
     bots: dict[int, Literal["random", "heuristic"]] = {}
     script: list[Move] = []
+    guide: list[GuideStep] = []
+    end: Bi | None = None
     after: list[Move] = []
+
+    @model_validator(mode="after")
+    def _script_or_guide(self) -> Position:
+        if self.guide and self.script:
+            raise ValueError("a position has a 'script' or a 'guide', not both (a guide's moves are its script)")
+        if self.end is not None and not self.guide:
+            raise ValueError("'end' is what a guide says when its last step is done: this position has no guide")
+        if self.guide and self.humans is None:
+            raise ValueError("a guided position names the reader's seat(s) in 'humans'")
+        for i, step in enumerate(self.guide):
+            if step.do is not None and step.do.p not in (self.humans or []):
+                raise ValueError(f"guide step {i + 1}: 'do' is the reader's move, but seat {step.do.p} is not in 'humans'")
+        return self
+
+    def moves(self) -> list[Move]:
+        """The moves Step plays one after the other: the script, or the guide's moves in order."""
+        return [m for step in self.guide for m in step.moves()] if self.guide else list(self.script)
 
 
 class Section(Strict):

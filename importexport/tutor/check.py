@@ -11,8 +11,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..actions import Action
 from ..bots import BOTS
-from .chapter import CHAPTER_DIR, Chapter, ChapterError, load_chapter_file, play_moves
+from ..engine import Game
+from ..picture import picture
+from .chapter import CHAPTER_DIR, Chapter, ChapterError, Position, load_chapter_file, play_moves
 from .exercises import Grader
 from .facts import facts_text
 
@@ -27,10 +30,12 @@ def problems(chapter: Chapter) -> list[str]:
             out.append(f"{where}: position {name!r}: {exc}")
             continue
         try:
-            play_moves(g.copy(), pos.script, f"{where}: position {name!r}, script")
+            play_moves(g.copy(), pos.moves(), f"{where}: position {name!r}, {'guide' if pos.guide else 'script'}")
         except ChapterError as exc:
             out.append(str(exc))
         n = g.state.n
+        if pos.guide:
+            out.extend(guide_problems(g.copy(), pos, f"{where}: position {name!r}"))
         for seat in [*(pos.humans or []), *pos.bots]:
             if not 0 <= seat < n:
                 out.append(f"{where}: position {name!r}: seat {seat} does not exist ({n} players)")
@@ -70,6 +75,41 @@ def problems(chapter: Chapter) -> list[str]:
             except (ChapterError, ValueError) as exc:
                 out.append(f"{where}: facts {value!r}: {exc}")
     return out
+
+
+def guide_problems(g: Game, pos: Position, where: str) -> list[str]:
+    """What keeps a guide from working as a reader meets it: a seat left without a player (after a
+    move off the guide the referee plays on, so every seat that is not the reader's needs a bot), and
+    a ``do`` step whose move cannot be reached by clicking what the table points at."""
+    out = []
+    readers = set(pos.humans or [])
+    for seat in range(g.state.n):
+        if seat not in readers and seat not in pos.bots:
+            out.append(f"{where}: seat {seat} is neither the reader's nor a bot's (a move off the guide would stop the table)")
+    for i, step in enumerate(pos.guide, 1):
+        for move in step.moves():
+            a = move.action()
+            if step.do is not None:
+                why = unreachable(g, a)
+                if why:
+                    out.append(f"{where}: guide step {i}: {why}")
+            if a not in g.legal_actions():
+                return out  # (reported by the script check)
+            g.apply(a)
+    return out
+
+
+def unreachable(g: Game, a: Action) -> str | None:
+    """Why the reader could not make ``a`` from what the table shows (``None``: they can)."""
+    if a.player not in g.deciders():
+        return f"it is not seat {a.player}'s decision here"
+    pic = picture(g, "en", None, a.player, a)
+    point = pic["point"]
+    if point["cards"] and point["cards"][0] not in pic["clickable"]["cards"]:
+        return f"the card pointed at ({g.describe(a)}) cannot be clicked"
+    if point["ships"] and point["ships"][0] not in pic["clickable"]["ships"]:
+        return f"the ship pointed at ({g.describe(a)}) cannot be clicked"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

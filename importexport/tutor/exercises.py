@@ -10,9 +10,11 @@ sentence is worded for a learner: no internal names of kinds of move, fields or 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..actions import Action
+from ..catalog import Table
 from ..engine import Game
 from ..explain import reason
 from ..i18n import message, seat_name
@@ -22,138 +24,116 @@ from .chapter import TABLE_COUNTS, Bi, Chapter, Condition, Exercise, Read, play_
 LANGS = ("en", "de")
 Texts = dict[str, list[str]]
 
-VERDICT = {
-    True: {"en": "Right!", "de": "Richtig!"},
-    False: {"en": "Not quite.", "de": "Nicht ganz."},
-}
-WORDS = {
-    "allowed": {"en": "allowed", "de": "erlaubt"},
-    "refused": {"en": "not allowed", "de": "nicht erlaubt"},
-    "example": {"en": "A move that works: {m}", "de": "Ein Zug, der passt: {m}"},
-    "answer": {"en": "The answer is {n}.", "de": "Die Antwort ist {n}."},
-    "your_move": {"en": "Your move: {m}", "de": "Dein Zug: {m}"},
-    "differs": {"en": "  ← your answer differs here", "de": "  ← hier weicht deine Antwort ab"},
-    "right_option": {"en": "The right answer: {o}", "de": "Die richtige Antwort: {o}"},
-    "right_for": {"en": "Your answer is right for {k} of the {t} moves.", "de": "Deine Antwort stimmt bei {k} von {t} Zügen."},
-    "look_again": {"en": "Look again at this move: {m}. What does the rule say about it?",
-                   "de": "Schau dir diesen Zug noch einmal an: {m}. Was sagt die Regel dazu?"},
-    "too_high": {"en": "Your answer is too high.", "de": "Deine Antwort ist zu hoch."},
-    "too_low": {"en": "Your answer is too low.", "de": "Deine Antwort ist zu niedrig."},
-    "choice_hint": {"en": "Read the question once more and rule out the answers that the text above contradicts.",
-                    "de": "Lies die Frage noch einmal und streiche die Antworten, denen der Text oben widerspricht."},
-    "count_moves": {"en": "Go through the moves one at a time and keep track of {s}.",
-                    "de": "Geh die Züge einzeln durch und verfolge dabei {s}."},
-    "count_rules": {"en": "Work out {s} from the rules in the text above, step by step.",
-                    "de": "Leite {s} Schritt für Schritt aus den Regeln im Text oben her."},
-    "count_change": {"en": "Go through the moves one at a time: which of them changes {s}, and by how much?",
-                     "de": "Geh die Züge einzeln durch: Welcher davon ändert {s}, und um wie viel?"},
-    "everyone": {"en": "every player", "de": "allen Spielern"},
-    "added_up": {"en": "{s}, added up", "de": "{s}, zusammengezählt"},
-    "kind_missed": {"en": "That move {does}; this exercise asks you to {want}.",
-                    "de": "Dieser Zug {does}; gefragt ist aber: {want}."},
-    "kind_refused": {"en": "That move {does}; at this point {p} may only {options}.",
-                     "de": "Dieser Zug {does}; an dieser Stelle kann {p} nur {options}."},
-    "or": {"en": "or", "de": "oder"},
-}
-MEASURE_WORDS = {
-    "credits": {"en": "{p}'s credits", "de": "die Credits von {p}"},
-    "hand": {"en": "the cards in {p}'s hand", "de": "die Karten auf der Hand von {p}"},
-    "crew": {"en": "{p}'s crew cards", "de": "die Crew-Karten von {p}"},
-    "goods": {"en": "{p}'s goods", "de": "die Güter von {p}"},
-    "fulfilled": {"en": "{p}'s fulfilled contracts", "de": "die erfüllten Aufträge von {p}"},
-    "contracts": {"en": "the contracts on {p}'s ships", "de": "die Aufträge an den Schiffen von {p}"},
-    "containers": {"en": "the containers on {p}'s ships", "de": "die Container auf den Schiffen von {p}"},
-    "at_sea": {"en": "{p}'s ships at sea", "de": "die Schiffe von {p} auf See"},
-    "island": {"en": "the cards on the Supply Island", "de": "die Karten auf der Vorratsinsel"},
-    "deck": {"en": "the cards in the deck", "de": "die Karten im Nachziehstapel"},
-    "discard": {"en": "the cards in the discard pile", "de": "die Karten im Ablagestapel"},
-    "score": {"en": "{p}'s final score", "de": "die Endwertung von {p}"},
-}
+VERDICT = Table("verdict", {"right": "Right!", "wrong": "Not quite."})
+WORDS = Table("exercises", {
+    "allowed": "allowed",
+    "refused": "not allowed",
+    "example": "A move that works: {m}",
+    "answer": "The answer is {n}.",
+    "your_move": "Your move: {m}",
+    "differs": "  ← your answer differs here",
+    "right_option": "The right answer: {o}",
+    "right_for": "Your answer is right for {k} of the {t} moves.",
+    "look_again": "Look again at this move: {m}. What does the rule say about it?",
+    "too_high": "Your answer is too high.",
+    "too_low": "Your answer is too low.",
+    "choice_hint": "Read the question once more and rule out the answers that the text above contradicts.",
+    "count_moves": "Go through the moves one at a time and keep track of {s}.",
+    "count_rules": "Work out {s} from the rules in the text above, step by step.",
+    "count_change": "Go through the moves one at a time: which of them changes {s}, and by how much?",
+    "everyone": "every player",
+    "added_up": "{s}, added up",
+    "kind_missed": "That move {does}; this exercise asks you to {want}.",
+    "kind_refused": "That move {does}; at this point {p} may only {options}.",
+    "or": "or",
+})
+MEASURE_WORDS = Table("measures", {
+    "credits": "{p}'s credits",
+    "hand": "the cards in {p}'s hand",
+    "crew": "{p}'s crew cards",
+    "goods": "{p}'s goods",
+    "fulfilled": "{p}'s fulfilled contracts",
+    "contracts": "the contracts on {p}'s ships",
+    "containers": "the containers on {p}'s ships",
+    "at_sea": "{p}'s ships at sea",
+    "island": "the cards on the Supply Island",
+    "deck": "the cards in the deck",
+    "discard": "the cards in the discard pile",
+    "score": "{p}'s final score",
+})
 """What a ``read`` or a condition counts, as the object of a sentence."""
-NOW = {  # what a count is after a move: (one, several) per language
-    "credits": {"en": ("{p} now has {n} credit", "{p} now has {n} credits"),
-                "de": ("{p} hat jetzt {n} Credit", "{p} hat jetzt {n} Credits")},
-    "hand": {"en": ("{p} now holds {n} card", "{p} now holds {n} cards"),
-             "de": ("{p} hält jetzt {n} Karte", "{p} hält jetzt {n} Karten")},
-    "crew": {"en": ("{p} now has {n} crew card", "{p} now has {n} crew cards"),
-             "de": ("{p} hat jetzt {n} Crew-Karte", "{p} hat jetzt {n} Crew-Karten")},
-    "goods": {"en": ("{p} now has {n} good", "{p} now has {n} goods"),
-              "de": ("{p} hat jetzt {n} Gut", "{p} hat jetzt {n} Güter")},
-    "fulfilled": {"en": ("{p} now has {n} fulfilled contract", "{p} now has {n} fulfilled contracts"),
-                  "de": ("{p} hat jetzt {n} erfüllten Auftrag", "{p} hat jetzt {n} erfüllte Aufträge")},
-    "contracts": {"en": ("{n} contract now lies under {p}'s ships", "{n} contracts now lie under {p}'s ships"),
-                  "de": ("An den Schiffen von {p} liegt jetzt {n} Auftrag", "An den Schiffen von {p} liegen jetzt {n} Aufträge")},
-    "containers": {"en": ("{p}'s ships now carry {n} container", "{p}'s ships now carry {n} containers"),
-                   "de": ("Die Schiffe von {p} tragen jetzt {n} Container", "Die Schiffe von {p} tragen jetzt {n} Container")},
-    "at_sea": {"en": ("{n} of {p}'s ships is now at sea", "{n} of {p}'s ships are now at sea"),
-               "de": ("Von den Schiffen von {p} ist jetzt {n} auf See", "Von den Schiffen von {p} sind jetzt {n} auf See")},
-    "island": {"en": ("{n} card now lies on the Supply Island", "{n} cards now lie on the Supply Island"),
-               "de": ("Auf der Vorratsinsel liegt jetzt {n} Karte", "Auf der Vorratsinsel liegen jetzt {n} Karten")},
-    "deck": {"en": ("{n} card is now left in the deck", "{n} cards are now left in the deck"),
-             "de": ("Im Nachziehstapel liegt jetzt {n} Karte", "Im Nachziehstapel liegen jetzt {n} Karten")},
-    "discard": {"en": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
-                "de": ("Im Ablagestapel liegt jetzt {n} Karte", "Im Ablagestapel liegen jetzt {n} Karten")},
-    "score": {"en": ("{p}'s score now comes to {n}", "{p}'s score now comes to {n}"),
-              "de": ("Die Wertung von {p} ergibt jetzt {n}", "Die Wertung von {p} ergibt jetzt {n}")},
-}
-CHANGE = {
-    "more": {"en": ", {d} more than before", "de": ", {d} mehr als vorher"},
-    "fewer": {"en": ", {d} fewer than before", "de": ", {d} weniger als vorher"},
-    "same": {"en": ", as many as before", "de": ", so viele wie vorher"},
-}
-GOAL = {
-    "min": {"en": "the goal was at least {v}", "de": "das Ziel war mindestens {v}"},
-    "max": {"en": "the goal was at most {v}", "de": "das Ziel war höchstens {v}"},
-    "equals": {"en": "the goal was {v}", "de": "das Ziel war {v}"},
-    "up": {"en": "the goal was at least {v} more", "de": "das Ziel war ein Plus von mindestens {v}"},
-    "down": {"en": "the goal was at least {v} fewer", "de": "das Ziel war ein Minus von mindestens {v}"},
-}
-DOES = {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
-    "draw": {"en": "draws cards", "de": "zieht Karten nach"},
-    "play": {"en": "plays a single card", "de": "spielt eine einzelne Karte"},
-    "wild": {"en": "plays two cards of one colour as a wild pair", "de": "spielt zwei Karten einer Farbe als Joker"},
-    "declare": {"en": "declares actions", "de": "sagt Aktionen an"},
-    "sell": {"en": "sells a card to the Supply Island", "de": "verkauft eine Karte an die Vorratsinsel"},
-    "crew": {"en": "hires a card from the Supply Island as crew", "de": "heuert eine Karte der Vorratsinsel als Crew an"},
-    "contract": {"en": "places a contract under a ship", "de": "legt einen Auftrag an ein Schiff an"},
-    "load": {"en": "loads a card onto a ship", "de": "lädt eine Karte auf ein Schiff"},
-    "pirate": {"en": "raids a container", "de": "plündert einen Container"},
-    "trade": {"en": "trades a card", "de": "tauscht eine Karte"},
-    "ship": {"en": "picks a ship whose cargo is auctioned", "de": "wählt ein Schiff, dessen Ladung versteigert wird"},
-    "bid": {"en": "places a bid", "de": "gibt ein Gebot ab"},
-    "winner": {"en": "decides a tie", "de": "entscheidet einen Gleichstand"},
-    "take": {"en": "takes a card of the won cargo", "de": "nimmt eine Karte aus der ersteigerten Ladung"},
-    "drop": {"en": "discards a contract from a ship", "de": "legt einen Auftrag von einem Schiff ab"},
-    "discard": {"en": "discards a card", "de": "legt eine Karte ab"},
-    "yes": {"en": "says yes to an ability's question", "de": "beantwortet die Frage einer Fähigkeit mit Ja"},
-    "no": {"en": "says no to an ability's question", "de": "beantwortet die Frage einer Fähigkeit mit Nein"},
-    "choose": {"en": "picks one of an ability's options", "de": "wählt eine Möglichkeit einer Fähigkeit"},
-    "anytime": {"en": "uses an anytime ability", "de": "nutzt eine Jederzeit-Fähigkeit"},
-    "colour": {"en": "picks the colour of a container token", "de": "wählt die Farbe eines Container-Plättchens"},
-}
-WANT = {  # the same, as what a player is asked to do
-    "draw": {"en": "draw cards", "de": "Karten nachziehen"},
-    "play": {"en": "play a single card", "de": "eine einzelne Karte spielen"},
-    "wild": {"en": "play two cards of one colour as a wild pair", "de": "zwei Karten einer Farbe als Joker spielen"},
-    "declare": {"en": "declare actions", "de": "Aktionen ansagen"},
-    "sell": {"en": "sell a card to the Supply Island", "de": "eine Karte an die Vorratsinsel verkaufen"},
-    "crew": {"en": "hire a card from the Supply Island as crew", "de": "eine Karte der Vorratsinsel als Crew anheuern"},
-    "contract": {"en": "place a contract", "de": "einen Auftrag anlegen"},
-    "load": {"en": "load a card onto a ship", "de": "eine Karte auf ein Schiff laden"},
-    "pirate": {"en": "raid a container", "de": "einen Container plündern"},
-    "trade": {"en": "trade a card", "de": "eine Karte tauschen"},
-    "ship": {"en": "pick a ship whose cargo is auctioned", "de": "ein Schiff wählen, dessen Ladung versteigert wird"},
-    "bid": {"en": "bid", "de": "bieten"},
-    "winner": {"en": "decide a tie", "de": "einen Gleichstand entscheiden"},
-    "take": {"en": "take a card of the won cargo", "de": "eine Karte aus der ersteigerten Ladung nehmen"},
-    "drop": {"en": "discard a contract", "de": "einen Auftrag ablegen"},
-    "discard": {"en": "discard a card", "de": "eine Karte ablegen"},
-    "yes": {"en": "answer yes", "de": "mit Ja antworten"},
-    "no": {"en": "answer no", "de": "mit Nein antworten"},
-    "choose": {"en": "pick one of an ability's options", "de": "eine Möglichkeit einer Fähigkeit wählen"},
-    "anytime": {"en": "use an anytime ability", "de": "eine Jederzeit-Fähigkeit nutzen"},
-    "colour": {"en": "pick the colour of a container token", "de": "die Farbe eines Container-Plättchens wählen"},
-}
+NOW = Table("now", {  # what a count is after a move
+    "credits": ("{p} now has {n} credit", "{p} now has {n} credits"),
+    "hand": ("{p} now holds {n} card", "{p} now holds {n} cards"),
+    "crew": ("{p} now has {n} crew card", "{p} now has {n} crew cards"),
+    "goods": ("{p} now has {n} good", "{p} now has {n} goods"),
+    "fulfilled": ("{p} now has {n} fulfilled contract", "{p} now has {n} fulfilled contracts"),
+    "contracts": ("{n} contract now lies under {p}'s ships", "{n} contracts now lie under {p}'s ships"),
+    "containers": ("{p}'s ships now carry {n} container", "{p}'s ships now carry {n} containers"),
+    "at_sea": ("{n} of {p}'s ships is now at sea", "{n} of {p}'s ships are now at sea"),
+    "island": ("{n} card now lies on the Supply Island", "{n} cards now lie on the Supply Island"),
+    "deck": ("{n} card is now left in the deck", "{n} cards are now left in the deck"),
+    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
+    "score": ("{p}'s score now comes to {n}", "{p}'s score now comes to {n}"),
+})
+CHANGE = Table("change", {
+    "more": ", {d} more than before",
+    "fewer": ", {d} fewer than before",
+    "same": ", as many as before",
+})
+GOAL = Table("goal", {
+    "min": "the goal was at least {v}",
+    "max": "the goal was at most {v}",
+    "equals": "the goal was {v}",
+    "up": "the goal was at least {v} more",
+    "down": "the goal was at least {v} fewer",
+})
+DOES = Table("does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
+    "draw": "draws cards",
+    "play": "plays a single card",
+    "wild": "plays two cards of one colour as a wild pair",
+    "declare": "declares actions",
+    "sell": "sells a card to the Supply Island",
+    "crew": "hires a card from the Supply Island as crew",
+    "contract": "places a contract under a ship",
+    "load": "loads a card onto a ship",
+    "pirate": "raids a container",
+    "trade": "trades a card",
+    "ship": "picks a ship whose cargo is auctioned",
+    "bid": "places a bid",
+    "winner": "decides a tie",
+    "take": "takes a card of the won cargo",
+    "drop": "discards a contract from a ship",
+    "discard": "discards a card",
+    "yes": "says yes to an ability's question",
+    "no": "says no to an ability's question",
+    "choose": "picks one of an ability's options",
+    "anytime": "uses an anytime ability",
+    "colour": "picks the colour of a container token",
+})
+WANT = Table("want", {  # the same, as what a player is asked to do
+    "draw": "draw cards",
+    "play": "play a single card",
+    "wild": "play two cards of one colour as a wild pair",
+    "declare": "declare actions",
+    "sell": "sell a card to the Supply Island",
+    "crew": "hire a card from the Supply Island as crew",
+    "contract": "place a contract",
+    "load": "load a card onto a ship",
+    "pirate": "raid a container",
+    "trade": "trade a card",
+    "ship": "pick a ship whose cargo is auctioned",
+    "bid": "bid",
+    "winner": "decide a tie",
+    "take": "take a card of the won cargo",
+    "drop": "discard a contract",
+    "discard": "discard a card",
+    "yes": "answer yes",
+    "no": "answer no",
+    "choose": "pick one of an ability's options",
+    "anytime": "use an anytime ability",
+    "colour": "pick the colour of a container token",
+})
 
 
 def _texts() -> Texts:
@@ -170,13 +150,13 @@ class Feedback:
     hint: Texts = field(default_factory=_texts)
     solution: Texts = field(default_factory=_texts)
 
-    def add(self, texts: dict[str, str], part: str = "lines") -> None:
+    def add(self, texts: Mapping[str, str], part: str = "lines") -> None:
         """One paragraph (Markdown) in both languages, to ``part``: "lines", "hint" or "solution"."""
         for lang in LANGS:
             getattr(self, part)[lang].append(texts[lang])
 
     def verdict(self, lang: str) -> str:
-        return VERDICT[self.right][lang]
+        return VERDICT.format("right" if self.right else "wrong", lang)
 
     def paragraphs(self, lang: str, solution: bool = True) -> list[str]:
         """What follows the verdict: what the answer did, then the solution (``solution``, or a right
@@ -248,23 +228,23 @@ def condition_words(cond: Condition, before: Game, after: Game, action: Action) 
     2 more than before; the goal was at least 4 more." or "That move sells a card; this exercise
     asks you to load a card onto a ship."."""
     if cond.what == "kind":
-        return {lang: WORDS["kind_missed"][lang].format(does=_kind(DOES, action.kind, lang),
+        return {lang: WORDS.format("kind_missed", lang, does=_kind(DOES, action.kind, lang),
                                                         want=_kind(WANT, str(cond.equals), lang)) for lang in LANGS}
     now, then = measure(after, cond.what, cond.seat), measure(before, cond.what, cond.seat)
     test = next(t for t in GOAL if getattr(cond, t) is not None)
     out = {}
     for lang in LANGS:
-        state = NOW[cond.what][lang][now != 1].format(p=seat_name(cond.seat, lang), n=now)
+        state = NOW.format(cond.what, lang, p=seat_name(cond.seat, lang), n=now)
         change = ""
         if test in ("up", "down"):
             key = "more" if now > then else "fewer" if now < then else "same"
-            change = CHANGE[key][lang].format(d=abs(now - then))
-        out[lang] = f"{state}{change}; {GOAL[test][lang].format(v=getattr(cond, test))}."
+            change = CHANGE.format(key, lang, d=abs(now - then))
+        out[lang] = f"{state}{change}; {GOAL.format(test, lang, v=getattr(cond, test))}."
     return out
 
 
-def _kind(table: dict[str, dict[str, str]], kind: str, lang: str) -> str:
-    return table[kind][lang] if kind in table else table["choose"][lang]
+def _kind(table: Table, kind: str, lang: str) -> str:
+    return table.format(kind if kind in table else "choose", lang)
 
 
 def refusal_words(g: Game, a: Action) -> dict[str, str]:
@@ -277,8 +257,8 @@ def refusal_words(g: Game, a: Action) -> dict[str, str]:
     out = {}
     for lang in LANGS:
         options = [_kind(WANT, k, lang) for k in expected]
-        listed = (", ".join(options[:-1]) + f" {WORDS['or'][lang]} " + options[-1]) if len(options) > 1 else "".join(options)
-        out[lang] = WORDS["kind_refused"][lang].format(does=_kind(DOES, a.kind, lang), p=seat_name(a.player, lang),
+        listed = (", ".join(options[:-1]) + f" {WORDS.format('or', lang)} " + options[-1]) if len(options) > 1 else "".join(options)
+        out[lang] = WORDS.format("kind_refused", lang, does=_kind(DOES, a.kind, lang), p=seat_name(a.player, lang),
                                                        options=listed)
     return out
 
@@ -311,7 +291,7 @@ class Grader:
         fb = Feedback(right)
         if not right:
             fb.add(bi(ex.hint) if ex.hint else WORDS["choice_hint"], "hint")
-            fb.add({lang: WORDS["right_option"][lang].format(o=ex.options[ex.answer or 0](lang)) for lang in LANGS},
+            fb.add({lang: WORDS.format("right_option", lang, o=ex.options[ex.answer or 0](lang)) for lang in LANGS},
                    "solution")
         fb.add(bi(ex.explain), "solution")
         return fb
@@ -343,15 +323,15 @@ class Grader:
         wrong = [i for i, (_, legal, _, _) in enumerate(rows) if (i in ticked) != legal]
         fb = Feedback(not wrong)
         if wrong:
-            fb.add({lang: WORDS["right_for"][lang].format(k=len(rows) - len(wrong), t=len(rows)) for lang in LANGS})
+            fb.add({lang: WORDS.format("right_for", lang, k=len(rows) - len(wrong), t=len(rows)) for lang in LANGS})
             label = rows[wrong[0]][3]
-            fb.add(bi(ex.hint) if ex.hint else {lang: WORDS["look_again"][lang].format(m=label[lang]) for lang in LANGS},
+            fb.add(bi(ex.hint) if ex.hint else {lang: WORDS.format("look_again", lang, m=label[lang]) for lang in LANGS},
                    "hint")
         for i, (_a, legal, words, label) in enumerate(rows):
             mark = "✔" if legal else "✘"
             verdict = WORDS["allowed" if legal else "refused"]
             fb.add({lang: f"{mark} {label[lang]}: {verdict[lang]}" + ("" if legal else f" — {words[lang]}")
-                    + (WORDS["differs"][lang] if i in wrong else "") for lang in LANGS}, "solution")
+                    + (WORDS.format("differs", lang) if i in wrong else "") for lang in LANGS}, "solution")
         fb.add(bi(ex.explain), "solution")
         return fb
 
@@ -379,7 +359,7 @@ class Grader:
         after.apply(action)
         missed = [c for c in ex.goal if not condition_holds(c, before, after, action)]
         fb = Feedback(not missed)
-        fb.add({lang: WORDS["your_move"][lang].format(m=before.describe(action, lang)) for lang in LANGS})
+        fb.add({lang: WORDS.format("your_move", lang, m=before.describe(action, lang)) for lang in LANGS})
         for cond in missed:
             if cond.what != "kind" or not ex.hint:
                 fb.add(condition_words(cond, before, after, action), "hint")
@@ -388,7 +368,7 @@ class Grader:
                 fb.add(bi(ex.hint), "hint")
             working = self.working_moves(ex)
             if working:
-                fb.add({lang: WORDS["example"][lang].format(m=before.describe(working[0], lang)) for lang in LANGS},
+                fb.add({lang: WORDS.format("example", lang, m=before.describe(working[0], lang)) for lang in LANGS},
                        "solution")
         fb.add(bi(ex.explain), "solution")
         return fb
@@ -408,7 +388,7 @@ class Grader:
         if given != answer:
             fb.add(WORDS["too_high" if given > answer else "too_low"])
             fb.add(bi(ex.hint) if ex.hint else number_hint(ex), "hint")
-        fb.add({lang: WORDS["answer"][lang].format(n=answer) for lang in LANGS}, "solution")
+        fb.add({lang: WORDS.format("answer", lang, n=answer) for lang in LANGS}, "solution")
         fb.add(bi(ex.explain), "solution")
         return fb
 
@@ -419,12 +399,12 @@ def number_hint(ex: Exercise) -> dict[str, str]:
     read = ex.read
     out = {}
     for lang in LANGS:
-        who = WORDS["everyone"][lang] if read.total else seat_name(read.seat, lang)
-        subject = MEASURE_WORDS[read.what][lang].format(p=who)
+        who = WORDS.format("everyone", lang) if read.total else seat_name(read.seat, lang)
+        subject = MEASURE_WORDS.format(read.what, lang, p=who)
         if read.total:
-            subject = WORDS["added_up"][lang].format(s=subject)
+            subject = WORDS.format("added_up", lang, s=subject)
         key = "count_change" if read.change else "count_moves" if ex.after else "count_rules"
-        out[lang] = WORDS[key][lang].format(s=subject)
+        out[lang] = WORDS.format(key, lang, s=subject)
     return out
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..catalog import Table
 from .chapter import Chapter, Facts, play_moves
 
-HEAD = {
-    "choices": {"en": "{p} may choose:", "de": "{p} kann wählen:"},
-    "log": {"en": "What happens:", "de": "Was passiert:"},
-    "scores": {"en": "Scores:", "de": "Wertung:"},
-}
+HEAD = Table("facts", {
+    "choices": "{p} may choose:",
+    "log": "What happens:",
+    "scores": "Scores:",
+})
+"""The first line of each kind of facts block."""
 
 
 def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de")) -> str:
@@ -26,13 +28,13 @@ def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de
     for lang in langs:
         if facts.show == "choices":
             for seat in g.deciders():
-                parts.append(HEAD["choices"][lang].format(p=seat_name(seat, lang)))
+                parts.append(HEAD.format("choices", lang, p=seat_name(seat, lang)))
                 parts.extend(f"  - {g.describe(a, lang)}" for a in g.legal_actions(seat))
         elif facts.show == "log":
-            parts.append(HEAD["log"][lang])
+            parts.append(HEAD.format("log", lang))
             parts.extend(f"  {line}" for line in g.narrate(lang)[mark:])
         else:
-            parts.append(HEAD["scores"][lang])
+            parts.append(HEAD.format("scores", lang))
             for sc in g.scores():
                 lines = ", ".join(f"{score_line_name(key, lang)} {amount:+d}" for key, amount in sc.lines if amount)
                 parts.append(f"  {seat_name(sc.seat, lang)}: {sc.credits} {score_line_name('credits', lang)}, {lines or '–'} = {sc.total}")

@@ -1,21 +1,24 @@
 """The rule lookup: search every chapter section by keyword, in English or German.
 
-Each hit names its chapter (and notebook), the section, a snippet, and the cards it concerns.
+Each hit names its chapter, the notebook of the chapter in the hit's language and the section's
+anchor in it, a snippet, and the cards it concerns.
 
 >>> hits = search("Gebot")
->>> hits[0].chapter
-6
+>>> hits[0].chapter, hits[0].path
+(6, 'de/06-import-and-bidding.ipynb')
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from ..cards import CARDS
-from .chapter import card_id, chapters
+from .build import notebook, prose
+from .chapter import Chapter, card_id, chapters
 
 FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -26,10 +29,47 @@ def fold(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
+def query_words(query: str) -> list[str]:
+    """The words of a query, folded: what :func:`search` and the snippets match."""
+    return [fold(w) for w in re.findall(r"\w+", query)]
+
+
+def excerpt(text: str, words: Sequence[str], width: int = 160) -> str:
+    """At most ``width`` characters of ``text`` around the first word that contains one of ``words``
+    (folded), cut only at spaces, with "…" where text is left out; the start if nothing matches.
+
+    About a third of the room goes before the match; a match that does not fit on its own gives "…".
+    """
+    tokens = text.split()
+    if not tokens or width < 1:
+        return ""
+    n = len(tokens)
+    at = next((i for i, t in enumerate(tokens) if any(w in fold(t) for w in words)), 0)
+
+    def size(start: int, end: int) -> int:
+        return sum(len(t) for t in tokens[start:end]) + (end - start - 1) + (start > 0) + (end < n)
+
+    if size(at, at + 1) > width:
+        return "…"
+    start, end = at, at + 1
+    lead = width // 3
+    while start > 0 and size(start - 1, end) <= width and size(start - 1, at) <= lead:
+        start -= 1
+    while end < n and size(start, end + 1) <= width:
+        end += 1
+    while start > 0 and size(start - 1, end) <= width:  # room left at the end of the text
+        start -= 1
+    return ("…" if start else "") + " ".join(tokens[start:end]) + ("…" if end < n else "")
+
+
 @dataclass(frozen=True)
 class Entry:
+    """One section of a chapter: where it is (``notebook``: the file name in either language's folder;
+    ``cell``: the id of its heading's cell there, the same in both languages) and what it says."""
+
     chapter: int
     notebook: str
+    cell: str
     chapter_title: dict[str, str]
     section: str
     title: dict[str, str]
@@ -48,15 +88,28 @@ class Hit:
     def chapter(self) -> int:
         return self.entry.chapter
 
-    def snippet(self, words: list[str], width: int = 160) -> str:
-        """The part of the section's text around the first match (plain text)."""
+    @property
+    def path(self) -> str:
+        """The chapter's notebook in the hit's language, under ``notebooks/``: ``de/06-....ipynb``."""
+        return f"{self.lang}/{self.entry.notebook}"
+
+    def snippet(self, words: Sequence[str], width: int = 160) -> str:
+        """The section's text around the first match, as plain text cut at word boundaries (:func:`excerpt`)."""
         text = re.sub(r"[*_`#|>]", "", self.entry.text[self.lang])
-        text = re.sub(r"\s+", " ", text).strip()
-        low = fold(text)
-        pos = min((low.find(w) for w in words if low.find(w) >= 0), default=0)
-        start = max(0, pos - width // 3)
-        piece = text[start:start + width]
-        return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
+        return excerpt(text, words, width)
+
+
+def heading_cells(ch: Chapter) -> dict[str, str]:
+    """Section key -> the id of the Markdown cell that starts with its heading in the chapter's
+    notebook (as ``build`` writes it; the ids are the same in both languages)."""
+    heads = {f"## {prose(sec.title.en)}": key for key, sec in ch.sections.items()}
+    out: dict[str, str] = {}
+    for cell in notebook(ch, "en")["cells"]:
+        source = "".join(cell["source"])
+        key = heads.get(source.split("\n", 1)[0]) if cell["cell_type"] == "markdown" else None
+        if key is not None:
+            out.setdefault(key, cell["id"])
+    return out
 
 
 @cache
@@ -64,6 +117,7 @@ def index() -> tuple[Entry, ...]:
     names = {fold(n): i for i, n in enumerate(CARDS.names[: len(CARDS)])}
     out = []
     for ch in chapters():
+        cells = heading_cells(ch)
         for key, sec in ch.sections.items():
             cards = [card_id(c) for c in sec.cards]
             body = fold(sec.text.en + " " + sec.text.de)
@@ -72,7 +126,7 @@ def index() -> tuple[Entry, ...]:
                       and re.search(rf"\b{re.escape(name)}\b", body)]
             keywords = tuple(fold(k) for lang in ("en", "de") for k in sec.keywords.get(lang, []))  # type: ignore[call-overload]
             out.append(Entry(
-                ch.number, ch.notebook, {"en": ch.title.en, "de": ch.title.de}, key,
+                ch.number, ch.notebook, cells.get(key, ""), {"en": ch.title.en, "de": ch.title.de}, key,
                 {"en": sec.title.en, "de": sec.title.de}, {"en": sec.text.en, "de": sec.text.de},
                 keywords, tuple(dict.fromkeys(cards)),
             ))
@@ -85,7 +139,7 @@ def search(query: str, lang: str | None = None, limit: int = 12) -> list[Hit]:
     A keyword match weighs most, then the title, then the text; ``lang`` chooses which
     language's text the hit shows (by default the one the query matched best).
     """
-    words = [fold(w) for w in re.findall(r"\w+", query)]
+    words = query_words(query)
     if not words:
         return []
     hits = []

@@ -15,6 +15,7 @@ import anywidget
 import traitlets
 
 from ..cards import CARDS, Card
+from ..catalog import Table
 from ..constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW
 from ..i18n import COLOUR_WORDS
 from ..picture import WORDS as BOARD_WORDS
@@ -26,109 +27,80 @@ from .lang import LANG, on_language
 PARTS = ("name", "goods", "action", "level", "cargo", "ability")
 """The callouts, in the order of their numbers."""
 
-TEXTS: dict[str, dict[str, dict[str, str]]] = {
-    "name": {
-        "label": {"en": "Name", "de": "Name"},
-        "noun": {"en": "name", "de": "Name"},
-        "meaning": {"en": "It only tells the cards apart: the rule texts describe each card's ability under its name.",
-                    "de": "Er unterscheidet nur die Karten: Unter ihm beschreibt die Spielregel die Fähigkeit jeder Karte."},
-    },
-    "goods": {
-        "label": {"en": "Goods type", "de": "Güterart"},
-        "noun": {"en": "goods type", "de": "Güterart"},
-        "meaning": {"en": "As a container the card counts only by this colour; as a good it is one level of this colour "
-                          "and counts for this type's bonus at the end.",
-                    "de": "Als Container zählt die Karte nur mit dieser Farbe; als Gut ist sie eine Stufe dieser Farbe "
-                          "und zählt am Ende für den Bonus dieser Güterart."},
-        "printed": {"en": "Printed card: its colour. The shape and the letter are this tutor's addition.",
-                    "de": "Echte Karte: ihre Farbe. Form und Buchstabe fügt dieser Tutor hinzu."},
-    },
-    "action": {
-        "label": {"en": "Action", "de": "Aktion"},
-        "noun": {"en": "action", "de": "Aktion"},
-        "meaning": {"en": "Played from your hand, the card leads this action or follows it; as crew it gives you one "
-                          "more action of this kind.",
-                    "de": "Aus der Hand gespielt, führt die Karte diese Aktion an oder folgt ihr; als Crew bringt sie "
-                          "dir eine weitere Aktion dieser Art."},
-        "printed": {"en": "Printed card: a symbol on its left side.", "de": "Echte Karte: ein Symbol am linken Rand."},
-    },
-    "level": {
-        "label": {"en": "Level requirement", "de": "Stufenanforderung"},
-        "noun": {"en": "level requirement", "de": "Stufenanforderung"},
-        "meaning": {"en": "To place the card as a contract you need at least this many levels: each of your goods "
-                          "gives one of its colour, and your harbour one of its own.",
-                    "de": "Um die Karte als Auftrag anzulegen, brauchst du mindestens so viele Stufen: Jedes deiner "
-                          "Güter zählt eine seiner Farbe, dein Hafen eine in seiner eigenen."},
-        "printed": {"en": "Printed card: filled circles at the top right.",
-                    "de": "Echte Karte: ausgefüllte Kreise oben rechts."},
-    },
-    "cargo": {
-        "label": {"en": "Cargo requirement", "de": "Ladeanforderung"},
-        "noun": {"en": "cargo requirement", "de": "Ladeanforderung"},
-        "meaning": {"en": "Once the card is a contract under one of your ships, that ship must carry these containers, "
-                          "colour for colour, before the contract is fulfilled and pays.",
-                    "de": "Liegt die Karte als Auftrag unter einem deiner Schiffe, muss dieses Schiff diese Container "
-                          "tragen, Farbe für Farbe, bevor der Auftrag erfüllt ist und Credits bringt."},
-        "printed": {"en": "Printed card: at the bottom left, so it still shows when the card is tucked under a ship.",
-                    "de": "Echte Karte: unten links, damit man sie noch sieht, wenn die Karte unter einem Schiff steckt."},
-    },
-    "ability": {
-        "label": {"en": "Ability", "de": "Fähigkeit"},
-        "noun": {"en": "ability", "de": "Fähigkeit"},
-        "meaning": {"en": "What the card does for you, mostly once you have fulfilled it as a contract; the sign in "
-                          "front says when it works.",
-                    "de": "Was die Karte für dich tut, meist sobald du sie als Auftrag erfüllt hast; das Zeichen "
-                          "davor sagt, wann sie wirkt."},
-        "printed": {"en": "Printed card: the text; instant and anytime abilities carry a sign, permanent ones none.",
-                    "de": "Echte Karte: der Text; sofortige und jederzeit nutzbare Fähigkeiten tragen ein Zeichen, "
-                          "dauerhafte keins."},
-    },
+TEXTS: dict[str, Table] = {
+    "name": Table("parts.name", {
+        "label": "Name",
+        "noun": "name",
+        "meaning": "It only tells the cards apart: the rule texts describe each card's ability under its name.",
+    }),
+    "goods": Table("parts.goods", {
+        "label": "Goods type",
+        "noun": "goods type",
+        "meaning": "As a container the card counts only by this colour; as a good it is one level of this colour "
+            "and counts for this type's bonus at the end.",
+        "printed": "Printed card: its colour. The shape and the letter are this tutor's addition.",
+    }),
+    "action": Table("parts.action", {
+        "label": "Action",
+        "noun": "action",
+        "meaning": "Played from your hand, the card leads this action or follows it; as crew it gives you one "
+            "more action of this kind.",
+        "printed": "Printed card: a symbol on its left side.",
+    }),
+    "level": Table("parts.level", {
+        "label": "Level requirement",
+        "noun": "level requirement",
+        "meaning": "To place the card as a contract you need at least this many levels: each of your goods "
+            "gives one of its colour, and your harbour one of its own.",
+        "printed": "Printed card: filled circles at the top right.",
+    }),
+    "cargo": Table("parts.cargo", {
+        "label": "Cargo requirement",
+        "noun": "cargo requirement",
+        "meaning": "Once the card is a contract under one of your ships, that ship must carry these containers, "
+            "colour for colour, before the contract is fulfilled and pays.",
+        "printed": "Printed card: at the bottom left, so it still shows when the card is tucked under a ship.",
+    }),
+    "ability": Table("parts.ability", {
+        "label": "Ability",
+        "noun": "ability",
+        "meaning": "What the card does for you, mostly once you have fulfilled it as a contract; the sign in "
+            "front says when it works.",
+        "printed": "Printed card: the text; instant and anytime abilities carry a sign, permanent ones none.",
+    }),
 }
 
-SOURCES = {
-    "rule": {"en": "from the rule texts", "de": "aus der Spielregel"},
-    "own": {"en": "project's own", "de": "vom Projekt"},
-    "words": {"en": "rule texts, our words", "de": "Spielregel, eigene Worte"},
-}
+SOURCES = Table("anatomy_sources", {
+    "rule": "from the rule texts",
+    "own": "project's own",
+    "words": "rule texts, our words",
+})
 """Where a figure comes from: the rule texts state it, the project chose it, or the rule texts
 describe it and the project words it."""
 
-WORDS = {
-    "caption": {"en": "{c} enlarged, as the tables in this tutor draw a card in a hand or on the Supply Island. "
-                      "On a table, point at a card to read its ability.",
-                "de": "{c} vergrößert, so wie die Tische in diesem Tutor eine Karte auf der Hand oder auf der "
-                      "Vorratsinsel zeichnen. Auf einem Tisch zeigst du mit der Maus auf eine Karte, um ihre "
-                      "Fähigkeit zu lesen."},
-    "parts": {"en": "The parts of the card", "de": "Die Teile der Karte"},
-    "none": {"en": "none", "de": "keine"},
-    "any_goods": {"en": "any goods", "de": "beliebige Güter"},
-    "any_colour": {"en": "any colour", "de": "beliebige Farbe"},
-    "turned": {"en": "turned", "de": "gedreht"},
-    "title": {"en": "Printed card or project's choice?", "de": "Echte Karte oder Wahl des Projekts?"},
-    "general": {"en": "The rule texts name every card and explain every ability, but they list no card's goods type, "
-                      "action, level or cargo; only a few follow from their examples and ability texts. This tutor "
-                      "takes the rest from the project's own card list, a balanced scheme (docs/cards.md).",
-                "de": "Die Spielregel nennt jede Karte und erklärt jede Fähigkeit, listet aber keine Güterart, Aktion, "
-                      "Stufe oder Ladung einer Karte auf; nur wenige folgen aus ihren Beispielen und "
-                      "Fähigkeitstexten. Den Rest nimmt dieser Tutor aus der eigenen Kartenliste des Projekts, einem "
-                      "ausgewogenen Schema (docs/cards.md)."},
-    "this_card": {"en": "On {c}, from the rule texts: {r}. The project's own: {o}.",
-                  "de": "Bei {c} aus der Spielregel: {r}. Vom Projekt gewählt: {o}."},
-    "all_rule": {"en": "On {c}, every figure shown comes from the rule texts: {r}.",
-                 "de": "Bei {c} stammt jede gezeigte Angabe aus der Spielregel: {r}."},
-    "words": {"en": "The ability comes from the rule texts, told in our own words. The shapes and letters beside the colours "
-                    "are this tutor's aid: the rule texts speak only of colours.",
-              "de": "Die Fähigkeit stammt aus der Spielregel, in unseren eigenen Worten erzählt. Formen und Buchstaben "
-                    "neben den Farben sind eine Hilfe dieses Tutors: Die Spielregel spricht nur von Farben."},
-    "physical": {"en": "Playing with the printed cards? Where a card shows other figures than here, go by the printed "
-                       "card: every rule in this tutor works the same with it.",
-                 "de": "Du spielst mit den echten Karten? Zeigt eine Karte andere Angaben als hier, richte dich nach der "
-                       "gedruckten Karte: Jede Regel dieses Tutors gilt für sie genauso."},
-}
+WORDS = Table("anatomy", {
+    "caption": "{c} enlarged, as the tables in this tutor draw a card in a hand or on the Supply Island. "
+        "On a table, point at a card to read its ability.",
+    "parts": "The parts of the card",
+    "none": "none",
+    "any_goods": "any goods",
+    "any_colour": "any colour",
+    "turned": "turned",
+    "title": "Printed card or project's choice?",
+    "general": "The rule texts name every card and explain every ability, but they list no card's goods type, "
+        "action, level or cargo; only a few follow from their examples and ability texts. This tutor "
+        "takes the rest from the project's own card list, a balanced scheme (docs/cards.md).",
+    "this_card": "On {c}, from the rule texts: {r}. The project's own: {o}.",
+    "all_rule": "On {c}, every figure shown comes from the rule texts: {r}.",
+    "words": "The ability comes from the rule texts, told in our own words. The shapes and letters beside the colours "
+        "are this tutor's aid: the rule texts speak only of colours.",
+    "physical": "Playing with the printed cards? Where a card shows other figures than here, go by the printed "
+        "card: every rule in this tutor works the same with it.",
+})
 
 
 def _w(key: str, lang: str, **args: object) -> str:
-    return WORDS[key][lang].format(**args)
+    return WORDS.format(key, lang, **args)
 
 
 def sources(card: Card) -> dict[str, str]:
@@ -148,7 +120,7 @@ def _amounts(counts: dict[str, int], lang: str) -> str:
         if key == RAINBOW:
             return _w("any_colour", lang)
         index = COLOURS.index(key)
-        return f"{COLOUR_WORDS[lang][index]} ({GOODS_LETTER[index]})"
+        return f"{COLOUR_WORDS.format(COLOURS[index], lang)} ({GOODS_LETTER[index]})"
 
     return " + ".join(f"{n} × {colour(key)}" for key, n in counts.items())
 
@@ -160,11 +132,11 @@ def _values(card: Card, lang: str) -> dict[str, str]:
         cargo += f" / {_w('turned', lang)}: {_amounts(card.cargo_alt, lang)}"
     return {
         "name": card.name,
-        "goods": f"{GOODS_TYPE[lang][col]} ({COLOUR_WORDS[lang][col]}, {mark(col)})",
+        "goods": f"{GOODS_TYPE[lang][col]} ({COLOUR_WORDS.format(COLOURS[col], lang)}, {mark(col)})",
         "action": f"{ACTION_SYMBOL[act]} {ACTION_NAME[lang][act]}",
         "level": _amounts(card.level, lang) if card.level else _w("none", lang),
         "cargo": cargo,
-        "ability": TIMING_WORDS[card.timing][lang],
+        "ability": TIMING_WORDS.format(card.timing, lang),
     }
 
 
@@ -187,6 +159,7 @@ def board_picture(card: int, lang: str) -> dict[str, Any]:
         "lang": lang, "labels": {}, "legend": [], "status": {}, "seats": [], "ships": {}, "sea": [],
         "island": [key], "tokyo": None, "market": None, "hand": None, "open_hands": {},
         "cards": {key: card_data(card, lang)}, "clickable": {"cards": [], "ships": []}, "changed": [],
+        "point": {"cards": [], "ships": []},
     }
 
 
@@ -208,10 +181,10 @@ def anatomy_sheet(card: int, lang: str) -> dict[str, Any]:
     return {
         "lang": lang, "card": card, "picture": board_picture(card, lang),
         "caption": _w("caption", lang, c=c.name), "heading": _w("parts", lang), "parts": parts,
-        "ability": {"n": PARTS.index("ability") + 1, "timing": TIMING_WORDS[c.timing][lang],
+        "ability": {"n": PARTS.index("ability") + 1, "timing": TIMING_WORDS.format(c.timing, lang),
                     "text": c.text.de if lang == "de" else c.text.en},
         "statement": {"title": _w("title", lang), "lines": statement(c, lang)},
-        "labels": {"projector": BOARD_WORDS["projector"][lang], "projector_tip": BOARD_WORDS["projector_tip"][lang]},
+        "labels": {"projector": BOARD_WORDS.format("projector", lang), "projector_tip": BOARD_WORDS.format("projector_tip", lang)},
     }
 
 

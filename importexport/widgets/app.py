@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import BOTS
+from ..catalog import Table
 from ..engine import Game
 from ..errors import SaveFileError
 from ..i18n import WHY, seat_name
@@ -30,48 +31,41 @@ from .table import TableView
 from .upload import Keeper, KernelRelease, Upload
 
 HUMAN = "human"
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "Import/Export", "de": "Import/Export"},
-    "new": {"en": "New game", "de": "Neues Spiel"},
-    "players": {"en": "Players", "de": "Spieler"},
-    "seed": {"en": "Game number", "de": "Spielnummer"},
-    "abilities": {"en": "Card abilities", "de": "Kartenfähigkeiten"},
-    "modules": {"en": "Expansions and variants", "de": "Erweiterungen und Varianten"},
-    "start": {"en": "Start the game", "de": "Spiel starten"},
-    "load": {"en": "Load a saved game", "de": "Gespeichertes Spiel laden"},
-    "save": {"en": "Save the game", "de": "Spiel speichern"},
-    "download": {"en": "Download the saved game ({n} moves)", "de": "Gespeichertes Spiel herunterladen ({n} Züge)"},
-    "human": {"en": "Person", "de": "Mensch"},
-    "bot": {"en": "Bot: {b}", "de": "Bot: {b}"},
-    "seat": {"en": "{p}", "de": "{p}"},
-    "need_human": {"en": "A table needs at least one person; all bots would play alone.",
-                   "de": "Ein Tisch braucht mindestens einen Menschen; sonst spielen die Bots allein."},
-    "pass": {"en": "Pass the device to {p}", "de": "Gib das Gerät an {p} weiter"},
-    "pass_note": {"en": "The hand of the previous player is hidden. {p}, press the button when you are ready.",
-                  "de": "Die Hand des vorigen Spielers ist verdeckt. {p}, drücke den Knopf, wenn du bereit bist."},
-    "show_hand": {"en": "I am {p}: show my hand", "de": "Ich bin {p}: zeig meine Hand"},
-    "final": {"en": "Final scores", "de": "Endwertung"},
-    "winner": {"en": "Winner: {p}", "de": "Gewonnen hat: {p}"},
-    "winners": {"en": "Shared win: {p}", "de": "Geteilter Sieg: {p}"},
-    "reason": {"en": "The game ended: {r}.", "de": "Das Spiel endete: {r}."},
-    "loaded": {"en": "Loaded a game of {n} players after {m} moves.", "de": "Spiel mit {n} Spielern nach {m} Zügen geladen."},
-    "kept": {"en": "Your last game in this browser is not finished: {n} players, {m}.",
-             "de": "Dein letztes Spiel in diesem Browser ist nicht zu Ende: {n} Spieler, {m}."},
-    "moves": {"en": "{m} moves", "de": "{m} Züge"},
-    "one_move": {"en": "1 move", "de": "1 Zug"},
-    "continue": {"en": "Continue that game", "de": "Dieses Spiel fortsetzen"},
-    "continued": {"en": "Your game goes on where you left it.", "de": "Dein Spiel geht dort weiter, wo du es verlassen hast."},
-    "bad_file": {"en": "That file cannot be loaded: {e}", "de": "Diese Datei lässt sich nicht laden: {e}"},
-    "too_big": {"en": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
-                "de": "{f} hat {size}; ein gespeichertes Spiel hat höchstens {limit}, das ist also keins von uns."},
-    "unreadable": {"en": "{f} could not be read.", "de": "{f} ließ sich nicht lesen."},
-    "abilities_about": {"en": "the text on each card takes effect once its contract is fulfilled",
-                        "de": "der Text auf jeder Karte wirkt, sobald ihr Auftrag erfüllt ist"},
-    "bot_names": {"en": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
-                  "de": "random: spielt einen beliebigen erlaubten Zug · heuristic: ein vernünftiger Plan · search: denkt voraus"},
-}
-BOT_WORDS = {"random": {"en": "random", "de": "zufällig"}, "heuristic": {"en": "heuristic", "de": "heuristisch"},
-             "search": {"en": "search", "de": "vorausdenkend"}}
+WORDS = Table("app", {
+    "title": "Import/Export",
+    "new": "New game",
+    "players": "Players",
+    "seed": "Game number",
+    "abilities": "Card abilities",
+    "modules": "Expansions and variants",
+    "start": "Start the game",
+    "load": "Load a saved game",
+    "save": "Save the game",
+    "download": ("Download the saved game ({n} move)", "Download the saved game ({n} moves)"),
+    "human": "Person",
+    "bot": "Bot: {b}",
+    "seat": "{p}",
+    "need_human": "A table needs at least one person; all bots would play alone.",
+    "pass": "Pass the device to {p}",
+    "pass_note": "The hand of the previous player is hidden. {p}, press the button when you are ready.",
+    "show_hand": "I am {p}: show my hand",
+    "final": "Final scores",
+    "winner": "Winner: {p}",
+    "winners": "Shared win: {p}",
+    "reason": "The game ended: {r}.",
+    "loaded": ("Loaded a game of {n} players after {m} move.", "Loaded a game of {n} players after {m} moves."),
+    "kept": "Your last game in this browser is not finished: {n} players, {m}.",
+    "moves": ("{m} move", "{m} moves"),
+    "continue": "Continue that game",
+    "continued": "Your game goes on where you left it.",
+    "bad_file": "That file cannot be loaded: {e}",
+    "too_big": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
+    "unreadable": "{f} could not be read.",
+    "bytes": ("{size} byte", "{size} bytes"),
+    "abilities_about": "the text on each card takes effect once its contract is fulfilled",
+    "bot_names": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
+}, counts={"loaded": "m", "moves": "m"})
+BOT_WORDS = Table("bots", {"random": "random", "heuristic": "heuristic", "search": "search"})
 CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
 
 
@@ -86,12 +80,14 @@ def bot_pace() -> float:
 
 def file_size(n: int, lang: str) -> str:
     """A file size to read at a glance: whole megabytes from 10 MB, else bytes with separators."""
-    text = f"{n / 1e6:.0f} MB" if n >= 10_000_000 else f"{n:,} " + ("Bytes" if lang == "de" else "bytes")
+    if n >= 10_000_000:
+        return f"{n / 1e6:.0f} MB"
+    text = WORDS.format("bytes", lang, n=n, size=f"{n:,}")
     return text.replace(",", ".") if lang == "de" else text
 
 
 def word(key: str, **args: Any) -> str:
-    return WORDS[key][LANG.lang].format(**args)
+    return WORDS.format(key, LANG.lang, **args)
 
 
 class PlayApp(w.VBox):
@@ -182,8 +178,8 @@ class PlayApp(w.VBox):
 
     def _role_options(self) -> list[tuple[str, str]]:
         lang = LANG.lang
-        return [(WORDS["human"][lang], HUMAN)] + [
-            (WORDS["bot"][lang].format(b=BOT_WORDS.get(b, {}).get(lang, b)), b) for b in BOTS
+        return [(WORDS.format("human", lang), HUMAN)] + [
+            (WORDS.format("bot", lang, b=BOT_WORDS.get(b, {}).get(lang, b)), b) for b in BOTS
         ]
 
     def _seat_rows(self) -> None:
@@ -398,18 +394,18 @@ class PlayApp(w.VBox):
 
     def relabel(self) -> None:
         lang = LANG.lang
-        self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(WORDS["title"][lang])}</h1>'
+        self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(WORDS.format("title", lang))}</h1>'
         for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules"), strict=True):
-            label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS[key][lang])}</b></div>'
-        self.start_button.description = WORDS["start"][lang]
+            label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS.format(key, lang))}</b></div>'
+        self.start_button.description = WORDS.format("start", lang)
         if self.kept:
             n, m = self.kept_size
-            moves = word("one_move") if m == 1 else word("moves", m=m)
+            moves = word("moves", m=m)
             self.kept_note.value = f'<div class="iex-kept" style="font-size:16px;margin-right:12px">{escape(word("kept", n=n, m=moves))}</div>'
             self.continue_button.description = word("continue")
-        self.upload.label = WORDS["load"][lang]
-        self.bot_note.value = f'<div style="font-size:14px;color:#4a4a4a">{escape(WORDS["bot_names"][lang])}</div>'
-        self.abilities_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(WORDS["abilities_about"][lang])}</span>'
+        self.upload.label = WORDS.format("load", lang)
+        self.bot_note.value = f'<div style="font-size:14px;color:#4a4a4a">{escape(WORDS.format("bot_names", lang))}</div>'
+        self.abilities_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(WORDS.format("abilities_about", lang))}</span>'
         for group, title in self.group_titles.items():
             title.value = f'<div style="font-size:15px;margin-top:6px"><i>{escape(GROUPS[group][lang])}</i></div>'
         for m in CHOOSABLE_MODULES:
@@ -422,7 +418,7 @@ class PlayApp(w.VBox):
             d.value = value
             d.description = seat_name(seat, lang)
         if self.session is not None:
-            self.save_button.description = WORDS["save"][lang]
-            self.new_button.description = WORDS["new"][lang]
-            self.game_upload.label = WORDS["load"][lang]
+            self.save_button.description = WORDS.format("save", lang)
+            self.new_button.description = WORDS.format("new", lang)
+            self.game_upload.label = WORDS.format("load", lang)
             # a finished game's scoring screen is redrawn by the table's own refresh (see _after_change)

@@ -7,6 +7,7 @@ from html import escape
 import ipywidgets as w
 
 from ..cards import CARDS
+from ..catalog import Table
 from ..constants import ACTION_NAME, ACTIONS, COLOURS, GOODS_TYPE
 from ..render import CSS, card_html
 from ..session import Session
@@ -15,17 +16,17 @@ from .lang import LANG, on_language, replace_children
 from .table import TableView
 
 SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag", "promo")
-TIMINGS = {"instant": {"en": "instant", "de": "sofort"}, "permanent": {"en": "permanent", "de": "dauerhaft"},
-           "anytime": {"en": "anytime", "de": "jederzeit"}}
-WORDS = {
-    "search": {"en": "name or ability text", "de": "Name oder Fähigkeitstext"},
-    "sets": {"en": "Sets", "de": "Sets"},
-    "goods": {"en": "Goods", "de": "Waren"},
-    "actions": {"en": "Actions", "de": "Aktionen"},
-    "timings": {"en": "Timing", "de": "Zeitpunkt"},
-    "found": {"en": "{n} of {t} cards", "de": "{n} von {t} Karten"},
-    "card": {"en": "Card", "de": "Karte"},
-}
+TIMINGS = Table("card_timings", {"instant": "instant", "permanent": "permanent",
+           "anytime": "anytime"})
+WORDS = Table("cards", {
+    "search": "name or ability text",
+    "sets": "Sets",
+    "goods": "Goods",
+    "actions": "Actions",
+    "timings": "Timing",
+    "found": ("{n} of {t} card", "{n} of {t} cards"),
+    "card": "Card",
+}, counts={"found": "t"})
 
 
 class CardBrowser(w.VBox):
@@ -56,14 +57,14 @@ class CardBrowser(w.VBox):
 
     def refresh(self) -> None:
         lang = LANG.lang
-        self.text.placeholder = WORDS["search"][lang]
+        self.text.placeholder = WORDS.format("search", lang)
         for label, key in zip(self.labels, ("sets", "goods", "actions", "timings"), strict=True):
-            label.value = f"<b>{WORDS[key][lang]}</b>"
+            label.value = f"<b>{WORDS.format(key, lang)}</b>"
         self.goods.options = [(GOODS_TYPE[lang][i], c) for i, c in enumerate(COLOURS)]
         self.actions.options = [(ACTION_NAME[lang][i], a) for i, a in enumerate(ACTIONS)]
-        self.timings.options = [(TIMINGS[t][lang], t) for t in TIMINGS]
+        self.timings.options = [(TIMINGS.format(t, lang), t) for t in TIMINGS]
         ids = self.found()
-        self.count.value = f"<i>{escape(WORDS['found'][lang].format(n=len(ids), t=len(CARDS)))}</i>"
+        self.count.value = f"<i>{escape(WORDS.format('found', lang, n=len(ids), t=len(CARDS)))}</i>"
         self.grid.value = '<div class="iex">' + "".join(card_html(c, lang, detail=True) for c in ids[: self.limit]) + "</div>"
 
 

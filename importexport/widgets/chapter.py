@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import make_bot
+from ..catalog import Table
 from ..picture import picture
 from ..render import CSS, score_chart_html
 from ..session import Session
@@ -25,10 +26,12 @@ from .anatomy import CardAnatomy
 from .board import Board
 from .common import markdown
 from .exercises import ExerciseView, exercise_view
+from .guide import GuidedTable
 from .lang import LANG, language_switch, on_language
 from .table import TableView
 
-CHAPTER_WORD = {"en": "Chapter", "de": "Kapitel"}
+TEXT = Table("chapter_view", {"title": "Chapter {n}: {title}"})
+"""The heading of a chapter shown with its language switch."""
 
 
 class Prose(w.HTML):
@@ -79,10 +82,12 @@ class ChapterView:
         """The stylesheet of the drawn tables.  A generated notebook has its title and summary as Markdown
         and keeps to one language, so this is all it shows; with no language fixed it also shows the
         title, the summary and the English / Deutsch switch."""
-        if self.lang is not None:
-            return w.VBox([w.HTML(CSS)])
+        if self.lang is not None:  # the stylesheet only: its output row is hidden in JupyterLab
+            css = w.HTML(CSS)
+            css.add_class("iex-css-only")
+            return w.VBox([css])
         c = self.chapter
-        title = {lang: f"{CHAPTER_WORD[lang]} {c.number}: {c.title(lang)}" for lang in ("en", "de")}
+        title = {lang: TEXT.format("title", lang, n=c.number, title=c.title(lang)) for lang in LANGS}
         return w.VBox([w.HTML(CSS), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
 
     def text(self, section: str) -> Prose:
@@ -91,13 +96,16 @@ class ChapterView:
 
     def session(self, position: str) -> Session:
         pos = self.chapter.positions[position]
-        script = [move.action() for move in pos.script]  # checked by importexport.tutor.check and the tests
+        script = [move.action() for move in pos.moves()]  # checked by importexport.tutor.check and the tests
         bots = {seat: make_bot(name, seed=seat) for seat, name in pos.bots.items()}
         return Session(lambda: self.chapter.game(position, LANG.lang), humans=pos.humans, bots=bots, script=script)
 
     def table(self, position: str, **options: Any) -> TableView:
+        """A live table at ``position``: a guided lesson if the position has a guide."""
         pos = self.chapter.positions[position]
         caption = {"en": pos.caption.en, "de": pos.caption.de} if pos.caption else None
+        if pos.guide:
+            return GuidedTable(self.session(position), pos.guide, pos.end, caption=caption, **options)
         return TableView(self.session(position), caption=caption, **options)
 
     def picture(self, position: str) -> Picture:

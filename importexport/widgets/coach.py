@@ -6,37 +6,31 @@ from html import escape
 
 import ipywidgets as w
 
+from ..catalog import Table
 from ..coach import Advice, advice
 from ..i18n import seat_name
 from ..session import Session
 from .common import button, guarded, message_html
 from .lang import LANG, on_language
 
-WORDS = {
-    "ask": {"en": "💡 What would a strong player do here?", "de": "💡 Was würde ein starker Spieler hier tun?"},
-    "thinking": {"en": "Thinking: playing each choice out on sampled tables …",
-                 "de": "Ich denke nach: jede Möglichkeit wird auf ausgelosten Tischen durchgespielt …"},
-    "head": {"en": "The three choices that did best for {p}:", "de": "Die drei Möglichkeiten, die für {p} am besten abschnitten:"},
-    "head_few": {"en": "The choices for {p}:", "de": "Die Möglichkeiten für {p}:"},
-    "chance": {"en": "chance to win {n} %", "de": "Gewinnchance {n} %"},
-    "how": {"en": "How this is worked out: {n} tables are dealt from what {p} can see (the hidden cards at random), "
-                  "each choice is played out on every one of them for a few turns by computer players, and the chance "
-                  "is the share of those games in which {p} came out ahead. It is an estimate, not a promise.",
-            "de": "So wird das berechnet: Aus dem, was {p} sehen kann, werden {n} Tische ausgeteilt (die verdeckten "
-                  "Karten zufällig), jede Möglichkeit wird auf jedem davon von Computerspielern ein paar Züge weit "
-                  "gespielt, und die Chance ist der Anteil dieser Spiele, in denen {p} vorn lag. Das ist eine "
-                  "Schätzung, kein Versprechen."},
-    "nobody": {"en": "There is no decision for you right now: wait for the others (or press Step).",
-               "de": "Gerade hast du nichts zu entscheiden: warte auf die anderen (oder drücke Schritt)."},
-    "over": {"en": "The game is over: there is nothing left to decide.", "de": "Das Spiel ist vorbei: es gibt nichts mehr zu entscheiden."},
-    "only": {"en": "There is only one choice here: {m}", "de": "Hier gibt es nur eine Möglichkeit: {m}"},
-    "stale": {"en": "The table has changed since this advice; ask again for the new position.",
-              "de": "Der Tisch hat sich seit diesem Rat verändert; frag für die neue Lage noch einmal."},
-}
+WORDS = Table("coach_panel", {
+    "ask": "💡 What would a strong player do here?",
+    "thinking": "Thinking: playing each choice out on sampled tables …",
+    "head": "The three choices that did best for {p}:",
+    "head_few": "The choices for {p}:",
+    "chance": "chance to win {n} %",
+    "how": "How this is worked out: {n} tables are dealt from what {p} can see (the hidden cards at random), "
+        "each choice is played out on every one of them for a few turns by computer players, and the chance "
+        "is the share of those games in which {p} came out ahead. It is an estimate, not a promise.",
+    "nobody": "There is no decision for you right now: wait for the others (or press Step).",
+    "over": "The game is over: there is nothing left to decide.",
+    "only": "There is only one choice here: {m}",
+    "stale": "The table has changed since this advice; ask again for the new position.",
+})
 
 
 def words(key: str, lang: str, **args: object) -> str:
-    return WORDS[key]["de" if lang == "de" else "en"].format(**args)
+    return WORDS.format(key, lang, **args)
 
 
 class CoachButton(w.VBox):

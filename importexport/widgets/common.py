@@ -11,69 +11,62 @@ from typing import Any
 import ipywidgets as w
 import mistune
 
+from ..catalog import Table
+
 _md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
 
-UI: dict[str, dict[str, str]] = {
-    "step": {"en": "Step ▶", "de": "Schritt ▶"},
-    "undo": {"en": "↶ Undo", "de": "↶ Zurück"},
-    "restart": {"en": "⟲ Restart", "de": "⟲ Neu starten"},
-    "check": {"en": "Check", "de": "Prüfen"},
-    "again": {"en": "Try again", "de": "Noch einmal"},
-    "decides": {"en": "{p} decides", "de": "{p} entscheidet"},
-    "over": {"en": "The game is over.", "de": "Das Spiel ist vorbei."},
-    "waiting_bot": {"en": "{p} (a bot) is thinking — press Step.", "de": "{p} (ein Bot) ist dran — drücke Schritt."},
-    "script_next": {"en": "Next in the example: {m}", "de": "Als Nächstes im Beispiel: {m}"},
-    "example_ends": {"en": "The example ends here: {p} would decide next. Undo or Restart to play it again.",
-                     "de": "Hier endet das Beispiel: Als Nächstes wäre {p} dran. Mit „Zurück“ oder „Neu starten“ spielst du es noch einmal."},
-    "seal": {"en": "Seal {p}'s bid", "de": "Gebot von {p} abgeben"},
-    "sealed": {"en": "{p} has bid (hidden).", "de": "{p} hat geboten (verdeckt)."},
-    "bid_hint": {"en": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
-                 "de": "{p}: gib ein Gebot von {lo} bis {hi} ein; niemand sieht es, bis alle geboten haben."},
-    "not_number": {"en": "A bid is a whole number of credits.", "de": "Ein Gebot ist eine ganze Zahl an Credits."},
-    "refused": {"en": "Not allowed: {r}", "de": "Nicht erlaubt: {r}"},
-    "pick": {"en": "{c} can be used in several ways — pick one below.", "de": "{c} lässt sich mehrfach nutzen — wähle unten."},
-    "do": {"en": "Do it", "de": "Ausführen"},
-    "not_now": {"en": "Nobody at this screen decides now; wait for the others (or press Step).",
-                "de": "Gerade entscheidet niemand an diesem Bildschirm; warte auf die anderen (oder drücke Schritt)."},
-    "no_ship_move": {"en": "There is no move with {s} now: the choices below say what you can do.",
-                     "de": "Mit {s} gibt es gerade keinen Zug: die Möglichkeiten unten sagen, was geht."},
-    "more": {"en": "{n} more options", "de": "{n} weitere Möglichkeiten"},
-    "log": {"en": "What happened (newest first)", "de": "Was geschah (Neuestes zuerst)"},
-    "log_all": {"en": "Show all {n} lines of the game", "de": "Alle {n} Zeilen des Spiels zeigen"},
-    "log_recent": {"en": "Show only the latest lines", "de": "Nur die neuesten Zeilen zeigen"},
-    "hint": {"en": "Rule in play (chapter {n})", "de": "Regel im Spiel (Kapitel {n})"},
-    "error": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
-    "sure_restart": {"en": "Start this game over from its first move? Every move since is lost.",
-                     "de": "Dieses Spiel von vorn beginnen? Alle Züge seither gehen verloren."},
-    "sure_new": {"en": "Leave this game for a new one? Save it first if you want to come back to it.",
-                 "de": "Dieses Spiel für ein neues verlassen? Speichere es vorher, wenn du weiterspielen willst."},
-    "sure_load": {"en": "Leave this game for the one in {f}? Save this one first if you want to come back to it.",
-                  "de": "Dieses Spiel für das aus {f} verlassen? Speichere es vorher, wenn du weiterspielen willst."},
-    "yes_load": {"en": "Yes, load it", "de": "Ja, laden"},
-    "yes_restart": {"en": "Yes, start over", "de": "Ja, von vorn"},
-    "yes_new": {"en": "Yes, new game", "de": "Ja, neues Spiel"},
-    "keep_playing": {"en": "No, keep playing", "de": "Nein, weiterspielen"},
-    "skip": {"en": "⏭ Skip the bots' moves", "de": "⏭ Züge der Bots überspringen"},
-    "nothing_to_undo": {"en": "There is no move of yours to take back.", "de": "Es gibt keinen eigenen Zug zum Zurücknehmen."},
-    "undo_other": {"en": "The last move was another person's; only they can take it back, on their turn.",
-                   "de": "Der letzte Zug war von jemand anderem; nur diese Person kann ihn zurücknehmen, wenn sie dran ist."},
-    "undo_revealed": {"en": "Something hidden has been seen since that move (a card drawn, bids shown or a random "
-                            "pick), so the move stands.",
-                      "de": "Seit diesem Zug wurde etwas Verdecktes gesehen (eine gezogene Karte, Gebote oder ein "
-                            "Zufall), also bleibt der Zug."},
-    "your_answer": {"en": "Your answer", "de": "Deine Antwort"},
-    "hint_label": {"en": "Hint", "de": "Tipp"},
-    "show_solution": {"en": "Show the solution", "de": "Lösung zeigen"},
-    "left_example": {"en": "This table has left the example: after your own moves, the example's next move is no "
-                           "longer possible. Go back to where you left the example?",
-                     "de": "Dieser Tisch ist vom Beispiel abgewichen: Nach deinen eigenen Zügen geht der nächste Zug "
-                           "des Beispiels nicht mehr. Zurück dorthin, wo du das Beispiel verlassen hast?"},
-    "back_to_example": {"en": "Yes, back to the example", "de": "Ja, zurück zum Beispiel"},
-    "play_on": {"en": "No, play on from here", "de": "Nein, von hier weiterspielen"},
-    "back_at_example": {"en": "Back at the example: Step plays its next move.",
-                        "de": "Zurück im Beispiel: Schritt spielt seinen nächsten Zug."},
-    "number_hint": {"en": "Type a number", "de": "Gib eine Zahl ein"},
-}
+UI = Table("ui", {
+    "step": "Step ▶",
+    "step_back": "◀ Step back",
+    "at_start": "This is the starting position: there is no move to take back.",
+    "undo": "↶ Undo",
+    "restart": "⟲ Restart",
+    "check": "Check",
+    "again": "Try again",
+    "decides": ("{p} decides", "{p} decide"),
+    "over": "The game is over.",
+    "waiting_bot": "{p} (a bot) is thinking — press Step.",
+    "script_next": "Next in the example: {m}",
+    "example_over": "That was the whole example. ◀ Step back goes back through it; from here on the table "
+                    "plays on as a game.",
+    "example_ends": "The example ends here: {p} would decide next. Undo or Restart to play it again.",
+    "seal": "Seal {p}'s bid",
+    "sealed": "{p} has bid (hidden).",
+    "bid_hint": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
+    "not_number": "A bid is a whole number of credits.",
+    "refused": "Not allowed: {r}",
+    "pick": "{c} can be used in several ways — pick one below.",
+    "do": "Do it",
+    "not_now": "Nobody at this screen decides now; wait for the others (or press Step).",
+    "no_ship_move": "There is no move with {s} now: the choices below say what you can do.",
+    "more": ("{n} more option", "{n} more options"),
+    "log": "What happened (newest first)",
+    "log_all": "Show all {n} lines of the game",
+    "log_recent": "Show only the latest lines",
+    "hint": "Rule in play (chapter {n})",
+    "error": "Something went wrong",
+    "sure_restart": "Start this game over from its first move? Every move since is lost.",
+    "sure_new": "Leave this game for a new one? Save it first if you want to come back to it.",
+    "sure_load": "Leave this game for the one in {f}? Save this one first if you want to come back to it.",
+    "yes_load": "Yes, load it",
+    "yes_restart": "Yes, start over",
+    "yes_new": "Yes, new game",
+    "keep_playing": "No, keep playing",
+    "skip": "⏭ Skip the bots' moves",
+    "nothing_to_undo": "There is no move of yours to take back.",
+    "undo_other": "The last move was another person's; only they can take it back, on their turn.",
+    "undo_revealed": "Something hidden has been seen since that move (a card drawn, bids shown or a random "
+        "pick), so the move stands.",
+    "your_answer": "Your answer",
+    "hint_label": "Hint",
+    "show_solution": "Show the solution",
+    "left_example": "This table has left the example: after your own moves, the example's next move is no "
+        "longer possible. Go back to where you left the example?",
+    "back_to_example": "Yes, back to the example",
+    "play_on": "No, play on from here",
+    "back_at_example": "Back at the example: Step plays its next move.",
+    "number_hint": "Type a number",
+})
 
 
 class Confirm(w.HBox):
@@ -106,7 +99,8 @@ class Confirm(w.HBox):
 
 
 def ui(key: str, lang: str, **args: Any) -> str:
-    return UI[key]["de" if lang == "de" else "en"].format(**args)
+    """The button or message ``key`` in ``lang``; a count ``n`` picks the plural form."""
+    return UI.format(key, lang, **args)
 
 
 def markdown(text: str) -> str:

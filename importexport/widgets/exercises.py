@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as w
 
 from ..actions import Action
+from ..catalog import Table
 from ..picture import picture
 from ..session import Session
 from ..tutor.chapter import Chapter, Exercise
@@ -22,12 +23,13 @@ from .common import button, feedback_html, guarded, markdown, ui
 from .lang import LANG, on_language
 from .table import TableView
 
-KIND_LABEL = {
-    "choice": {"en": "Question", "de": "Frage"},
-    "legal": {"en": "Allowed or not?", "de": "Erlaubt oder nicht?"},
-    "move": {"en": "Your move", "de": "Dein Zug"},
-    "number": {"en": "How many?", "de": "Wie viele?"},
-}
+KIND_LABEL = Table("exercise_kinds", {
+    "choice": "Question",
+    "legal": "Allowed or not?",
+    "move": "Your move",
+    "number": "How many?",
+})
+"""The heading of an exercise, by its kind."""
 
 
 class ExerciseView(w.VBox):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ..bots import BOTS
+from ..catalog import Table
 from ..engine import Game
 from ..render import score_chart_html
 from ..session import Session
@@ -14,16 +15,15 @@ from .common import button
 from .lang import LANG, on_language, replace_children
 from .table import TableView
 
-WORDS = {
-    "players": {"en": "Players", "de": "Spieler"},
-    "seed": {"en": "Game number", "de": "Spielnummer"},
-    "bots": {"en": "Bots", "de": "Bots"},
-    "abilities": {"en": "Card abilities", "de": "Kartenfähigkeiten"},
-    "start": {"en": "Start a new game", "de": "Neues Spiel starten"},
-    "you": {"en": "You are Player 1; the other seats are bots. Only your own hand is shown.",
-            "de": "Du bist Spieler 1; die anderen Plätze spielen Bots. Nur deine eigene Hand ist zu sehen."},
-    "result": {"en": "Final scores", "de": "Endwertung"},
-}
+WORDS = Table("game", {
+    "players": "Players",
+    "seed": "Game number",
+    "bots": "Bots",
+    "abilities": "Card abilities",
+    "start": "Start a new game",
+    "you": "You are Player 1; the other seats are bots. Only your own hand is shown.",
+    "result": "Final scores",
+})
 
 
 class FirstGame(w.VBox):
@@ -48,12 +48,12 @@ class FirstGame(w.VBox):
 
     def relabel(self) -> None:
         lang = LANG.lang
-        self.players.description = WORDS["players"][lang]
-        self.seed.description = WORDS["seed"][lang]
-        self.bot.description = WORDS["bots"][lang]
-        self.abilities.description = WORDS["abilities"][lang]
-        self.start_button.description = WORDS["start"][lang]
-        self.intro.value = f"<i>{WORDS['you'][lang]}</i>"
+        self.players.description = WORDS.format("players", lang)
+        self.seed.description = WORDS.format("seed", lang)
+        self.bot.description = WORDS.format("bots", lang)
+        self.abilities.description = WORDS.format("abilities", lang)
+        self.start_button.description = WORDS.format("start", lang)
+        self.intro.value = f"<i>{WORDS.format('you', lang)}</i>"
         self.show_result()
 
     def start(self) -> None:
@@ -77,4 +77,4 @@ class FirstGame(w.VBox):
         if g is None or not g.is_over():
             self.result.value = ""
             return
-        self.result.value = f"<h3>{WORDS['result'][LANG.lang]}</h3>" + score_chart_html(g.scores(), LANG.lang)
+        self.result.value = f"<h3>{WORDS.format('result', LANG.lang)}</h3>" + score_chart_html(g.scores(), LANG.lang)

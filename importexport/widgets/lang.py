@@ -8,22 +8,31 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
+from ..catalog import LANGS, SOURCE_LANG, Table
+
+LANGUAGE = Table("language", {
+    "name": "English",
+    "switch_tip": "Show every text in English",
+})
+"""Each language's own name and the tooltip of its button, both written in that language: the button
+for German reads ``LANGUAGE["name"]["de"]`` ("Deutsch") whichever language is shown."""
+
 
 class Language(traitlets.HasTraits):
-    """The language every widget of the kit shows its texts in ("en" or "de")."""
+    """The language every widget of the kit shows its texts in (one of :data:`importexport.catalog.LANGS`)."""
 
-    lang = traitlets.Enum(("en", "de"), default_value="en")
+    lang = traitlets.Enum(LANGS, default_value=SOURCE_LANG)
 
 
 LANG = Language()
 
 
 def language_switch() -> w.ToggleButtons:
-    """English / Deutsch buttons bound to :data:`LANG` (any number of them stay in step)."""
+    """A button per language (English / Deutsch), bound to :data:`LANG` (any number of them stay in step)."""
     switch = w.ToggleButtons(
-        options=[("English", "en"), ("Deutsch", "de")],
+        options=[(LANGUAGE["name"][lang], lang) for lang in LANGS],
         value=LANG.lang,
-        tooltips=["Show every text in English", "Alle Texte auf Deutsch anzeigen"],
+        tooltips=[LANGUAGE["switch_tip"][lang] for lang in LANGS],
         style={"button_width": "90px"},
     )
     traitlets.link((switch, "value"), (LANG, "lang"))

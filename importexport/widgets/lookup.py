@@ -2,58 +2,79 @@
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 import ipywidgets as w
 
+from ..catalog import Table
 from ..render import chip
-from ..tutor.lookup import fold, search
+from ..tutor.lookup import Hit, query_words, search
 from .lang import LANG, on_language
 
-WORDS = {
-    "placeholder": {"en": "Search the rules, e.g. bid, crew, Pirat …", "de": "Regeln durchsuchen, z. B. Gebot, Crew, pirate …"},
-    "none": {"en": "Nothing found for “{q}”.", "de": "Nichts gefunden für „{q}“."},
-    "found": {"en": "{n} section(s) found", "de": "{n} Abschnitt(e) gefunden"},
-    "chapter": {"en": "Chapter {n}", "de": "Kapitel {n}"},
-    "cards": {"en": "Cards", "de": "Karten"},
-}
+WORDS = Table("lookup", {
+    "placeholder": "Search the rules, e.g. bid, crew, Pirat …",
+    "none": "Nothing found for “{q}”.",
+    "found": ("{n} section found", "{n} sections found"),
+    "chapter": "Chapter {n}",
+    "cards": "Cards",
+})
+
+
+def section_href(hit: Hit) -> str:
+    """The link from a chapter notebook to the hit's section: ``../de/06-....ipynb#Schritt-2:-verdeckte-Gebote``.
+
+    Relative to the notebook the lookup runs in (``notebooks/<lang>/NN-....ipynb``), so it opens the
+    notebook in the hit's language.  The fragment names the cell of the section's heading
+    (``#cell-id=cell-09``, JupyterLab 4's form): JupyterLab scrolls to it as the notebook opens,
+    which it does not for a heading's id (:attr:`Hit.anchor`) in a notebook not yet rendered, nor
+    for an id with letters such as "ü", which it receives percent-encoded."""
+    return f"../{hit.path}" + (f"#cell-id={hit.entry.cell}" if hit.entry.cell else "")
 
 
 class RuleLookup(w.VBox):
-    """A search box and its hits; each hit links to its chapter and shows the cards it concerns."""
+    """A search box and its hits; each hit links to its section and shows the cards it concerns.
+
+    The hits are an HTML output (not an HTML widget): JupyterLab handles the links in outputs,
+    opening the notebook in a tab of the same JupyterLab and scrolling to the section, whereas a
+    link in an HTML widget opens a second JupyterLab in a new browser tab that ignores the fragment."""
 
     def __init__(self, query: str = "") -> None:
         super().__init__()
         self.box = w.Text(value=query, continuous_update=True, layout=w.Layout(width="60%"))
-        self.results = w.HTML()
+        self.results = w.Output()
+        self.html = ""
         self.box.observe(lambda _c: self.refresh(), names="value")
         self.children = [self.box, self.results]
         on_language(self, self.refresh)
         self.refresh()
 
+    def show(self, html: str) -> None:
+        """Show ``html`` as the hits (kept in :attr:`html`)."""
+        self.html = html
+        self.results.outputs = ({"output_type": "display_data", "data": {"text/html": html}, "metadata": {}},) if html else ()
+
     def refresh(self) -> None:
         lang = LANG.lang
-        self.box.placeholder = WORDS["placeholder"][lang]
+        self.box.placeholder = WORDS.format("placeholder", lang)
         query = self.box.value.strip()
         if not query:
-            self.results.value = ""
+            self.show("")
             return
         hits = search(query, lang)
         if not hits:
-            self.results.value = f"<i>{escape(WORDS['none'][lang].format(q=query))}</i>"
+            self.show(f"<i>{escape(WORDS.format('none', lang, q=query))}</i>")
             return
-        words = [fold(x) for x in re.findall(r"\w+", query)]
-        rows = [f"<div><i>{escape(WORDS['found'][lang].format(n=len(hits)))}</i></div>"]
+        words = query_words(query)
+        rows = [f"<div><i>{escape(WORDS.format('found', lang, n=len(hits)))}</i></div>"]
         for h in hits:
             e = h.entry
             cards = "".join(chip(c, lang) for c in e.cards[:8])
             rows.append(
                 f'<div class="iex" style="margin:6px 0;padding:4px 8px;border-left:4px solid #2f6fce">'
-                f'<a href="{escape(e.notebook)}" target="_blank"><b>{escape(WORDS["chapter"][lang].format(n=e.chapter))}: '
-                f"{escape(e.chapter_title[lang])}</b></a> › {escape(e.title[lang])}"
+                f'<a href="{escape(section_href(h))}" target="_blank"><b>{escape(WORDS.format("chapter", lang, n=e.chapter))}: '
+                f"{escape(e.chapter_title[lang])}</b> › {escape(e.title[lang])}</a>"
                 f'<div style="font-size:14px">{escape(h.snippet(words))}</div>'
-                + (f'<div style="font-size:13px">{escape(WORDS["cards"][lang])}: {cards}</div>' if cards else "")
+                + (f'<div style="font-size:13px">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")
                 + "</div>"
             )
-        self.results.value = "".join(rows)
+        self.show("".join(rows))

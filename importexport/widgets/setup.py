@@ -6,22 +6,21 @@ from html import escape
 
 import ipywidgets as w
 
+from ..catalog import Table
 from ..engine import Game
 from ..picture import picture
 from .board import Board
 from .common import button
 from .lang import LANG, on_language
 
-WORDS = {
-    "players": {"en": "Players", "de": "Spieler"},
-    "seed": {"en": "Game number", "de": "Spielnummer"},
-    "deal": {"en": "Deal", "de": "Austeilen"},
-    "summary": {"en": "{n} players: {h} cards in each hand, {s} cards on the Supply Island, {c} containers at sea, "
-                      "{d} cards left in the deck, {k} credits each{grey}.",
-                "de": "{n} Spieler: je {h} Handkarten, {s} Karten auf der Vorratsinsel, {c} Container auf See, "
-                      "{d} Karten im Stapel, je {k} Credits{grey}."},
-    "grey": {"en": " (the grey harbour: {g})", "de": " (der graue Hafen: {g})"},
-}
+WORDS = Table("setup", {
+    "players": "Players",
+    "seed": "Game number",
+    "deal": "Deal",
+    "summary": "{n} players: {h} cards in each hand, {s} cards on the Supply Island, {c} containers at sea, "
+        "{d} cards left in the deck, {k} credits each{grey}.",
+    "grey": " (the grey harbour: {g})",
+})
 
 
 class SetupView(w.VBox):
@@ -42,16 +41,16 @@ class SetupView(w.VBox):
 
     def deal(self) -> None:
         lang = LANG.lang
-        self.players.description = WORDS["players"][lang]
-        self.seed.description = WORDS["seed"][lang]
-        self.deal_button.description = WORDS["deal"][lang]
+        self.players.description = WORDS.format("players", lang)
+        self.seed.description = WORDS.format("seed", lang)
+        self.deal_button.description = WORDS.format("deal", lang)
         self.game = g = Game(players=int(self.players.value), seed=int(self.seed.value), lang=lang)
         s = g.state
         credits = sorted({p.credits for p in s.players})
         grey = next((p for p in s.players if p.harbour == 5), None)
-        self.summary.value = "<div style='font-size:16px'>" + escape(WORDS["summary"][lang].format(
+        self.summary.value = "<div style='font-size:16px'>" + escape(WORDS.format("summary", lang,
             n=s.n, h=len(s.players[0].hand), s=len(s.island), c=sum(len(x.containers) for x in s.ships if x.at_sea),
             d=len(s.deck), k=credits[0],
-            grey=WORDS["grey"][lang].format(g=grey.credits) if grey is not None else "",
+            grey=WORDS.format("grey", lang, g=grey.credits) if grey is not None else "",
         )) + "</div>"
         self.table.picture = picture(g, lang)

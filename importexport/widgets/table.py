@@ -82,20 +82,25 @@ class TableView(w.VBox):
         self.log_button = button("")
         self.log_button.add_class("iex-log-all")
         self.step_button = button("")
+        self.back_button = button("")
         self.undo_button = button("")
         self.restart_button = button("")
         self.bid_inputs: dict[int, w.Password] = {}
         for widget, css in ((self.table, "iex-table"), (self.prompt, "iex-prompt"), (self.message, "iex-refusal"),
-                            (self.step_button, "iex-step"), (self.undo_button, "iex-undo"),
+                            (self.step_button, "iex-step"), (self.back_button, "iex-step-back"), (self.undo_button, "iex-undo"),
                             (self.restart_button, "iex-restart"), (self.log_box, "iex-log")):
             widget.add_class(css)
         self.table.on_click(self._guard(self.click))
         self.log_button.on_click(self._guard(lambda _b: self.toggle_log()))
         self.skip_button.on_click(self._guard(lambda _b: self.skip()))
         self.step_button.on_click(self._guard(lambda _b: self.step()))
+        self.back_button.on_click(self._guard(lambda _b: self.step_back()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
         self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
-        bar: list[w.Widget] = [self.skip_button, self.step_button, self.undo_button, self.restart_button]
+        if not session.script:  # stepping back is for going through an example; a game has Undo
+            self.back_button.layout.display = "none"
+        bar: list[w.Widget] = [self.skip_button, self.back_button, self.step_button, self.undo_button,
+                               self.restart_button]
         if switch:
             bar.append(language_switch())
         panel = [self.prompt, self.options, self.message, self.confirm, *([w.HBox(bar)] if controls else [])]
@@ -128,7 +133,7 @@ class TableView(w.VBox):
             if self.on_act is not None:
                 self.on_act(action)
             else:
-                self.session.act(action, bots=self.pace <= 0)
+                self.session.act(action, bots=self.bots_answer(action))
         except IllegalActionError as refusal:
             self.selected = None
             self.refresh()
@@ -140,6 +145,15 @@ class TableView(w.VBox):
         self.click_seconds.append(time.perf_counter() - started - self.session.last_bot_seconds)
         self.show_bots()
         return True
+
+    def bots_answer(self, action: Action) -> bool:
+        """Whether the bots answer a person's ``action`` at once (else one by one, see :meth:`show_bots`)."""
+        return self.pace <= 0
+
+    @property
+    def point(self) -> Action | None:
+        """The move the table points at (a guided lesson's next step); ``None``: nothing."""
+        return None
 
     # --- bots' moves, one by one ------------------------------------------------------------
 
@@ -260,6 +274,16 @@ class TableView(w.VBox):
         self.selected = None
         self.refresh()
 
+    def step_back(self) -> None:
+        """Take back the last move played, whoever played it: the example one move back."""
+        if not self.session.can_step_back():
+            self.message.value = message_html(ui("at_start", self.lang), "refused")
+            return
+        self.session.step_back()
+        self.message.value = ""
+        self.selected = None
+        self.refresh()
+
     def on_example(self) -> bool:
         """Whether every move so far is the example's (the script's moves, in its order)."""
         return self.session.on_script()
@@ -312,6 +336,8 @@ class TableView(w.VBox):
         self.undo_button.description = ui("undo", lang)
         self.restart_button.description = ui("restart", lang)
         self.step_button.disabled = s.next_scripted() is None and not s.waiting_bots()
+        self.back_button.description = ui("step_back", lang)
+        self.back_button.disabled = not s.can_step_back()
         why = s.undo_refusal(self.decider())
         self.undo_button.disabled = why == "nothing"
         self.undo_button.tooltip = ui(UNDO_REFUSALS[why], lang) if why else None
@@ -335,7 +361,7 @@ class TableView(w.VBox):
         self._draw_log(self.lang)
 
     def _draw_board(self, lang: str) -> None:
-        pic = picture(self.session.game, lang, self.hands, self.decider())
+        pic = picture(self.session.game, lang, self.hands, self.decider(), self.point)
         pic["changed"] = changes(self.last_picture, pic)
         if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
             pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
@@ -365,7 +391,9 @@ class TableView(w.VBox):
                 f"<b>{escape(ui('hint', lang, n=hint_chapter(key)))}:</b> {escape(hint_text(key, lang))}</div>"
             )
         nxt = s.next_scripted()
-        if nxt is not None and nxt in g.legal_actions():
+        if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
+            parts.insert(0, f"<div><b>{escape(ui('example_over', lang))}</b></div>")
+        if nxt is not None and nxt in g.legal_actions() and self.point is None:
             parts.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
         if not humans:
             bots = s.waiting_bots()
@@ -375,7 +403,7 @@ class TableView(w.VBox):
             replace_children(self.options, [])
             return
         who = ", ".join(seat_name(h, lang) for h in humans)
-        parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who))}</b></div>')
+        parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who, n=len(humans)))}</b></div>')
         self.prompt.value = "".join(parts)
         frame = g.state.stack[-1]
         if frame["kind"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
@@ -404,6 +432,8 @@ class TableView(w.VBox):
                     else:
                         b.button_style = "info"
                     b.add_class("iex-option")
+                    if a == self.point:
+                        b.add_class("iex-point")
                     if why:  # said before it is chosen: this card would be spent for nothing
                         b.tooltip = why
                         b.add_class("iex-no-effect")
@@ -431,6 +461,10 @@ class TableView(w.VBox):
         self.bid_inputs[seat] = entry
         seal = button(ui("seal", lang, p=seat_name(seat, lang)), button_style="info")
         seal.add_class("iex-seal")
+        point = self.point
+        if point is not None and point.kind == "bid" and point.player == seat:
+            entry.add_class("iex-point")
+            seal.add_class("iex-point")
         seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
         note = w.HTML(escape(ui("bid_hint", lang, p=seat_name(seat, lang), lo=min(bids), hi=max(bids))))
         return w.VBox([note, w.HBox([entry, seal])])

@@ -72,6 +72,9 @@ function draw(model, host) {
   const changed = new Set(pic.changed || []);
   const clickCards = new Set(((pic.clickable || {}).cards || []).map(Number));
   const clickShips = new Set(((pic.clickable || {}).ships || []).map(Number));
+  // what a guided lesson asks the reader to click now
+  const pointCards = new Set(((pic.point || {}).cards || []).map(Number));
+  const pointShips = new Set(((pic.point || {}).ships || []).map(Number));
 
   const send = (what, id) => model.send({ type: "click", what, id: Number(id) });
 
@@ -117,6 +120,7 @@ function draw(model, host) {
     const label = c.action ? `${c.name}, ${c.action}` : c.name;
     if (clickCards.has(Number(c.id))) clickable(e, "card", c.id, label);
     else if (pressKeys.has(key)) clickable(e, "card", c.id, label, false);
+    if (pointCards.has(Number(c.id))) e.classList.add("iex-point");
     return [c, e];
   }
 
@@ -200,6 +204,7 @@ function draw(model, host) {
     if (owner && owner.harbour && owner.harbour.bg && owner.harbour.bg !== "rainbow") e.style.setProperty("--owner", owner.harbour.bg);
     if (changed.has(`ship:${s.id}`)) e.classList.add("iex-changed");
     if (clickShips.has(Number(s.id))) clickable(e, "ship", s.id, `${s.name}, ${where}. ${L.ship_tip || ""}`);
+    if (pointShips.has(Number(s.id))) e.classList.add("iex-point");
     e.append(
       h("div", "iex-ship-head", null, [
         h("span", "iex-ship-icon", { text: s.at_sea ? "≈" : "⚓", title: where, "aria-hidden": "true" }),
