@@ -148,7 +148,7 @@ def test_every_registered_ability_is_a_real_card():
 
 
 def test_core_never_names_a_card():
-    names = {n.upper() for n in CARDS.names}
+    names = {n.upper() for n in CARDS.names[:CARDS.token_base]}  # (the container tokens are named by i18n)
     root = Path(importexport.__file__).parent
     offenders = []
     for path in sorted(root.rglob("*.py")):

@@ -1,7 +1,8 @@
 """The tutor's chapters in a real browser: JupyterLab (one server per module, on a temporary copy of the
 notebooks, see ``lab_kit``) and Debian's Chromium through Playwright, at 1280×720.
 
-Chapter 6 as a learner: the guided table is on the first screen; its steps are followed by clicking
+Chapter 6 as a learner: the guided table is on the first screen, no name on its board cut off at the
+notebook's width (848 px beside the file browser); its steps are followed by clicking
 what the table points at (one deviation on the way, and back to the step), and an exercise is
 answered wrong and then right.  The same start in German.  Chapter 8 as a teacher: Step ▶ through
 the payout example and ◀ Step back to its start.  Screenshots go to ``test-artifacts/``.
@@ -31,6 +32,12 @@ GUIDED = "three-rounds"  # chapter 6's first table, a guided one
 EXERCISE = "owner-paid"  # chapter 6's number exercise
 EXAMPLE = "payout-example"  # chapter 8's example a teacher steps through
 SCREEN_HEIGHT = 720
+NOTEBOOK_WIDTH = 848  # a notebook's output beside JupyterLab's file browser, at 1280 px
+CUT_TEXTS = """board => [...board.querySelectorAll('*')].filter(e =>
+    e.getClientRects().length && getComputedStyle(e).clipPath === 'none'  // (screen-reader-only words are clipped)
+    && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+    && e.scrollWidth > e.clientWidth).map(e => e.textContent.trim())"""
+"""The texts on a board wider than their box: cut off (an ellipsis) or hidden."""
 
 
 def shot(page: Page, name: str) -> None:
@@ -56,6 +63,10 @@ def first_steps(panel: Locator, lang: str) -> None:
     points = table.locator(".iex-board .iex-point")
     expect(points).to_have_count(1, timeout=WAIT_MS)  # the card to lead, outlined in the hand
     expect(points).to_contain_text(str(guide[0].do.cards[0]), timeout=WAIT_MS)
+    board = table.locator(".iex-board")  # every name on it readable at a notebook's width
+    width = board.evaluate("b => b.getBoundingClientRect().width")
+    assert width <= NOTEBOOK_WIDTH, f"the board is {width} px wide: is the file browser closed?"
+    assert board.evaluate(CUT_TEXTS) == [], f"texts cut off on the board at {width} px"
     points.click()
     wait_texts(table, ".iex-guide-count", [gw("count", lang, i=2, n=len(guide))])
     options, pointed = table.locator(".iex-option"), table.locator(".iex-option.iex-point")

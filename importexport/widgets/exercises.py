@@ -52,6 +52,8 @@ class ExerciseView(w.VBox):
         self.solution_button.add_class("iex-solution")
         self.solution_button.layout.display = "none"
         self.solution_button.on_click(guarded(self.feedback)(lambda _b: self.reveal()))
+        for b in (self.check_button, self.solution_button):  # as wide as its label (a VBox stretches it)
+            b.layout.align_self = "flex-start"
         self.pic: Board | None = None
         self.body: list[w.Widget] = []
         self.build()
@@ -168,6 +170,7 @@ class MoveView(ExerciseView):
         self.table = TableView(self.session, hints="off", on_act=self.graded_move, on_change=self.coach.update)
         self.check_button.layout.display = "none"  # the move itself is the answer
         self.again = button("", button_style="warning")
+        self.again.layout.align_self = "flex-start"
         self.again.on_click(guarded(self.feedback)(lambda _b: self.try_again()))
         self.body = [self.table, self.coach, self.again]
 
