@@ -165,9 +165,10 @@ def test_exercise_widgets_grade_through_the_engine() -> None:
                 view.answer.value = view.grader.number_answer(ex)
                 view.check_button.click()
                 assert view.result.right
-                LANG.lang = "de"
-                assert "Richtig!" in view.feedback.value
-                LANG.lang = "en"
+                if "number" not in seen:  # (once: a switch redraws every widget made so far in this process)
+                    LANG.lang = "de"
+                    assert "Richtig!" in view.feedback.value
+                    LANG.lang = "en"
             else:
                 good = view.grader.working_moves(ex)[0]
                 view.table.act(good)
