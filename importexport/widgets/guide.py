@@ -271,7 +271,8 @@ class GuidedTable(TableView):
             self._show(gw("done", lang), [gw("after_end", lang)], [self.again_button])
             return
         if dev is not None and not self.playing_on and len(g.history) > dev.at:
-            events = g.narrate(lang)[dev.log_from:] if len(g.log) >= dev.log_from else []
+            new = len(g.log) - dev.log_from
+            events = g.narrate(lang, last=new) if new > 0 else []  # (only the lines since the move)
             happened = "\n".join(f"- {line}" for line in events[:12]) or gw("off_nothing", lang)
             parts = [gw("off_played", lang, m=dev.played[lang], e=dev.asked[lang]), happened, gw("off_offer", lang)]
             self._show(gw("off_head", lang), parts, [self.return_button, self.on_button])

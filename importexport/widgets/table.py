@@ -284,15 +284,9 @@ class TableView(w.VBox):
         self.selected = None
         self.refresh()
 
-    def on_example(self) -> bool:
-        """Whether every move so far is the example's (the script's moves, in its order)."""
-        return self.session.on_script()
-
     def back_to_example(self) -> None:
-        """Take back the moves since the table left the example (as far as there are moves to take back)."""
-        s = self.session
-        while s.marks and not self.on_example():
-            s.undo()
+        """Take back the moves since the table left the example (to the last move the example shares)."""
+        self.session.rewind(self.session.script_pos)
         self.selected = None
         self.refresh()
         self.message.value = message_html(ui("back_at_example", self.lang))
