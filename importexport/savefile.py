@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, fields
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -82,7 +82,14 @@ class SaveModel(BaseModel):
     session: SessionModel | None = None  # undo points and the bots' random state (the app writes them)
 
 
-def digest(state: State) -> str:
+class Position(Protocol):
+    """A game's state that can write itself as plain data (either game's ``State``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def digest(state: Position) -> str:
+    """A short fingerprint of a position, stored in a save to detect a changed file (both games)."""
     return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -107,8 +114,10 @@ def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = 
 
 # --- reading ---------------------------------------------------------------------------------
 
-def _parse(text: object) -> dict[str, Any]:
-    """The file's JSON object, after the checks that come before anything else."""
+def _parse(text: object, fmt: str = FORMAT, game: str = "importexport") -> dict[str, Any]:
+    """The file's JSON object, after the checks that come before anything else: its size, its
+    text, its JSON, its ``"format"`` (``fmt``; ``game`` names it in the refusal) and its depth.
+    Port Royal's saves (``portroyal.savefile``) share these checks."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SAVE_BYTES:
             raise SaveFileError(_too_big(len(text)))
@@ -126,8 +135,8 @@ def _parse(text: object) -> dict[str, Any]:
         raise SaveFileError(f"not a saved game: the file is not valid JSON ({exc})") from None
     except RecursionError:
         raise SaveFileError(_too_deep()) from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveFileError("not a saved game of importexport (the 'format' field is missing or wrong)")
+    if not isinstance(raw, dict) or raw.get("format") != fmt:
+        raise SaveFileError(f"not a saved game of {game} (the 'format' field is missing or wrong)")
     if too_deep(raw):
         raise SaveFileError(_too_deep())
     return raw

@@ -226,23 +226,27 @@ def _place(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(part)[:40] for part in loc)
 
 
-def _unknown_key(loc: tuple[int | str, ...], where: str) -> str:
+Holders = dict[tuple[str, ...], tuple[str, type[BaseModel]]]
+
+
+def _unknown_key(loc: tuple[int | str, ...], where: str, holders: Holders | None = None) -> str:
     shape = tuple("#" if isinstance(part, int) else part for part in loc[:-1])
-    label, model = _HOLDERS.get(shape, ("this mapping", _Strict))
+    label, model = (_HOLDERS if holders is None else holders).get(shape, ("this mapping", _Strict))
     if shape == ("seats", "#") and loc[-1] == "harbour":
         return f"{where} is not a key of a seat: give harbour colours in the top-level 'harbours' list"
     return f"{where} is not a key of {label} (it takes {', '.join(model.model_fields) or 'none'})"
 
 
-def _problem(err: ErrorDetails) -> str:
-    """One model error as a sentence that starts with its place."""
+def _problem(err: ErrorDetails, holders: Holders | None = None) -> str:
+    """One model error as a sentence that starts with its place (``holders``: which model each
+    mapping of the scenario is, by place; Import/Export's by default)."""
     where, kind = _place(err["loc"]), err["type"]
     if kind == "scenario":
         reason = err["msg"]
     elif kind in _EXPECTED:
         reason = f"must be {_EXPECTED[kind]}, not {_shown(err['input'])}"
     elif kind == "extra_forbidden":
-        return _unknown_key(err["loc"], where)
+        return _unknown_key(err["loc"], where, holders)
     elif kind == "missing":
         reason = "is missing"
     elif kind == "invalid_key":
@@ -252,12 +256,12 @@ def _problem(err: ErrorDetails) -> str:
     return f"{where} {reason}" if where else reason
 
 
-def _scenario_error(exc: ValidationError) -> ScenarioError:
+def _scenario_error(exc: ValidationError, holders: Holders | None = None) -> ScenarioError:
     """ONE error for the first problem the model found (with the count of the others)."""
     errors = exc.errors(include_url=False)
     more = len(errors) - 1
     tail = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
-    return ScenarioError(_problem(errors[0]) + tail)
+    return ScenarioError(_problem(errors[0], holders) + tail)
 
 
 # --- bounds before the model ----------------------------------------------------------------------

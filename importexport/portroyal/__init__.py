@@ -1,5 +1,21 @@
-"""Port Royal (base game and the contracts expansion "Ein Auftrag geht noch"): the referee's package.
+"""Port Royal (the base game and the contracts expansion "Ein Auftrag geht noch"): the referee.
 
-``deck.load_deck`` reads and validates the base game's 120 cards from ``data/base.yaml``
-(documented in ``docs/portroyal.md``).  The engine, scenarios and bots are still to come.
+The layers, bottom up (``docs/portroyal.md`` explains the rules and the rulings):
+
+- figures as validated data: ``deck`` (the 120 base cards), ``expansion`` (new persons, ships
+  marked A, contracts, ranks), joined into one card table in ``cards``;
+- the table: ``state`` (where every card lies, the stack of what comes next), ``actions`` (a choice);
+- the rules: ``rules`` (values computed from a table), ``flow`` (setup, the turn's frames, what each
+  choice does), ``explain`` (why a choice is refused), ``scoring``;
+- the interface: ``game.Game`` (the same decision interface as the Import/Export engine), ``view``
+  (what a seat may see), ``words`` (every sentence, English and German through the catalog),
+  ``scenario`` (positions from YAML), ``savefile``, ``bots`` and ``bench``.
+
+>>> from importexport.portroyal import Game
+>>> Game(players=2, seed=3, mode="cooperative").state.contracts
+['pinnace_hunt', 'bad_luck_at_sea', 'the_taxman_calls', 'humble_helpers']
 """
+
+from .game import Game
+
+__all__ = ["Game"]

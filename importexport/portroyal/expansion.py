@@ -197,7 +197,7 @@ class Bust(_Frozen):
 
 
 class StopWithCards(_Frozen):
-    """Event: you stop discovering of your own will with exactly ``cards`` cards in the harbour."""
+    """Event: you stop discovering of your own will with at least ``cards`` cards in the harbour."""
 
     kind: Literal["stop_with_cards"]
     cards: int = Field(ge=1, le=11)

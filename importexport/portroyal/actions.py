@@ -1,0 +1,91 @@
+"""A Port Royal choice: a small immutable value with a text form that round-trips.
+
+>>> a = Action(1, "take", card=12)
+>>> str(a)
+'p1 take c=12'
+>>> Action.from_text(str(a)) == a
+True
+
+========== ============================================================================
+kind       meaning
+========== ============================================================================
+discover   phase 1: turn over the next card
+stop       phase 1: stop turning cards (after at least one)
+repel      drive off the ship just turned (swords enough)
+land       let the ship just turned stay in the harbour
+take       phase 2: take ``card`` from the harbour (a ship is traded, a person hired)
+pay        phase 2, active player, instead of a take: pay the coins of contract ``target``
+pass       take no (more) cards this turn
+expedition fulfil expedition ``card`` by giving up the persons ``cards``
+contract   put a cube on contract ``target`` (its condition holds, or its event just happened)
+decline    let an event's chance at contract ``target`` go by
+give       cooperative play: give 1 coin to seat ``target``
+end        cooperative or solo play: the team declares the game over
+========== ============================================================================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+KINDS: tuple[str, ...] = (
+    "discover", "stop", "repel", "land", "take", "pay", "pass", "expedition", "contract", "decline", "give", "end",
+)
+
+
+class Action(NamedTuple):
+    """One choice of seat ``player``; ``card``/``target``/``cards`` as the kind's row above says."""
+
+    player: int
+    kind: str
+    card: int = -1
+    target: int = -1
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        out = f"p{self.player} {self.kind}"
+        if self.card >= 0:
+            out += f" c={self.card}"
+        if self.target >= 0:
+            out += f" t={self.target}"
+        if self.cards:
+            out += " with=" + ",".join(map(str, self.cards))
+        return out
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        """Parse the form ``str()`` gives; ValueError naming the part that is wrong."""
+        parts = text.split()
+        if len(parts) < 2 or not parts[0].startswith("p") or not parts[0][1:].isdigit():
+            raise ValueError(f"{text!r}: an action reads like 'p1 take c=12'")
+        if parts[1] not in KINDS:
+            raise ValueError(f"{text!r}: unknown kind {parts[1]!r}; the kinds are {', '.join(KINDS)}")
+        fields: dict[str, object] = {}
+        for part in parts[2:]:
+            key, _, value = part.partition("=")
+            try:
+                if key == "c":
+                    fields["card"] = int(value)
+                elif key == "t":
+                    fields["target"] = int(value)
+                elif key == "with":
+                    fields["cards"] = tuple(int(v) for v in value.split(","))
+                else:
+                    raise ValueError(key)
+            except ValueError:
+                raise ValueError(f"{text!r}: cannot read {part!r} (c=, t= and with= take whole numbers)") from None
+        return cls(int(parts[0][1:]), parts[1], **fields)  # type: ignore[arg-type]
+
+    def shape_error(self) -> str | None:
+        """The first field whose type is wrong, or None."""
+        if type(self.player) is not int:  # (not isinstance: True is no seat)
+            return "player"
+        if type(self.kind) is not str or self.kind not in KINDS:
+            return "kind"
+        if type(self.card) is not int:
+            return "card"
+        if type(self.target) is not int:
+            return "target"
+        if type(self.cards) is not tuple or any(type(c) is not int for c in self.cards):
+            return "cards"
+        return None

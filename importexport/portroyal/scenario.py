@@ -1,0 +1,281 @@
+"""Build any Port Royal position from a short description (a dict or YAML text).
+
+Tests and chapters set up concrete positions with it; ``docs/portroyal-scenarios.md`` documents the
+format.  In short::
+
+    mode: competitive
+    players: 3
+    active: 0
+    contracts: [four_swords, bad_luck_at_sea, colonists, explorer]
+    boxes: {four_swords: [2]}         # cubes already placed, left to right, by seat
+    seats:
+      - coins: 5
+        persons: [sailor, pirate, trader:blue]
+      - coins: 3
+    harbour: [ship:yellow:1:1, settler]
+    deck: [ship:yellow:2:2, tax:most_swords]   # the next cards turned, top first
+    phase: discover                   # or repel (with just_turned), or take (with taker, left)
+
+A card is given by id or named ``kind[:detail...]``: ships ``ship:<colour>:<swords>:<coins>``
+(swords ``never`` for a ship that cannot be driven off) or ``ship:<colour>:A``; persons by kind, with
+the colour of a Trader or Clerk and, to pick one copy, the cost (``sailor:5``, ``trader:blue:5``);
+``tax:most_swords`` / ``tax:fewest_points``; ``expedition:anchor+anchor+house``.  A name means the
+lowest-numbered card of that description not used yet.  Coins are cards taken from those left, the
+rest are shuffled (with ``seed``) under the listed ``deck`` cards; cooperative and solo play lay
+out the time pile (``time_pile``: its cards, top first, or ``time_pile_size``; by default the sum of
+the seals).
+
+Every problem is one :class:`~importexport.errors.ScenarioError` naming the place.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from ..bounds import MAX_SEED
+from ..errors import ScenarioError
+from ..rng import Rng
+from ..scenario import _read_yaml, _scenario_error
+from .cards import CARDS, COLOURS, NEVER
+from .flow import check_contracts
+from .game import LANGS, PLAYERS, Game
+from .rules import CUBES, EXP, RULES, active_allowance, other_allowance
+from .state import MODES, Player, State
+
+CardRef = StrictInt | StrictStr
+Seat = Annotated[StrictInt, Field(ge=0, le=4)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatSpec(_Strict):
+    """One player's holdings."""
+
+    coins: Annotated[StrictInt, Field(ge=0, le=60)] = 3
+    persons: Annotated[list[CardRef], Field(max_length=40)] = []
+    expeditions: Annotated[list[CardRef], Field(max_length=6)] = []
+
+
+class ScenarioSpec(_Strict):
+    """The whole description; every field but ``players`` has a default."""
+
+    mode: Literal[MODES] = "base"  # type: ignore[valid-type]
+    players: Annotated[StrictInt, Field(ge=1, le=5)]
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] = 0
+    lang: Literal[LANGS] = "en"  # type: ignore[valid-type]
+    active: Seat = 0
+    start: Seat | None = None
+    turn: Annotated[StrictInt, Field(ge=1, le=10_000)] = 1
+    contracts: Annotated[list[StrictStr], Field(max_length=18)] = []
+    boxes: dict[StrictStr, Annotated[list[Seat], Field(max_length=5)]] = {}
+    seats: Annotated[list[SeatSpec], Field(max_length=5)] = []
+    harbour: Annotated[list[CardRef], Field(max_length=40)] = []
+    expeditions: Annotated[list[CardRef], Field(max_length=6)] = []
+    deck: Annotated[list[CardRef], Field(max_length=137)] = []
+    discard: Annotated[list[CardRef], Field(max_length=137)] = []
+    time_pile: Annotated[list[CardRef], Field(max_length=137)] | None = None
+    time_pile_size: Annotated[StrictInt, Field(ge=0, le=137)] | None = None
+    phase: Literal["discover", "repel", "take"] = "discover"
+    turned: Annotated[StrictInt, Field(ge=0, le=137)] = 0
+    just_turned: CardRef | None = None
+    taker: Seat | None = None
+    left: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
+    ending: StrictBool = False
+
+
+def _matches(card: int, words: list[str]) -> bool:
+    info = CARDS[card]
+    kind = words[0]
+    if kind == "ship":
+        if info.kind != "ship" or len(words) < 3 or info.colour != words[1]:
+            return False
+        if words[2] == "A":
+            return info.a_ship and len(words) == 3
+        if info.a_ship or len(words) != 4:
+            return False
+        swords = NEVER if words[2] == "never" else int(words[2]) if words[2].isdigit() else -1
+        return info.repel == swords and words[3].isdigit() and info.coins == int(words[3])
+    if kind == "tax":
+        return info.kind == "tax" and len(words) == 2 and info.tax == words[1]
+    if kind == "expedition":
+        return info.kind == "expedition" and len(words) == 2 and sorted(info.needs) == sorted(words[1].split("+"))
+    if info.kind != "person" or info.person != kind:
+        return False
+    rest = words[1:]
+    if rest and rest[0] in COLOURS:
+        if info.colour != rest[0]:
+            return False
+        rest = rest[1:]
+    if rest:
+        return len(rest) == 1 and rest[0].isdigit() and info.cost == int(rest[0])
+    return True
+
+
+class _Builder:
+    def __init__(self, spec: ScenarioSpec) -> None:
+        self.spec = spec
+        self.ids = CARDS.ids(spec.mode != "base")
+        self.used: dict[int, str] = {}
+
+    def card(self, ref: int | str, where: str) -> int:
+        if isinstance(ref, int):
+            if ref not in self.ids:
+                raise ScenarioError(f"{where}: there is no card {ref} in a {self.spec.mode} game (ids 0-{len(self.ids) - 1})")
+            card = ref
+        else:
+            words = ref.strip().lower().split(":")
+            words = [w.upper() if w == "a" else w for w in words]
+            found = [c for c in self.ids if _matches(c, words)]
+            if not found:
+                raise ScenarioError(f"{where}: no card is called {ref!r} in a {self.spec.mode} game"
+                                    " (see docs/portroyal-scenarios.md for how cards are named)")
+            free = [c for c in found if c not in self.used]
+            if not free:
+                raise ScenarioError(f"{where}: every card called {ref!r} is used already ({len(found)} in the game)")
+            card = free[0]
+        if card in self.used:
+            raise ScenarioError(f"{where}: card {card} is used twice (also at {self.used[card]})")
+        self.used[card] = where
+        return card
+
+    def cards(self, refs: list[int | str], where: str, kinds: tuple[str, ...]) -> list[int]:
+        out = []
+        for i, ref in enumerate(refs):
+            card = self.card(ref, f"{where}[{i}]")
+            if CARDS[card].kind not in kinds:
+                raise ScenarioError(f"{where}[{i}]: {ref!r} is a {CARDS[card].kind}, and {where} holds {' or '.join(k + 's' for k in kinds)}")
+            out.append(card)
+        return out
+
+    def build(self) -> State:
+        sp = self.spec
+        lo, hi = PLAYERS[sp.mode]
+        if not lo <= sp.players <= hi:
+            allowed = f"{lo} to {hi} players" if lo < hi else f"{lo} player"
+            raise ScenarioError(f"players: {sp.mode} play has {allowed}, not {sp.players}")
+        for name in ("active", "start", "taker"):
+            value = getattr(sp, name)
+            if value is not None and value >= sp.players:
+                raise ScenarioError(f"{name}: seat {value} does not exist with {sp.players} players (seats 0-{sp.players - 1})")
+        if len(sp.seats) > sp.players:
+            raise ScenarioError(f"seats: {len(sp.seats)} seats described for {sp.players} players")
+        try:
+            contracts = check_contracts(sp.mode, sp.contracts) if (sp.contracts or sp.mode == "base") else []
+        except ValueError as exc:
+            raise ScenarioError(f"contracts: {exc}") from None
+        if sp.mode != "base" and not contracts:
+            raise ScenarioError("contracts: the expansion's modes lay out at least one contract: list their ids")
+        s = State(mode=sp.mode, n=sp.players, active=sp.active, start=sp.active if sp.start is None else sp.start,
+                  turn=sp.turn, players=[Player() for _ in range(sp.players)], contracts=contracts,
+                  boxes=[[] for _ in contracts], ending=sp.ending)
+        self.boxes(s)
+        seats = sp.seats + [SeatSpec()] * (sp.players - len(sp.seats))
+        for i, seat in enumerate(seats):
+            s.players[i].persons = self.cards(seat.persons, f"seats[{i}].persons", ("person",))
+            s.players[i].expeditions = self.cards(seat.expeditions, f"seats[{i}].expeditions", ("expedition",))
+        s.harbour = self.cards(sp.harbour, "harbour", ("ship", "person"))
+        self.check_harbour(s)
+        s.expeditions = self.cards(sp.expeditions, "expeditions", ("expedition",))
+        just = self.card(sp.just_turned, "just_turned") if sp.just_turned is not None else -1
+        top = self.cards(sp.deck, "deck", ("ship", "person", "tax", "expedition"))
+        s.discard = self.cards(sp.discard, "discard", ("ship", "person", "tax", "expedition"))
+        named_time = sp.time_pile is not None
+        time_top = self.cards(sp.time_pile or [], "time_pile", ("ship", "person", "tax", "expedition"))
+        for name in ("time_pile", "time_pile_size"):
+            if getattr(sp, name) is not None and not s.team:
+                raise ScenarioError(f"{name}: only cooperative and solo play have a time pile")
+        if named_time and sp.time_pile_size is not None:
+            raise ScenarioError("time_pile_size: give the time pile's cards (time_pile) or its size, not both")
+        rng = Rng(sp.seed)
+        rest = [c for c in self.ids if c not in self.used]
+        rng.shuffle(rest)
+        for i, seat in enumerate(seats):
+            if seat.coins > len(rest):
+                raise ScenarioError(f"seats[{i}].coins: only {len(rest)} cards are left to be coins")
+            s.players[i].coins = [rest.pop() for _ in range(seat.coins)]
+        if s.team and not named_time:
+            size = sum(EXP.contract(c).seal.group for c in contracts) if sp.time_pile_size is None else sp.time_pile_size
+            if size > len(rest):
+                raise ScenarioError(f"time_pile: {size} cards wanted, {len(rest)} are left")
+            s.time_pile = [rest.pop() for _ in range(size)]
+        else:
+            s.time_pile = list(reversed(time_top))
+        s.deck = rest + list(reversed(top))
+        s.turned = sp.turned
+        s.rng = rng.state
+        self.stack(s, just)
+        return s
+
+    def boxes(self, s: State) -> None:
+        for cid, seats in self.spec.boxes.items():
+            if cid not in s.contracts:
+                raise ScenarioError(f"boxes.{cid}: no such contract is laid out (contracts: {', '.join(s.contracts) or 'none'})")
+            t = s.contracts.index(cid)
+            for k, seat in enumerate(seats):
+                where = f"boxes.{cid}[{k}]"
+                if seat >= s.n:
+                    raise ScenarioError(f"{where}: seat {seat} does not exist with {s.n} players")
+                if seat in s.boxes[t]:
+                    raise ScenarioError(f"{where}: seat {seat} has a cube here already: each fulfils a contract once")
+                if len(s.players[seat].contracts) >= CUBES:
+                    raise ScenarioError(f"{where}: seat {seat} has no cube left ({CUBES} each)")
+                s.boxes[t].append(seat)
+                s.players[seat].contracts.append(t)
+
+    def check_harbour(self, s: State) -> None:
+        colours = [CARDS[c].colour for c in s.harbour if CARDS[c].kind == "ship"]
+        for colour in set(colours):
+            if colours.count(colour) > 1:
+                raise ScenarioError(f"harbour: two {colour} ships would have busted the turn")
+
+    def stack(self, s: State, just: int) -> None:
+        sp = self.spec
+        active = s.active
+        if sp.phase == "repel":
+            if just < 0 or CARDS[just].kind != "ship":
+                raise ScenarioError("just_turned: phase repel needs the ship just turned")
+            if CARDS[just].repel == NEVER or sum(CARDS[c].swords for c in s.players[active].persons) < CARDS[just].repel:
+                raise ScenarioError("just_turned: the active player's swords cannot drive this ship off")
+            s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}, {"kind": "repel", "seat": active, "card": just}]
+            s.turned = max(s.turned, 1)
+            return
+        if just >= 0:
+            raise ScenarioError("just_turned: only phase repel has a ship just turned")
+        if sp.phase == "discover":
+            if sp.taker is not None or sp.left is not None:
+                raise ScenarioError("taker/left: only phase take has them")
+            s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}]
+            return
+        taker = active if sp.taker is None else sp.taker
+        i = (taker - active) % s.n
+        left = sp.left if sp.left is not None else (active_allowance(s) if i == 0 else other_allowance(s, taker))
+        first = {"kind": "takers", "i": i + 1, "allowance": 0}
+        s.stack = [{"kind": "end_turn"}, first, {"kind": "take", "seat": taker, "left": left}]
+        s.turned = max(s.turned, 1)
+
+
+def read_spec(spec: dict[str, Any] | str) -> ScenarioSpec:
+    """The description checked for shape and types (YAML text is read first)."""
+    data = _read_yaml(spec) if isinstance(spec, str) else spec
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a mapping of fields (players, seats, harbour, ...)")
+    try:
+        return ScenarioSpec.model_validate(data)
+    except ValidationError as exc:
+        raise _scenario_error(exc, {(): ("a Port Royal scenario", ScenarioSpec), ("seats", "#"): ("a seat", SeatSpec)}) from None
+
+
+def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
+    """A game at the position ``spec`` describes (a dict, or YAML text); ``lang`` overrides its ``lang``."""
+    if lang is not None and lang not in LANGS:
+        raise ScenarioError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    model = read_spec(spec)
+    state = _Builder(model).build()
+    return Game.from_state(state, lang=model.lang if lang is None else lang, seed=model.seed)
+
+
+__all__ = ["load_scenario", "read_spec", "ScenarioSpec", "RULES"]
