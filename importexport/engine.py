@@ -99,7 +99,11 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing."""
         if isinstance(action, str):
-            action = Action.from_text(action)
+            try:
+                action = Action.from_text(action)
+            except ValueError as exc:  # text that is no choice: refused like any other bad choice
+                args = {"what": str(exc)}
+                raise IllegalActionError(message("not_an_action", self.lang, self.state, **args), "not_an_action", args) from None
         if not isinstance(action, Action):
             raise IllegalActionError(message("not_an_action", self.lang, self.state, what=repr(action)), "not_an_action")
         wrong = action.shape_error()
