@@ -12,6 +12,26 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
 settings.load_profile("repeatable")
 
+# The files that take a minute or more, run first.  xdist hands files to its workers in the order
+# collected (``--no-loadscope-reorder`` in pyproject.toml: by default it sorts files by their number
+# of tests, which left these, with few tests each, to the end, one worker busy for minutes while
+# the others had nothing left).  Started first, they run beside the many short files.  The browser
+# files alternate with the random games, so that the browsers and servers do not all start at once.
+# (A worker with two tests or fewer left is sent the next file: the fourth goes to the first
+# worker, after the whole game.)  A new file that takes a minute or more belongs here.
+LONG_FILES = (
+    "test_browser_game.py", "test_random_play.py", "test_random_modules.py", "test_culling.py",
+    "test_browser.py", "test_random_modules_2.py", "test_browser_kernels.py",
+    "test_random_play_abilities.py", "test_browser_chapters.py", "test_describe.py", "test_save_undo.py",
+    "test_portroyal_random.py", "test_illegal_fuzz.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """:data:`LONG_FILES` first; every other test keeps its place, a file's tests their order."""
+    rank = {name: i for i, name in enumerate(LONG_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def english_widgets() -> Iterator[None]:

@@ -1,22 +1,19 @@
 """The app in a real browser (Voila serving ``importexport app``, Debian's Chromium through
 Playwright): the whole table and the decision fit the screen at 1280×720 and 1920×1080 (screenshots
-into ``test-artifacts/``), projector mode and German, a reloaded page continues the game, and closed
-pages give their kernels back.  The whole game by clicking is in ``test_browser_game.py``.
+into ``test-artifacts/``), projector mode and German, and a reloaded page continues the game.  The
+whole game by clicking is in ``test_browser_game.py``, closed pages giving their kernels back in
+``test_browser_kernels.py`` (each file its own server, so xdist runs them side by side).
 """
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from browser_kit import (
     ARTIFACTS,
-    SERVER,
     app_url,
     browser,
     choose_seat,
     click_and_wait,
-    kernels_of,
     needs_chromium,
     settle,
 )
@@ -102,30 +99,3 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.locator(".iex-projector-toggle").click()
         page.get_by_role("button", name="English", exact=True).first.click()
     page.close(run_before_unload=True)
-
-
-def test_closed_pages_give_their_kernels_back(browser, app_url: str) -> None:
-    """Ten pages opened and closed one after the other (each asks Voila to shut its kernel down as it goes):
-    within a minute only the preheated kernel is left."""
-    pid = SERVER["pid"]
-    deadline = time.time() + 60
-    while kernels_of(pid) > 1 and time.time() < deadline:  # (earlier tests' pages going away)
-        time.sleep(1)
-    before = kernels_of(pid)  # the preheated kernel (and any an earlier test's page still holds)
-    context = browser.new_context()
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
-                  else route.abort())
-    for _ in range(10):
-        page = context.new_page()
-        page.goto(app_url, timeout=90_000)
-        page.wait_for_selector(".iex-start", timeout=90_000)
-        assert kernels_of(pid) >= 2  # this page's kernel, and the pool refilled
-        page.close(run_before_unload=True)
-        gone = time.time()
-        while kernels_of(pid) > before and time.time() - gone < 30:  # its kernel goes at once
-            time.sleep(0.5)
-    started = time.time()
-    while kernels_of(pid) > before and time.time() - started < 60:
-        time.sleep(1)
-    assert kernels_of(pid) <= before, f"{kernels_of(pid)} kernels a minute after the pages closed, {before} before"
-    context.close()

@@ -6,6 +6,9 @@ Game ``i`` plays combination ``i mod 2^k`` of the k modules, with 2 to 6 players
 after every step: every card of the game's sets lies in exactly one place, credits never go
 negative, whoever must decide has a legal choice, and at the start of every turn no player is
 over a crew or goods limit (as the abilities in play compute them).  Every game must end.
+
+This file plays the first half of the games, ``test_random_modules_2.py`` the second: in two files
+xdist (which keeps a file's tests on one worker) plays the halves side by side.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from importexport.setup import MODULES, deck_sets
 
 GAMES = 1024 * SOAK  # every combination of modules once (more with IMPORTEXPORT_SOAK)
 CHUNK = 256
+FIRST_HALF = range(0, GAMES // 2, CHUNK)  # the first game of each test here
+SECOND_HALF = range(GAMES // 2, GAMES, CHUNK)  # ... and in test_random_modules_2.py
 COMBOS = [list(c) for k in range(len(MODULES) + 1) for c in combinations(MODULES, k)]
 
 
@@ -59,8 +64,8 @@ class ModuleInvariants:
                 assert goods_load(g, p.seat) <= goods_limit(g, p.seat), f"{where}: seat {p.seat} over the goods limit"
 
 
-@pytest.mark.parametrize("first", range(0, GAMES, CHUNK), ids=lambda f: f"games{f}+")
-def test_random_games_with_every_module_combination(first: int) -> None:
+def play_module_games(first: int) -> None:
+    """Play and check games ``first`` to ``first + CHUNK - 1``."""
     for i in range(first, first + CHUNK):
         players = 2 + i % 5
         modules = combo(i)
@@ -71,6 +76,13 @@ def test_random_games_with_every_module_combination(first: int) -> None:
         check_finished(g, steps, label)
 
 
+@pytest.mark.parametrize("first", FIRST_HALF, ids=lambda f: f"games{f}+")
+def test_random_games_with_every_module_combination(first: int) -> None:
+    play_module_games(first)
+
+
 def test_every_combination_is_played() -> None:
     assert GAMES >= len(COMBOS)
     assert {tuple(combo(i)) for i in range(GAMES)} == {tuple(c) for c in COMBOS}
+    played = [i for first in (*FIRST_HALF, *SECOND_HALF) for i in range(first, first + CHUNK)]
+    assert played == list(range(GAMES))  # the two files together play every game once

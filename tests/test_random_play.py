@@ -1,5 +1,7 @@
-"""Random play: 1,500 seeded games between players who pick uniformly among their legal choices,
+"""Random play: 900 seeded games between players who pick uniformly among their legal choices,
 with the table's invariants checked after every single step (``IMPORTEXPORT_SOAK=k``: k times as many).
+The 600 games with the basic rules are played here, the 300 with card abilities in
+``test_random_play_abilities.py`` (a file of its own, so that xdist plays the two side by side).
 
 Every game is checked cheaply after each step (cards conserved, credits, limits, somebody to
 decide); one game in ``FULL_CHECK_EVERY`` also has every seat's view inspected after each step.
@@ -23,7 +25,7 @@ from importexport.setup import BASE_SETS
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 BASIC_GAMES_PER_COUNT = 120 * SOAK  # 5 player counts -> 600 games with basic rules (more with IMPORTEXPORT_SOAK)
 BASIC_CHUNK = 60  # games per test, so a failure names a small range of seeds
-ABILITY_GAMES_PER_COUNT = 60 * SOAK  # 5 player counts -> 300 games with card abilities
+ABILITY_GAMES_PER_COUNT = 60 * SOAK  # 5 player counts -> 300 games with card abilities (test_random_play_abilities.py)
 FULL_CHECK_EVERY = 8  # one game in eight also checks every seat's view after every step
 MAX_STEPS = 20_000
 BASE_CARDS = frozenset(CARDS.ids_in_sets(BASE_SETS))
@@ -172,12 +174,6 @@ def run_games(players: int, seeds: range, abilities: bool) -> set[str]:
 @pytest.mark.parametrize("players", PLAYER_COUNTS, ids=lambda n: f"{n}p")
 def test_random_games_basic_rules(players: int, first: int) -> None:
     events = run_games(players, range(first, first + BASIC_CHUNK), abilities=False)
-    assert CORE_EVENTS <= events, f"random play never reached {sorted(CORE_EVENTS - events)}"
-
-
-@pytest.mark.parametrize("players", PLAYER_COUNTS, ids=lambda n: f"{n}p")
-def test_random_games_with_abilities(players: int) -> None:
-    events = run_games(players, range(ABILITY_GAMES_PER_COUNT), abilities=True)
     assert CORE_EVENTS <= events, f"random play never reached {sorted(CORE_EVENTS - events)}"
 
 
