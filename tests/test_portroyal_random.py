@@ -59,7 +59,7 @@ MUST_REACH = {
 VIEW_KEYS = {
     "seat", "mode", "players", "start", "active", "turn", "deck_size", "discard_size", "time_pile_size",
     "harbour", "expeditions", "turned", "just_turned", "contracts", "boxes", "table", "deciding",
-    "waiting_for", "ending", "over", "legal",
+    "waiting_for", "ending", "over", "legal", "stack",
 }
 ROW_KEYS = {"coins", "persons", "expeditions", "contracts", "points", "swords"}
 KINDS = tuple(c.kind for c in CARDS)
@@ -176,6 +176,8 @@ def check_view(g: Game, seat: int) -> None:
     for row, p in zip(v["table"], s.players):
         assert row.keys() == ROW_KEYS and row["coins"] == len(p.coins)
         shown.update(row["persons"], row["expeditions"])
+    assert v["stack"] == s.stack  # what comes next is open to everybody
+    shown.update(f["card"] for f in v["stack"] if "card" in f)  # (the just-turned ship, already open)
     legal = g.legal_actions(seat)
     assert v["legal"] == [str(a) for a in legal]
     for a in legal:

@@ -9,7 +9,9 @@ The layers, bottom up (``docs/portroyal.md`` explains the rules and the rulings)
   choice does), ``explain`` (why a choice is refused), ``scoring``;
 - the interface: ``game.Game`` (the same decision interface as the Import/Export engine), ``view``
   (what a seat may see), ``words`` (every sentence, English and German through the catalog),
-  ``scenario`` (positions from YAML), ``savefile``, ``bots`` and ``bench``.
+  ``scenario`` (positions from YAML), ``savefile``;
+- players: ``bots`` (random), ``heuristic``, ``determinize`` (a table dealt from one seat's view)
+  and ``bench``.
 
 >>> from importexport.portroyal import Game
 >>> Game(players=2, seed=3, mode="cooperative").state.contracts

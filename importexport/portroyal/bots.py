@@ -16,6 +16,7 @@ from typing import Protocol
 
 from .actions import Action
 from .game import Game
+from .heuristic import HeuristicBot
 
 
 class Bot(Protocol):
@@ -30,6 +31,10 @@ class RandomBot:
 
     def choose(self, g: Game, seat: int) -> Action:
         return self.rng.choice(g.legal_actions(seat))
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""The Port Royal bots by name; each takes a ``seed`` (``heuristic.py``: the heuristic player)."""
 
 
 def play_out(g: Game, bots: Sequence[Bot] | dict[int, Bot], max_steps: int = 100_000) -> int:

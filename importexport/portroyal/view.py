@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 
 def player_view(g: Game, seat: int) -> dict[str, Any]:
     """The table as ``seat`` sees it.  Face-down cards (the piles, everybody's coins, the time pile)
-    appear as counts only; the card just turned (waiting to be driven off) is open."""
+    appear as counts only; the card just turned (waiting to be driven off) is open, and so is
+    ``stack``, what comes next in the turn (who still takes how many cards, who still has a chance at a
+    contract): everybody at the table knows it."""
     s = g.state
     if not 0 <= seat < s.n:
         raise ValueError(f"there is no seat {seat!r} at this table of {s.n}")
@@ -29,6 +31,7 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
             for i, p in enumerate(s.players)
         ],
         "deciding": g.deciders(), "waiting_for": frame["kind"] if frame else None,
+        "stack": [dict(f) for f in s.stack],  # what comes next in the turn: open to all (its one card is the just-turned ship)
         "ending": s.ending, "over": g.is_over(),
         "legal": [str(a) for a in g.legal_actions(seat)],
     }

@@ -1,0 +1,189 @@
+"""Port Royal bots: the heuristic player (legal, blind to hidden cards, stronger than random) and the
+determinizer (a table agreeing with one seat's view, its hidden cards dealt at random).
+
+The measured strength is in ``benchmarks/bench_portroyal_bots.py``, not here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from importexport.portroyal.actions import Action
+from importexport.portroyal.bots import BOTS, RandomBot, play_out
+from importexport.portroyal.cards import CARDS
+from importexport.portroyal.determinize import determinize, open_cards
+from importexport.portroyal.game import Game
+from importexport.portroyal.heuristic import HeuristicBot
+
+TABLES = [("base", 2), ("base", 5), ("competitive", 3), ("competitive", 4), ("competitive", 5),
+          ("cooperative", 2), ("cooperative", 4), ("solo", 1)]
+
+
+def checked_game(mode: str, players: int, seed: int, heuristic_seats: set[int]) -> Game:
+    """A whole game; every choice of a heuristic seat is checked to be one of its legal choices."""
+    g = Game(players=players, seed=seed, mode=mode)
+    bots = [HeuristicBot(seed + s) if s in heuristic_seats else RandomBot(seed + s) for s in range(players)]
+    steps = 0
+    while not g.is_over():
+        seat = g.deciders()[0]
+        a = bots[seat].choose(g, seat)
+        assert isinstance(a, Action) and a in g.legal_actions(seat), (str(a), g.state.stack[-1])
+        other = (seat + 1) % players
+        if steps % 7 == 0 and other in heuristic_seats and other != seat and g.free_actions(other):
+            assert bots[other].choose(g, other) in g.free_actions(other)  # asked while not deciding
+        g.apply(a)
+        steps += 1
+        assert steps < 5000, "no end in sight"
+    return g
+
+
+@pytest.mark.parametrize(("mode", "players"), TABLES)
+def test_heuristic_chooses_legal_actions(mode: str, players: int) -> None:
+    for k in range(2):
+        checked_game(mode, players, 100 * k + players, set(range(players)) if k == 0 else {0})
+
+
+def test_same_seed_same_game() -> None:
+    runs = []
+    for _ in range(2):
+        g = Game(players=4, seed=7, mode="competitive")
+        play_out(g, [HeuristicBot(s) for s in range(4)])
+        runs.append([str(a) for a in g.history])
+    assert runs[0] == runs[1]
+
+
+def test_beats_random_players() -> None:
+    """40 seeded competitive games, the heuristic seat rotating among three random players."""
+    share = 0.0
+    for i in range(40):
+        g = Game(players=4, seed=900 + i, mode="competitive")
+        seat = i % 4
+        play_out(g, [HeuristicBot(i) if s == seat else RandomBot(10 * i + s) for s in range(4)])
+        winners = [r["seat"] for r in g.scores() if r["won"]]
+        share += (seat in winners) / len(winners)
+    assert share / 40 >= 0.5
+
+
+def test_registry() -> None:
+    assert BOTS["heuristic"] is HeuristicBot and BOTS["random"] is RandomBot
+
+
+# --- hidden cards ------------------------------------------------------------------------------
+
+def rescramble(g: Game, rng: random.Random) -> Game:
+    """The same game as every seat sees it, with every face-down card dealt anew (the draw, discard
+    and time piles and everybody's coins keep their sizes) and another random source."""
+    s = g.state.clone()
+    places = [s.deck, s.discard, s.time_pile] + [p.coins for p in s.players]
+    pool = [c for place in places for c in place]
+    new = pool[:]
+    while new == pool and len(set(pool)) > 1:
+        rng.shuffle(new)
+    for place in places:
+        size = len(place)
+        place[:] = new[:size]
+        del new[:size]
+    s.rng = rng.getrandbits(64)
+    return Game.from_state(s)
+
+
+def positions(count: int, seed: int) -> list[tuple[Game, int]]:
+    """Decisions with several options from heuristic games of every mode (copies of the games)."""
+    out: list[tuple[Game, int]] = []
+    game = 0
+    while len(out) < count:
+        mode, players = TABLES[game % len(TABLES)]
+        g = Game(players=players, seed=seed + game, mode=mode)
+        bots = [HeuristicBot(s) for s in range(players)]
+        step = 0
+        while not g.is_over() and len(out) < count:
+            seat = g.deciders()[0]
+            if len(g.legal_actions(seat)) > 1 and step % 23 == 3:
+                out.append((g.copy(), seat))
+            g.apply(bots[seat].choose(g, seat))
+            step += 1
+        game += 1
+    return out[:count]
+
+
+class PeekingBot:
+    """A cheat, for the control: chooses by the order of the draw pile."""
+
+    def choose(self, g: Game, seat: int) -> Action:
+        opts = g.legal_actions(seat)
+        return opts[sum(i * c for i, c in enumerate(g.state.deck[-4:])) % len(opts)]
+
+
+def test_heuristic_never_looks_at_hidden_cards() -> None:
+    """Two games alike in everything a seat sees and different in every hidden card: the same bot
+    seed makes the same choice.  The cheat is caught by the same positions."""
+    rng = random.Random(1)
+    caught = 0
+    for i, (g, seat) in enumerate(positions(50, seed=300)):
+        h = rescramble(g, rng)
+        assert h.view(seat) == g.view(seat) and h.state.stack == g.state.stack
+        assert HeuristicBot(i).choose(g, seat) == HeuristicBot(i).choose(h, seat)
+        caught += PeekingBot().choose(g, seat) != PeekingBot().choose(h, seat)
+    assert caught >= 8
+
+
+# --- determinize ---------------------------------------------------------------------------------
+
+def test_determinized_game_agrees_with_the_view() -> None:
+    rng = random.Random(2)
+    for g, seat in positions(40, seed=500):
+        d = determinize(g.view(seat), rng)
+        assert d.view(seat) == g.view(seat)
+        assert d.legal_actions(seat) == g.legal_actions(seat)
+        assert sorted(d.state.all_cards()) == sorted(g.state.all_cards())
+        s, t = d.state, g.state
+        assert [len(p.coins) for p in s.players] == [len(p.coins) for p in t.players]
+        assert (s.harbour, s.expeditions, s.boxes, s.contracts) == (t.harbour, t.expeditions, t.boxes, t.contracts)
+        assert s.stack == t.stack  # what comes next is open, and copied
+
+
+def test_every_seat_can_play_on_from_its_view() -> None:
+    """From any seat's view, that seat sees the real game's view in the determinized game, and bots
+    play it to its end."""
+    rng = random.Random(3)
+    for k, (g, _) in enumerate(positions(16, seed=700)):
+        for seat in range(g.state.n):
+            d = determinize(g.view(seat), rng)
+            assert d.view(seat) == g.view(seat)
+        if k % 4 == 0:
+            play_out(d, [RandomBot(s) for s in range(d.state.n)])
+            assert d.is_over()
+
+
+def test_determinize_never_looks_at_hidden_cards() -> None:
+    """Games that differ only in hidden cards give the same determinization for the same seed."""
+    rng = random.Random(4)
+    for i, (g, seat) in enumerate(positions(30, seed=800)):
+        h = rescramble(g, rng)
+        a = determinize(g.view(seat), random.Random(i))
+        b = determinize(h.view(seat), random.Random(i))
+        assert a.to_json() == b.to_json()
+
+
+def test_hidden_cards_are_dealt_at_random() -> None:
+    """Over many deals each hidden card reaches the top of the draw pile, and only hidden cards do."""
+    g = Game(players=4, seed=11, mode="competitive")
+    while len(g.state.harbour) < 2 or g.deciders() != [g.state.active]:
+        seat = g.deciders()[0]
+        g.apply(HeuristicBot(0).choose(g, seat))
+    view = g.view(g.deciders()[0])
+    hidden = set(CARDS.ids(True)) - set(open_cards(view))
+    rng = random.Random(5)
+    tops = [determinize(view, rng).state.deck[-1] for _ in range(2000)]
+    assert set(tops) <= hidden
+    assert len(set(tops)) > 0.9 * len(hidden)
+
+
+def test_inconsistent_view_is_refused() -> None:
+    g = Game(players=3, seed=1, mode="base")
+    view = g.view(0)
+    view["deck_size"] += 1
+    with pytest.raises(ValueError, match="hides"):
+        determinize(view, random.Random(0))
