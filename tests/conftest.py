@@ -20,10 +20,10 @@ settings.load_profile("repeatable")
 # (A worker with two tests or fewer left is sent the next file: the fourth goes to the first
 # worker, after the whole game.)  A new file that takes a minute or more belongs here.
 LONG_FILES = (
-    "test_browser_game.py", "test_random_play.py", "test_random_modules.py", "test_culling.py",
+    "test_browser_game.py", "test_random_play.py", "test_random_modules.py",
     "test_browser.py", "test_random_modules_2.py", "test_browser_kernels.py",
     "test_random_play_abilities.py", "test_browser_chapters.py", "test_describe.py", "test_save_undo.py",
-    "test_portroyal_random.py", "test_illegal_fuzz.py",
+    "test_portroyal_random.py", "test_illegal_fuzz.py", "test_culling.py",
 )
 
 

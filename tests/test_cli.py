@@ -248,10 +248,20 @@ def test_no_traceback_reaches_the_terminal(argv: list[str], tmp_path: Path) -> N
     assert done.stdout == ""
 
 
+def as_from_a_terminal() -> None:
+    """In the child, before it starts: Ctrl+C does what it does in a terminal.  (A shell script that
+    runs the suite in the background, ``pytest &``, starts it with SIGINT ignored, and a child would
+    inherit that: the Ctrl+C tests would then wait for an interrupt that can never arrive.)"""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def cli(*argv: str, **popen: object) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.Popen([sys.executable, "-m", "importexport.cli", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, **popen)  # type: ignore[call-overload]
+                            stderr=subprocess.PIPE, text=True, env=env, preexec_fn=as_from_a_terminal,
+                            **popen)  # type: ignore[call-overload]
 
 
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
@@ -358,7 +368,7 @@ def _stops_everything(command: str, signum: int, group: bool, tmp_path: Path) ->
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", command, "--no-browser", f"--port={port}"],
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=as_from_a_terminal)
     seen: set[int] = set()
     try:
         deadline = time.monotonic() + 60
