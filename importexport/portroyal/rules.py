@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from .cards import CARDS, NEVER
 from .expansion import Contract, load_expansion
 from .state import State
-
-if TYPE_CHECKING:
-    pass
 
 EXP = load_expansion()
 RULES = EXP.rules
