@@ -101,10 +101,20 @@ class CardTable(tuple[CardInfo, ...]):
         """The ids of a game's deck: the base cards, plus the expansion's when it is played."""
         return list(range(len(self) if expansion else self.base_size))
 
-    @property
-    def kinds(self) -> tuple[str, ...]:
-        return tuple(c.kind for c in self)
-
 
 CARDS = CardTable(load_deck(), load_expansion())
 """The cards of the base game and the expansion, loaded and validated once."""
+
+# Per card id, one figure each: quick lookups for the rules and bots that ask at every decision.
+KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+COLOUR: tuple[str, ...] = tuple(c.colour for c in CARDS)
+REPEL: tuple[int, ...] = tuple(c.repel for c in CARDS)
+COINS: tuple[int, ...] = tuple(c.coins for c in CARDS)
+A_SHIP: tuple[bool, ...] = tuple(c.a_ship for c in CARDS)
+PERSON: tuple[str, ...] = tuple(c.person for c in CARDS)
+COST: tuple[int, ...] = tuple(c.cost for c in CARDS)
+POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
+SWORDS: tuple[int, ...] = tuple(c.swords for c in CARDS)
+SYMBOL: tuple[str, ...] = tuple(c.symbol for c in CARDS)
+TAX: tuple[str, ...] = tuple(c.tax for c in CARDS)
+NEEDS: tuple[tuple[str, ...], ...] = tuple(c.needs for c in CARDS)

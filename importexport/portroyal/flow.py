@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rng import Rng
 from .actions import Action
-from .cards import CARDS
+from .cards import CARDS, COST, SYMBOL
 from .expansion import Contract
 from .rules import (
     CONTRACTS,
@@ -510,9 +510,6 @@ def _contract_options(s: State, seat: int) -> list[Action]:
     ]
 
 
-SYMBOL: tuple[str, ...] = tuple(c.symbol for c in CARDS)
-COST: tuple[int, ...] = tuple(c.cost for c in CARDS)
-"""Per card id: a person's cost (0 for ships)."""
 _WAYS: dict[tuple[object, ...], list[Action]] = {}
 """Expedition choices found before, by what they depend on (asked again at every decision of the turn)."""
 

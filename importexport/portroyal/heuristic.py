@@ -34,22 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .cards import CARDS, NEVER
+from .cards import A_SHIP, CARDS, COINS, COLOUR, COST, KIND, NEEDS, NEVER, PERSON, POINTS, REPEL, SWORDS, SYMBOL
 from .game import Game
 from .rules import CONTRACTS, CUBES, GOAL_POINTS, RULES, TAX_LIMIT
-
-KIND = tuple(c.kind for c in CARDS)
-COLOUR = tuple(c.colour for c in CARDS)
-REPEL = tuple(c.repel for c in CARDS)
-COINS = tuple(c.coins for c in CARDS)
-PERSON = tuple(c.person for c in CARDS)
-COST = tuple(c.cost for c in CARDS)
-POINTS = tuple(c.points for c in CARDS)
-SWORDS = tuple(c.swords for c in CARDS)
-SYMBOL = tuple(c.symbol for c in CARDS)
-A_SHIP = tuple(c.a_ship for c in CARDS)
-TAX = tuple(c.tax for c in CARDS)
-NEEDS = tuple(c.needs for c in CARDS)
 
 
 def _type_key(c: int) -> tuple[object, ...]:

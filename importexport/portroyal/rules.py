@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from .cards import CARDS, NEVER
+from .cards import CARDS, NEVER, PERSON, POINTS, SWORDS, SYMBOL
 from .expansion import Contract, load_expansion
 from .state import State
 
@@ -24,10 +24,6 @@ def persons_of(s: State, seat: int, kind: str) -> list[int]:
     return [c for c in s.players[seat].persons if CARDS[c].person == kind]
 
 
-POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
-SWORDS: tuple[int, ...] = tuple(c.swords for c in CARDS)
-PERSON: tuple[str, ...] = tuple(c.person for c in CARDS)
-"""Per card id (quick lookups for values asked at every decision)."""
 _CONTRACT_POINTS = (0, *(sum(RULES.competitive.points_by_contract[:k]) for k in range(1, CUBES + 1)))
 """Competitive play: the points of a player's first k contracts together, by k."""
 
@@ -97,25 +93,16 @@ def harbour_has_colour(s: State, colour: str) -> bool:
 
 # --- expeditions ---------------------------------------------------------------------------
 
-_WAYS: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
-"""Ways found before, by expedition and the symbol-bearing persons at hand (many decisions ask again)."""
-
-
 def expedition_choices(
     s: State, seat: int, expedition: int, symbols: tuple[int, ...] | None = None,
 ) -> list[tuple[int, ...]]:
     """The different ways to fulfil ``expedition`` with the player's persons: for each number of
     Jacks of all trades used, the lowest-numbered cards (identical persons are one way, not several).
-    ``symbols``: the player's persons that show a symbol, if the caller has them at hand."""
+    ``symbols``: the player's persons that show a symbol, if the caller has them at hand.  (The flow
+    keeps the answers it has found: ``flow._expedition_options``.)"""
     if symbols is None:
-        symbols = tuple(c for c in s.players[seat].persons if CARDS[c].symbol)
-    key = (expedition, symbols)
-    found = _WAYS.get(key)
-    if found is None:
-        if len(_WAYS) > 50_000:
-            _WAYS.clear()
-        found = _WAYS[key] = _expedition_choices(key[1], expedition)
-    return found
+        symbols = tuple(c for c in s.players[seat].persons if SYMBOL[c])
+    return _expedition_choices(symbols, expedition)
 
 
 def _expedition_choices(persons: tuple[int, ...], expedition: int) -> list[tuple[int, ...]]:
