@@ -93,12 +93,12 @@ def digest(state: Position) -> str:
     return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
-    """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name;
-    ``session``: the undo points and the bots' random state, so a loaded game goes on exactly as
-    this one would)."""
+def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None) -> dict[str, Any]:
+    """What every save holds, of either game: its format, language and seed, the position it began
+    from with its log, every choice since as text, the digest of the position reached, and (if given)
+    who plays each seat."""
     data: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "lang": g.lang, "seed": g.seed,
+        "format": fmt, "version": version, "lang": g.lang, "seed": g.seed,
         "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
         "actions": [str(a) for a in g.history], "digest": digest(g.state),
     }
@@ -106,6 +106,14 @@ def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = 
         if len(seats) != g.state.n:
             raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
         data["seats"] = list(seats)
+    return data
+
+
+def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
+    """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name;
+    ``session``: the undo points and the bots' random state, so a loaded game goes on exactly as
+    this one would)."""
+    data = envelope(g, FORMAT, VERSION, seats)
     if session is not None:
         data["session"] = {"marks": list(session.marks),
                            "bots": [{"seat": seat, "state": list(st)} for seat, st in sorted(session.bots.items())]}

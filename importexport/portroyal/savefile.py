@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..savefile import _damage, _parse, digest
+from ..savefile import _damage, _parse, digest, envelope
 from .actions import Action
 from .cards import CARDS
 from .flow import check_contracts
@@ -152,16 +152,7 @@ class SaveModel(_Strict):
 
 def dump(g: Game, seats: list[str] | None = None) -> str:
     """The game as compact JSON text; ``seats`` says who plays each seat ("human" or a bot's name)."""
-    data: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "lang": g.lang, "seed": g.seed,
-        "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
-        "actions": [str(a) for a in g.history], "digest": digest(g.state),
-    }
-    if seats:
-        if len(seats) != g.state.n:
-            raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
-        data["seats"] = list(seats)
-    return json.dumps(data, separators=(",", ":"))
+    return json.dumps(envelope(g, FORMAT, VERSION, seats), separators=(",", ":"))
 
 
 # --- reading -----------------------------------------------------------------------------------
