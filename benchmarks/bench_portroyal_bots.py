@@ -1,17 +1,23 @@
-"""Strength of the Port Royal heuristic bot against random players, with 95% confidence intervals.
+"""Strength of the Port Royal bots, with 95% confidence intervals.
 
-    python benchmarks/bench_portroyal_bots.py [--games 400] [--team-games 200] [--seed 0]
+    python benchmarks/bench_portroyal_bots.py [--games 400] [--team-games 200] [--search-games 100]
+                                              [--search-team-games 0] [--jobs 2] [--seed 0]
 
 * Competitive and base play, 4 players: one heuristic bot and three random bots, the heuristic's
   seat rotating game by game.  Its win share counts a shared win as 1/k of a win (k winners); the
   interval is Wilson's.  Target (issue 14): at least 60% in competitive play.
+* Competitive play, 4 players: one search bot (``importexport.bots.SearchBot`` with Port Royal's
+  settings) against three heuristic bots, seats rotated (the tournaments of ``importexport
+  simulate``, in ``--jobs`` processes).  Targets (issue 14): at least 40% of the wins, a median of
+  at most 1 s per move (moves with more than one option; median, p90 and p99 reported).
 * Cooperative play (2 to 5 players) and solo play: a team of heuristic bots and a team of random bots
-  play the same seeds.  Reported: the share of games the team won (every contract has a cube;
-  Wilson interval) and the mean rank index (0: the team lost; 1 to 6: Landlubber to Ruler of all
-  the seas; normal interval), with the mean team points and cubes.
+  play the same seeds (and, with ``--search-team-games N``, a team of search bots N games per table).
+  Reported: the share of games the team won (every contract has a cube; Wilson interval) and the
+  mean rank index (0: the team lost; 1 to 6: Landlubber to Ruler of all the seas; normal interval),
+  with the mean team points and cubes.
 
-Every game's seed is fixed by ``--seed``; the heuristic's time per move (wall clock) is reported too.
-The last line repeats every figure as JSON.
+Every game's seed is fixed by ``--seed``; the times per move are wall-clock times, so a busy machine
+makes them longer.  The last line repeats every figure as JSON.
 """
 
 from __future__ import annotations
@@ -24,11 +30,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from importexport.portroyal.bots import RandomBot
+from importexport.bots import RandomBot, SearchBot
 from importexport.portroyal.game import Game
 from importexport.portroyal.heuristic import HeuristicBot
 from importexport.portroyal.rules import EXP
-from importexport.simulate import Z95, wilson
+from importexport.simulate import Z95, Progress, run, wilson
 
 RANKS = [r.id for r in EXP.ranks]
 TEAM_TABLES = [("solo", 1), ("cooperative", 2), ("cooperative", 3), ("cooperative", 4), ("cooperative", 5)]
@@ -91,9 +97,29 @@ def team(mode: str, players: int, games: int, seed: int, make: Callable[[int], A
 
 
 def move_times(times: list[float]) -> dict[str, float]:
-    ordered = sorted(times)
+    ordered = sorted(times) or [0.0]
     return {"median_move_ms": round(1000 * ordered[len(ordered) // 2], 3),
+            "p90_move_ms": round(1000 * ordered[int(0.9 * (len(ordered) - 1))], 3),
             "p99_move_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 3)}
+
+
+def search_against_heuristic(games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """One search bot and three heuristic bots, seats rotated (``importexport simulate``'s tournament)."""
+    bots = ["search", "heuristic", "heuristic", "heuristic"]
+    stats = run(games, bots, seed, jobs=jobs, progress=Progress(games).step, game="portroyal",
+                options=[("mode", "competitive")])
+    s, h = stats["search"], stats["heuristic"]
+    lo, hi = s.interval
+    return {
+        "mode": "competitive", "players": 4, "games": s.games, "win_share": round(s.rate, 4),
+        "ci95": [round(lo, 4), round(hi, 4)], "mean_points": round(s.mean_score, 2),
+        "mean_points_heuristic": round(h.mean_score, 2), "settings": search_settings(), **move_times(s.choice_times),
+    }
+
+
+def search_settings() -> dict[str, Any]:
+    bot = SearchBot(0, "portroyal")
+    return {k: getattr(bot, k) for k in ("samples", "width", "depth", "budget", "margin", "time_limit")}
 
 
 def pct(x: float) -> str:
@@ -104,6 +130,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=400, help="games per competitive/base table (default 400)")
     ap.add_argument("--team-games", type=int, default=200, help="games per team table and team (default 200)")
+    ap.add_argument("--search-games", type=int, default=100, help="search against heuristic bots (default 100)")
+    ap.add_argument("--search-team-games", type=int, default=0, help="games per team table for search teams")
+    ap.add_argument("--jobs", type=int, default=2, help="processes for the search games (default 2)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     start = time.perf_counter()
@@ -115,11 +144,26 @@ def main() -> None:
         lo, hi = r["ci95"]
         print(f"| {r['mode']} | {r['games']} | {pct(r['win_share'])} | {pct(lo)} – {pct(hi)} "
               f"| {r['mean_points']} / {r['mean_points_random']} | {r['median_move_ms']} | {r['p99_move_ms']} |")
+    search = search_against_heuristic(args.search_games, args.seed + 300_000, args.jobs) if args.search_games else None
+    if search:
+        lo, hi = search["ci95"]
+        print("\n## One search bot against three heuristic bots (4 players, competitive, seats rotated)\n")
+        print("| games | search win share | 95% CI | mean points (search / heuristic) | median ms/move | p90 | p99 |")
+        print("|---|---|---|---|---|---|---|")
+        print(f"| {search['games']} | {pct(search['win_share'])} | {pct(lo)} – {pct(hi)} "
+              f"| {search['mean_points']} / {search['mean_points_heuristic']} | {search['median_move_ms']:.0f} "
+              f"| {search['p90_move_ms']:.0f} | {search['p99_move_ms']:.0f} |")
+        print(f"\nsearch settings: {search['settings']}")
     teams = []
     for k, (mode, players) in enumerate(TEAM_TABLES):
         seed = args.seed + 200_000 + 10_000 * k
-        for name, make in (("heuristic", HeuristicBot), ("random", RandomBot)):
-            teams.append({"bots": name, **team(mode, players, args.team_games, seed, make)})
+        makers: list[tuple[str, Callable[[int], Any], int]] = [
+            ("heuristic", HeuristicBot, args.team_games), ("random", RandomBot, args.team_games)]
+        if args.search_team_games:
+            makers.append(("search", lambda s: SearchBot(s, "portroyal"), args.search_team_games))
+        for name, make, count in makers:
+            if count:
+                teams.append({"bots": name, **team(mode, players, count, seed, make)})
     print("\n## Teams of heuristic bots and teams of random bots (the same seeds)\n")
     print("| mode | players | team | games | won | 95% CI | mean rank index | 95% CI | team points | team cubes |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -132,8 +176,12 @@ def main() -> None:
     seconds = time.perf_counter() - start
     print(f"\nrank index: 0 = the team lost, 1-6 = {', '.join(RANKS)}; {seconds:.0f} s in all")
     target = duels[0]["win_share"] >= 0.6
-    print(json.dumps({"seed": args.seed, "versus_random": duels, "teams": teams,
-                      "target_competitive_60pct": target, "seconds": round(seconds, 1)}))
+    targets = {"heuristic_vs_random_competitive>=0.60": target}
+    if search:
+        targets["search_vs_heuristic>=0.40"] = search["win_share"] >= 0.4
+        targets["search_median_move<=1s"] = search["median_move_ms"] <= 1000
+    print(json.dumps({"seed": args.seed, "versus_random": duels, "search_vs_heuristic": search, "teams": teams,
+                      "targets": targets, "target_competitive_60pct": target, "seconds": round(seconds, 1)}))
 
 
 if __name__ == "__main__":

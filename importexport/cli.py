@@ -310,6 +310,8 @@ def _run(argv: Sequence[str] | None) -> int:
     rules = sub.add_parser("rules", help="look up a rule by keyword (English or German)")
     rules.add_argument("query", nargs="+")
     rules.add_argument("--lang", default=None, choices=["en", "de"])
+    rules.add_argument("--game", default="importexport", choices=["importexport", "portroyal"],
+                       help="whose chapters to search (default importexport)")
     replay_ap = sub.add_parser("replay", help="narrate a saved game")
     replay_ap.add_argument("file")
     replay_ap.add_argument("--lang", default=None, choices=["en", "de"])
@@ -347,7 +349,7 @@ def _run(argv: Sequence[str] | None) -> int:
         query = " ".join(args.query)
         if not re.search(r"\w", query):
             rules.error("the query has no word to look up: give a keyword, e.g. 'importexport rules Gebot'")
-        hits = search(query, args.lang)
+        hits = search(query, args.lang, game=args.game)
         if not hits:
             print(f"nothing found for {query!r}")
             return 1

@@ -8,7 +8,7 @@ what the move changes (credits, a ship filled, a contract placed, crew, goods, c
 for a lead or a follow, what the action it chooses lets the player do.
 
 Like the bots, the coach reads nothing but ``g.view(seat)``: hidden cards are dealt at random
-(:func:`~importexport.bots.determinize`) from a seeded source, so the same view and seed always
+(:func:`~importexport.determinize.determinize`) from a seeded source, so the same view and seed always
 give the same advice, whatever the hidden cards really are.
 
 >>> from importexport import Game
@@ -26,18 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .actions import ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, TO_GOODS, Action
-from .bots import (
-    ACTION_OF,
-    COLOUR_OF,
-    DEFAULT_WEIGHTS,
-    SearchBot,
-    _cover,
-    _fits,
-    _open_needs,
-    _Seat,
-    _take,
-    determinize,
-)
+from .bots import SearchBot
 from .cards import CARDS
 from .catalog import Table
 from .constants import (
@@ -58,6 +47,8 @@ from .constants import (
     payout,
 )
 from .describe import fill
+from .determinize import determinize
+from .heuristic import ACTION_OF, COLOUR_OF, DEFAULT_WEIGHTS, _cover, _fits, _open_needs, _Seat, _take
 from .i18n import place_name
 from .rules import contract_slots, crew_for, level_deficit
 

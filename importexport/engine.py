@@ -43,6 +43,9 @@ class Game:
     ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.
     """
 
+    game_id = "importexport"
+    """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
+
     _cache: dict[tuple[int, str], list[Any]] | None = None  # modifier lookups while options are listed
 
     def __init__(

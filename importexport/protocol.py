@@ -13,8 +13,8 @@ conformance tests.  ``docs/architecture.md`` shows where the protocol sits among
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -73,6 +73,20 @@ class GameProtocol(Protocol):
 
 
 @dataclass(frozen=True)
+class SearchRules:
+    """How the shared search bot (:class:`importexport.bots.SearchBot`) treats one game's decisions."""
+
+    searched: frozenset[str] | Callable[[dict[str, Any]], bool] | None = None
+    """The kinds of decision (``view["stack"][-1]["kind"]``) it plays out, or a test of the seat's
+    view (``True``: search); ``None``: every decision.  At the others it takes the heuristic's choice."""
+    candidates: Callable[[list[Any], str, int], list[Any]] | None = None
+    """``candidates(ranked, kind, width)``: the options to compare, from the heuristic's ranking (best
+    first); ``None``: the ``width`` best."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """The search bot's defaults for this game (``samples``, ``width``, ``depth``, ``budget``, ...)."""
+
+
+@dataclass(frozen=True)
 class GameKind:
     """A game the project plays: its name, how to start one and how to read a saved one."""
 
@@ -88,26 +102,68 @@ class GameKind:
     """The fewest and most players (over all its modes)."""
     options: dict[str, tuple[Any, ...]]
     """Per option of ``new`` the values to try in tests (modes, abilities)."""
+    heuristic: Callable[..., Any] | None = None
+    """``heuristic(seed, weights=None)``: the game's heuristic bot; its ``rank(g, seat, options)``
+    lists ``(score, option)`` best first (the search bot ranks and plays out with it)."""
+    determinize: Callable[[dict[str, Any], Any], GameProtocol] | None = None
+    """``determinize(view, rng)``: a whole game agreeing with ``view(seat)``, the hidden cards dealt
+    at random from ``rng`` (a ``random.Random``)."""
+    margins: Callable[[GameProtocol], list[float]] | None = None
+    """``margins(g)``: per seat, its (estimated, if the game is not over) result against the best other
+    seat's; the search bot maximises its seat's."""
+    progress: Callable[[GameProtocol], int] | None = None
+    """``progress(g)``: a counter that grows as the game goes on (turns); the search bot's ``depth``
+    counts in it."""
+    search: SearchRules = SearchRules()
+    """How the search bot treats this game's decisions."""
+    outcome: Callable[[GameProtocol], list[dict[str, Any]]] | None = None
+    """``outcome(g)`` of a finished game, per seat: ``score`` (a number), ``won`` (a shared win counts
+    for every winner); in team play also ``team`` (True) and ``rank`` (0: the team lost, else 1 for
+    the lowest rank and up)."""
 
 
 def _importexport() -> GameKind:
     from .actions import Action
     from .constants import MAX_PLAYERS, MIN_PLAYERS
+    from .determinize import determinized_game
     from .engine import Game
+    from .heuristic import SEARCHED, HeuristicBot, candidates, margins, progress
     from .savefile import load
 
     return GameKind("importexport", "Import/Export", Game, load, Action.from_text, (MIN_PLAYERS, MAX_PLAYERS),
-                    {"abilities": (False, True)})
+                    {"abilities": (False, True)}, HeuristicBot, determinized_game, margins, progress,
+                    SearchRules(SEARCHED, candidates), _importexport_outcome)
+
+
+def _importexport_outcome(g: Any) -> list[dict[str, Any]]:
+    winners = set(g.state.winners)
+    return [{"score": sc.total, "won": seat in winners} for seat, sc in enumerate(g.scores())]
 
 
 def _portroyal() -> GameKind:
     from .portroyal.actions import Action
+    from .portroyal.determinize import determinize
     from .portroyal.game import PLAYERS, Game
+    from .portroyal.heuristic import SEARCH, HeuristicBot, margins, progress
     from .portroyal.savefile import load
 
     lo = min(lo for lo, _ in PLAYERS.values())
     hi = max(hi for _, hi in PLAYERS.values())
-    return GameKind("portroyal", "Port Royal", Game, load, Action.from_text, (lo, hi), {"mode": tuple(PLAYERS)})
+    return GameKind("portroyal", "Port Royal", Game, load, Action.from_text, (lo, hi), {"mode": tuple(PLAYERS)},
+                    HeuristicBot, determinize, margins, progress, SEARCH, _portroyal_outcome)
+
+
+def _portroyal_outcome(g: Any) -> list[dict[str, Any]]:
+    from .portroyal.rules import EXP
+
+    ranks = [r.id for r in EXP.ranks]
+    out: list[dict[str, Any]] = []
+    for row in g.scores():
+        one = {"score": row["points"], "won": bool(row["won"])}
+        if "team_won" in row:
+            one.update(team=True, rank=1 + ranks.index(row["rank"]) if row["won"] else 0)
+        out.append(one)
+    return out
 
 
 class _Games(dict[str, GameKind]):
@@ -127,3 +183,91 @@ class _Games(dict[str, GameKind]):
 
 GAMES = _Games()
 """The games the project plays, by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``."""
+
+
+# --- at the table ---------------------------------------------------------------------------------
+
+class TableKit(Protocol):
+    """What the table component, the session and the app ask of a game beyond :class:`GameProtocol`:
+    each game has one module of these names (``importexport.table_kit``,
+    ``importexport.portroyal.table_kit``), found through :func:`table_kit`.
+
+    ``picture(g, lang, hands, decider, point)`` is the plain JSON the board draws (``changes``
+    names what the last move changed, ``pointed`` what on the board a guided move points at); a click on the board is ``(what, id)``, and
+    ``click_choices`` lists the legal moves it offers, ``click_name`` names the thing clicked and
+    ``click_refusal`` says why it offers nothing.  ``note`` marks a choice that would do nothing,
+    ``hint`` names the rule in play, ``sealed``/``bid`` serve secret bids.  ``secrets``/``revealed``
+    let undo be fair: a person may not take a move back once something hidden came to light.
+    ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
+    points; ``result`` is the end screen's content.
+    """
+
+    GAME: str
+    PRIVATE_HANDS: bool
+    FREE_KINDS: frozenset[str]
+    STYLE: str
+
+    def seats(self, g: Any) -> int: ...
+
+    def seat_name(self, seat: int, lang: str) -> str: ...
+
+    def picture(self, g: Any, lang: str, hands: set[int] | None = None, decider: int | None = None,
+                point: Any = None) -> dict[str, Any]: ...
+
+    def changes(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]: ...
+
+    def pointed(self, point: Any) -> dict[str, list[int]]: ...
+
+    def click_choices(self, g: Any, seat: int, what: str, ident: int) -> list[Any]: ...
+
+    def click_name(self, g: Any, what: str, ident: int, lang: str) -> str: ...
+
+    def click_refusal(self, g: Any, seat: int, what: str, ident: int, lang: str) -> str | None: ...
+
+    def note(self, g: Any, action: Any, lang: str) -> tuple[str, str]: ...
+
+    def hint(self, g: Any, lang: str) -> tuple[str, int, str] | None: ...
+
+    def sealed(self, g: Any) -> list[int] | None: ...
+
+    def bid(self, seat: int, amount: int) -> Any: ...
+
+    def secrets(self, g: Any, seat: int) -> Any: ...
+
+    def revealed(self, g: Any, before: Any) -> bool: ...
+
+    def dump(self, g: Any, seats: list[str] | None = None, session: Any = None) -> str: ...
+
+    def load_session(self, text: str | bytes) -> tuple[Any, list[str], Any]: ...
+
+    def result(self, g: Any, lang: str) -> dict[str, Any]: ...
+
+
+_KITS = {"importexport": "importexport.table_kit", "portroyal": "importexport.portroyal.table_kit"}
+
+
+def table_kit(game: Any) -> TableKit:
+    """The table kit of a game, given the game itself or its id (``"portroyal"``)."""
+    import importlib
+
+    gid = game if isinstance(game, str) else getattr(game, "game_id", None)
+    if gid not in _KITS:
+        raise KeyError(f"unknown game {gid!r}: the games are {', '.join(_KITS)}")
+    return importlib.import_module(_KITS[gid])  # type: ignore[return-value]
+
+
+SAVE_FORMATS = {"importexport-save": "importexport", "importexport-portroyal-save": "portroyal"}
+"""Each game's save-file ``"format"``."""
+
+
+def save_game_id(text: str | bytes) -> str:
+    """Which game a save file holds, by its ``"format"`` field.  A file that says nothing readable is
+    given to Import/Export, whose loader then names what is wrong with it."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError, TypeError):
+        return "importexport"
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return SAVE_FORMATS.get(fmt, "importexport") if isinstance(fmt, str) else "importexport"

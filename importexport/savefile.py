@@ -93,10 +93,11 @@ def digest(state: Position) -> str:
     return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
-def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None) -> dict[str, Any]:
+def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None,
+             session: SessionSave | None = None) -> dict[str, Any]:
     """What every save holds, of either game: its format, language and seed, the position it began
     from with its log, every choice since as text, the digest of the position reached, and (if given)
-    who plays each seat."""
+    who plays each seat and the table around the moves (``session``: undo points, bots' random state)."""
     data: dict[str, Any] = {
         "format": fmt, "version": version, "lang": g.lang, "seed": g.seed,
         "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
@@ -106,6 +107,9 @@ def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None) -> 
         if len(seats) != g.state.n:
             raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
         data["seats"] = list(seats)
+    if session is not None:
+        data["session"] = {"marks": list(session.marks),
+                           "bots": [{"seat": seat, "state": list(st)} for seat, st in sorted(session.bots.items())]}
     return data
 
 
@@ -113,10 +117,7 @@ def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = 
     """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name;
     ``session``: the undo points and the bots' random state, so a loaded game goes on exactly as
     this one would)."""
-    data = envelope(g, FORMAT, VERSION, seats)
-    if session is not None:
-        data["session"] = {"marks": list(session.marks),
-                           "bots": [{"seat": seat, "state": list(st)} for seat, st in sorted(session.bots.items())]}
+    data = envelope(g, FORMAT, VERSION, seats, session)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -247,21 +248,27 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
     """A game with who plays each seat (empty if the file does not say) and what the table kept
     around it (``None`` if the file holds none); :class:`SaveFileError` if any of it is not sound."""
     g, model = _load(text)
-    if model.session is None:
-        return g, list(model.seats), None
-    marks = model.session.marks
+    return g, list(model.seats), read_session(g, model.seats, model.session)
+
+
+def read_session(g: Any, seats: list[str], session: SessionModel | None) -> SessionSave | None:
+    """The table kept around a loaded game's moves (either game), once checked against the game:
+    undo points that are people's moves, in order, and random states of bots at this table."""
+    if session is None:
+        return None
+    marks = session.marks
     if any(b <= a for a, b in zip(marks, marks[1:])) or (marks and marks[-1] >= len(g.history)):
         raise SaveFileError("the saved undo points are not moves of the game, in order")
-    if model.seats and any(model.seats[g.history[m].player] != "human" for m in marks):
+    if seats and any(seats[g.history[m].player] != "human" for m in marks):
         raise SaveFileError("the saved undo points name a move that was not a person's")
     bots: dict[int, list[int]] = {}
-    for bot in model.session.bots:
-        if bot.seat >= g.state.n or bot.seat in bots or (model.seats and model.seats[bot.seat] == "human"):
+    for bot in session.bots:
+        if bot.seat >= g.state.n or bot.seat in bots or (seats and seats[bot.seat] == "human"):
             raise SaveFileError(f"the saved random state names seat {bot.seat + 1}, which is no bot of this game")
         if bot.state[-1] > MT_WORDS - 1 or not any(bot.state[:-1]):
             raise SaveFileError(f"the saved random state of the bot at seat {bot.seat + 1} is damaged")
         bots[bot.seat] = list(bot.state)
-    return g, list(model.seats), SessionSave(list(marks), bots)
+    return SessionSave(list(marks), bots)
 
 
 def _load(text: str | bytes) -> tuple[Game, SaveModel]:

@@ -15,35 +15,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
-from .actions import Action
-from .bots import Bot, make_bot
-from .cards import CARDS
-from .engine import Game
-from .explain import ACT_CHOICES, FRAME_CHOICES, reason
-from .i18n import message
+from .bots import make_bot
+from .protocol import GameProtocol, TableKit, table_kit
 from .savefile import SessionSave
 
-CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
-REVEALING = frozenset({"bids", "reveal_hand", "reveal_deck", "deck_face_up", "type_shown", "steal_random",
-                       "take_random", "reshuffle", "pirate_unseen"})
-"""Log events that show someone something that was hidden (beyond a change of the deck or a
-random draw, which :meth:`Session.undo_refusal` notices by themselves)."""
+Action = Any  # a choice of whichever game is played (see importexport.protocol.ActionProtocol)
 
 
-def _secrets_of(g: Game, seat: int) -> tuple[int, tuple[int, ...], int, int]:
-    """What fair undo compares later: who moves, the deck, the game's random state, the log's length."""
-    return seat, tuple(g.state.deck), g.state.rng, len(g.log)
-
-
-def first_position(g: Game) -> Game:
+def first_position(g: GameProtocol) -> GameProtocol:
     """A copy of ``g`` at the position it started from (what Restart goes back to in a loaded game)."""
     start = g.copy()
     start.undo(len(start.history))
     return start
 
 
-def bot_random(bot: Bot) -> list[int] | None:
+def bot_random(bot: Any) -> list[int] | None:
     """A bot's random source as 625 whole numbers (``None``: it has none a save can keep)."""
     rng = getattr(bot, "rng", None)
     if rng is None:
@@ -66,13 +54,13 @@ class Session:
 
     def __init__(
         self,
-        start: Callable[[], Game],
+        start: Callable[[], GameProtocol],
         humans: Iterable[int] | None = None,
-        bots: Mapping[int, Bot | str] | None = None,
+        bots: Mapping[int, Any] | None = None,
         script: list[Action] | None = None,
         seed: int = 0,
         fair_undo: bool = False,
-        resume: tuple[Game, SessionSave | None] | None = None,
+        resume: tuple[GameProtocol, SessionSave | None] | None = None,
     ) -> None:
         self.fair_undo = fair_undo
         self.start = start
@@ -92,15 +80,17 @@ class Session:
 
     def _restart(self, bots_move: bool = True) -> None:
         self.game = self.start()
+        self.kit: TableKit = table_kit(self.game)
         self.origin = len(self.game.history)  # moves the starting position already holds (never taken back)
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(bot, self.seed + seat) if isinstance(bot, str) else bot for seat, bot in self.bot_spec.items()
+        self.bots: dict[int, Any] = {
+            seat: make_bot(bot, self.seed + seat, self.kit.GAME) if isinstance(bot, str) else bot
+            for seat, bot in self.bot_spec.items()
         }
-        n = self.game.state.n
+        n = self.kit.seats(self.game)
         self.humans = set(range(n)) - set(self.bots) if self.humans_spec is None else set(self.humans_spec)
         self.script_pos = 0
         self.marks: list[int] = []  # history length before each human move (for undo)
-        self.secrets: list[tuple[int, tuple[int, ...], int, int]] = []  # per mark: who, deck, random state, log length
+        self.secrets: list[Any] = []  # per mark: what the mover could know then (the kit's ``secrets``)
         self.last_bot_seconds = 0.0  # time the bots took in the last run_bots()
         if bots_move:
             self.run_bots()
@@ -187,8 +177,8 @@ class Session:
             return a
         return self.bot_step()
 
-    def _secrets(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
-        return _secrets_of(self.game, seat)
+    def _secrets(self, seat: int) -> Any:
+        return self.kit.secrets(self.game, seat)
 
     # --- saving the table ---------------------------------------------------------------------
 
@@ -198,7 +188,7 @@ class Session:
         bots = {seat: state for seat, bot in self.bots.items() if (state := bot_random(bot)) is not None}
         return SessionSave(list(self.marks), bots)
 
-    def resume(self, game: Game, saved: SessionSave | None) -> None:
+    def resume(self, game: GameProtocol, saved: SessionSave | None) -> None:
         """Go on with a loaded ``game`` (with the undo points and bots' random state it was saved with)."""
         self.game = game
         self.marks = list(saved.marks) if saved else []
@@ -207,7 +197,7 @@ class Session:
         for mark in self.marks:  # what each person knew when they moved, for fair undo
             while len(at_start.history) < mark:
                 at_start.apply(game.history[len(at_start.history)])
-            self.secrets.append(_secrets_of(at_start, game.history[mark].player))
+            self.secrets.append(self.kit.secrets(at_start, game.history[mark].player))
         for seat, state in (saved.bots if saved else {}).items():
             rng = getattr(self.bots.get(seat), "rng", None)
             if rng is not None:
@@ -222,13 +212,13 @@ class Session:
             return "nothing"
         if not self.fair_undo:
             return None
-        mover, deck, rng, log_len = self.secrets[-1]
         g = self.game
+        mover = g.history[self.marks[-1]].player
         if seat is not None and seat != mover:
             return "other"
         if any(a.player in self.humans and a.player != mover for a in g.history[self.marks[-1]:]):
             return "other"
-        if tuple(g.state.deck) != deck or g.state.rng != rng or any(k in REVEALING for _t, k, _a in g.log[log_len:]):
+        if self.kit.revealed(g, self.secrets[-1]):
             return "revealed"
         return None
 
@@ -286,35 +276,9 @@ class Session:
 
     def card_choices(self, seat: int, card: int) -> list[Action]:
         """The legal moves of ``seat`` that use ``card``."""
-        return [a for a in self.game.legal_actions(seat) if card in a.cards]
+        return self.kit.click_choices(self.game, seat, "card", card)
 
     def card_refusal(self, seat: int, card: int, lang: str | None = None) -> str:
         """Why ``seat`` cannot use ``card`` now, in the rules' words."""
-        g = self.game
-        lang = lang or g.lang
-        action = self._natural_action(seat, card)
-        key, args = reason(g, action)
-        return message(key, lang, g.state, **args)
-
-    def _natural_action(self, seat: int, card: int) -> Action:
-        """What clicking ``card`` most likely means at this step (used to explain a refusal)."""
-        g = self.game
-        s = g.state
-        if not s.stack:
-            return Action(seat, "play", (card,))
-        frame = s.stack[-1]
-        action = frame.get("action", s.led)  # (an ability may give a free action of another type)
-        expected = ACT_CHOICES[action] if frame["kind"] == "act" and action >= 0 else FRAME_CHOICES.get(frame["kind"], ())
-        kind = next((k for k in expected if k in CARD_KINDS), expected[0] if expected else "play")
-        if kind == "sell" and card in s.island:
-            kind = "crew"
-        target = -1
-        if kind in ("contract", "load") and seat < s.n:
-            harbour = [sid for sid in s.players[seat].ships if not s.ships[sid].at_sea]
-            target = harbour[0] if harbour else s.players[seat].ships[0]
-        if kind == "take":
-            target = 0
-        if kind == "wild":
-            kind = "play"
-        cards = (card,) if 0 <= card < CARDS.table_size else ()
-        return Action(seat, kind, cards, target, 1 if kind == "contract" else 0)
+        lang = lang or self.game.lang
+        return self.kit.click_refusal(self.game, seat, "card", card, lang) or ""

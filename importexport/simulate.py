@@ -2,10 +2,12 @@
 
     importexport simulate --games 200 --players 4 --bots heuristic,random,random,random
                           [--seed 0] [--abilities] [--modules capital,market] [--plot out.svg] [--jobs 2]
+    importexport simulate --game portroyal [--mode competitive|base|cooperative|solo]
+                          [--contracts ID,ID,...] [--players 4] [--bots ...] [...]
 
-A bad argument (a player count outside 2 to 6, an unknown bot or module, an output file that
-cannot be written, ...) is refused with one line on stderr and exit status 2 before any game is
-played; the ranges are in docs/cli.md.
+A bad argument (a player count the game or mode does not allow, an unknown game, mode, bot, module
+or contract, an option of the other game, an output file that cannot be written, ...) is refused
+with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
 
 Games come in blocks of ``players`` games that share one deal (one game seed); within a block the
 bots move round the table one seat per game, so every bot plays every seat of every deal equally
@@ -13,6 +15,11 @@ often (when ``--games`` is a multiple of ``--players``).  A win shared by ``k`` 
 ``1/k`` for each.  Per bot (all seats it holds together) the table shows the games, the wins, the
 win rate with its 95% Wilson interval, the mean final score and the mean and median time per move
 (``median choice``: moves with more than one legal option only).
+
+In team play (Port Royal's cooperative and solo modes) the seats win or lose together: per bot the
+table counts each game once and shows the share of games the team won (Wilson interval) and the
+team's mean rank index (0: lost, 1 and up: the ranks from the lowest; normal 95% interval).
+The bots and the games come through :data:`~importexport.protocol.GAMES`, so any game there plays.
 """
 
 from __future__ import annotations
@@ -24,11 +31,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .bots import BOTS, make_bot
-from .engine import Game
-from .setup import MODULES
+from .protocol import GAMES
 
 Z95 = 1.959963984540054
 
@@ -48,13 +54,15 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
 
 @dataclass
 class SeatResult:
-    """One seat of one game: which bot, its final score, its share of the win, its move times."""
+    """One seat of one game: which bot, its final score, its share of the win, its move times; in team
+    play ``rank``, the team's rank index (0: lost)."""
 
     bot: str
     score: int
     win: float
     times: list[float]
     choice_times: list[float]
+    rank: int | None = None
 
 
 @dataclass
@@ -68,6 +76,23 @@ class BotStats:
     scores: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     choice_times: list[float] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+
+    @property
+    def team(self) -> bool:
+        return bool(self.ranks)
+
+    @property
+    def mean_rank(self) -> float:
+        return statistics.fmean(self.ranks) if self.ranks else 0.0
+
+    @property
+    def rank_interval(self) -> tuple[float, float]:
+        """A normal 95% interval of the mean rank index."""
+        if len(self.ranks) < 2:
+            return (self.mean_rank, self.mean_rank)
+        half = Z95 * statistics.stdev(self.ranks) / math.sqrt(len(self.ranks))
+        return (max(0.0, self.mean_rank - half), self.mean_rank + half)
 
     @property
     def rate(self) -> float:
@@ -96,30 +121,43 @@ class BotStats:
 
 @dataclass(frozen=True)
 class Spec:
-    """One game to play: the deal (game seed), the bots by seat, the rules."""
+    """One game to play: the deal (game seed), the bots by seat, the rules (``abilities`` and
+    ``modules`` for Import/Export; ``options`` for another game, e.g. ``(("mode", "solo"),)``)."""
 
     index: int
     game_seed: int
     bots: tuple[str, ...]
     abilities: bool
     modules: tuple[str, ...]
+    game: str = "importexport"
+    options: tuple[tuple[str, object], ...] = ()
+
+    def new_game(self) -> object:
+        kind = GAMES[self.game]
+        if self.game == "importexport":
+            return kind.new(players=len(self.bots), seed=self.game_seed, abilities=self.abilities,
+                            modules=list(self.modules))
+        return kind.new(players=len(self.bots), seed=self.game_seed, **dict(self.options))
 
 
-def schedule(games: int, bots: Sequence[str], seed: int, abilities: bool, modules: Sequence[str]) -> list[Spec]:
+def schedule(games: int, bots: Sequence[str], seed: int, abilities: bool, modules: Sequence[str],
+             game: str = "importexport", options: Sequence[tuple[str, object]] = ()) -> list[Spec]:
     """Game ``i`` deals with seed ``seed + i // P`` and seats bot ``(s + i) % P`` at seat ``s``."""
     n = len(bots)
     out = []
     for i in range(games):
         shift = i % n
         order = tuple(bots[(s + shift) % n] for s in range(n))
-        out.append(Spec(i, seed + i // n, order, abilities, tuple(modules)))
+        out.append(Spec(i, seed + i // n, order, abilities, tuple(modules), game, tuple(options)))
     return out
 
 
 def play_game(spec: Spec) -> list[SeatResult]:
     """Play one game of ``spec``; the results per seat."""
-    g = Game(players=len(spec.bots), seed=spec.game_seed, abilities=spec.abilities, modules=list(spec.modules))
-    players = [make_bot(name, seed=spec.game_seed * 101 + 7 * seat + spec.index) for seat, name in enumerate(spec.bots)]
+    kind = GAMES[spec.game]
+    g: Any = spec.new_game()
+    players = [make_bot(name, seed=spec.game_seed * 101 + 7 * seat + spec.index, game=spec.game)
+               for seat, name in enumerate(spec.bots)]
     times: list[list[float]] = [[] for _ in spec.bots]
     choice_times: list[list[float]] = [[] for _ in spec.bots]
     steps = 0
@@ -136,28 +174,41 @@ def play_game(spec: Spec) -> list[SeatResult]:
         steps += 1
         if steps > 100_000:
             raise RuntimeError(f"game {spec.index} did not end")
-    winners = g.state.winners
-    scores = g.scores()
+    assert kind.outcome is not None
+    rows = kind.outcome(g)
+    if any(r.get("team") for r in rows):
+        return [SeatResult(name, rows[seat]["score"], 1.0 if rows[seat]["won"] else 0.0, times[seat],
+                           choice_times[seat], rows[seat]["rank"]) for seat, name in enumerate(spec.bots)]
+    winners = [seat for seat, r in enumerate(rows) if r["won"]]
     return [
-        SeatResult(name, scores[seat].total, (1 / len(winners)) if seat in winners else 0.0, times[seat], choice_times[seat])
+        SeatResult(name, rows[seat]["score"], (1 / len(winners)) if seat in winners else 0.0, times[seat],
+                   choice_times[seat])
         for seat, name in enumerate(spec.bots)
     ]
 
 
 def tally(results: Iterable[list[SeatResult]], names: Sequence[str]) -> dict[str, BotStats]:
-    """Sum the seat results per bot name (in the order the names were first given)."""
+    """Sum the seat results per bot name (in the order the names were first given).  In team play a
+    bot's seats in one game count as one game (they win or lose together) with the team's points."""
     stats: dict[str, BotStats] = {}
     for name in names:
         if name not in stats:
             stats[name] = BotStats(name, seats=sum(1 for x in names if x == name))
     for game in results:
+        team = any(r.rank is not None for r in game)
+        counted: set[str] = set()
         for r in game:
             b = stats[r.bot]
-            b.games += 1
-            b.wins += r.win
-            b.scores.append(r.score)
             b.times.extend(r.times)
             b.choice_times.extend(r.choice_times)
+            if team and r.bot in counted:
+                continue
+            counted.add(r.bot)
+            b.games += 1
+            b.wins += r.win
+            b.scores.append(sum(x.score for x in game) if team else r.score)
+            if r.rank is not None:
+                b.ranks.append(r.rank)
     return stats
 
 
@@ -192,13 +243,16 @@ def _ignore_ctrl_c() -> None:
 
 def run(
     games: int, bots: Sequence[str], seed: int = 0, abilities: bool = False, modules: Sequence[str] = (),
-    jobs: int = 1, progress: Callable[[], None] | None = None,
+    jobs: int = 1, progress: Callable[[], None] | None = None, game: str = "importexport",
+    options: Sequence[tuple[str, object]] = (),
 ) -> dict[str, BotStats]:
-    """Play the tournament (in ``jobs`` processes) and return the statistics per bot."""
+    """Play the tournament (in ``jobs`` processes) and return the statistics per bot.  ``game`` is an id
+    of :data:`~importexport.protocol.GAMES`; ``options`` its ``new`` options (Port Royal's ``mode``,
+    ``contracts``)."""
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
-    specs = schedule(games, bots, seed, abilities, modules)
+    specs = schedule(games, bots, seed, abilities, modules, game, options)
     results: list[list[SeatResult]] = []
     if jobs > 1 and games > 1:
         import multiprocessing
@@ -223,17 +277,23 @@ def _ms(seconds: float) -> str:
 
 
 def report(stats: dict[str, BotStats]) -> str:
-    """The results table (plain text)."""
-    head = ("bot", "seats", "games", "wins", "win rate", "95% CI", "mean score", "mean move", "median move",
-            "median choice")
+    """The results table (plain text); in team play with the team's won share and mean rank index."""
+    team = any(b.team for b in stats.values())
+    if team:
+        head: tuple[str, ...] = ("bot", "seats", "games", "team won", "won share", "95% CI", "mean rank",
+                                 "95% CI", "team points", "mean move", "median move", "median choice")
+    else:
+        head = ("bot", "seats", "games", "wins", "win rate", "95% CI", "mean score", "mean move", "median move",
+                "median choice")
     rows = [head]
     for b in stats.values():
         lo, hi = b.interval
-        rows.append((
-            b.name, str(b.seats), str(b.games), f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.2f}",
-            f"{100 * b.rate:.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]", f"{b.mean_score:.1f}",
-            _ms(b.mean_time), _ms(b.median_time), _ms(b.median_choice_time),
-        ))
+        first = (b.name, str(b.seats), str(b.games), f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.2f}",
+                 f"{100 * b.rate:.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]")
+        if team:
+            rlo, rhi = b.rank_interval
+            first += (f"{b.mean_rank:.2f}", f"[{rlo:.2f}, {rhi:.2f}]")
+        rows.append((*first, f"{b.mean_score:.1f}", _ms(b.mean_time), _ms(b.median_time), _ms(b.median_choice_time)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
              for r in rows]
@@ -283,8 +343,11 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def bot_names(text: str, players: int) -> list[str]:
-    """The bots of ``--bots``: one known name per seat, or one name for every seat (``ValueError`` if not)."""
+def bot_names(text: str | None, players: int, team: bool = False) -> list[str]:
+    """The bots of ``--bots``: one known name per seat, or one name for every seat (``ValueError`` if not).
+    Without ``--bots``: a heuristic bot and random bots (a team of heuristic bots in team play)."""
+    if text is None:
+        return ["heuristic"] * players if team else ["heuristic"] + ["random"] * (players - 1)
     bots = [b.strip() for b in text.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
@@ -317,28 +380,68 @@ def check_writable(path: str) -> None:
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    from .cli import Parser, game_count, job_count, module_names, player_count, seed_number
+    from .cli import PLAYERS, Parser, game_count, int_in, job_count, module_names, seed_number
+    from .setup import MODULES
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     ap = Parser(prog="importexport simulate", description="bot tournaments")
+    ap.add_argument("--game", choices=GAMES.ids(), default="importexport", help="the game (default importexport)")
     ap.add_argument("--games", type=game_count, default=100, help="1 to 1000000 (default 100)")
-    ap.add_argument("--players", type=player_count, default=4, help="2 to 6 (default 4)")
-    ap.add_argument("--bots", default="heuristic,random,random,random",
-                    help=f"one bot name per seat, comma-separated, or one for every seat ({', '.join(BOTS)})")
+    ap.add_argument("--players", type=int_in(-(2**63), 2**63, shown="a player count"), default=None,
+                    help="Import/Export: 2 to 6; Port Royal: 2 to 5, solo 1 (default 4, solo 1)")
+    ap.add_argument("--bots", default=None,
+                    help=f"one bot name per seat, comma-separated, or one for every seat ({', '.join(BOTS)}; "
+                         f"default heuristic,random,... or, in team play, heuristic for every seat)")
     ap.add_argument("--seed", type=seed_number, default=0, help="0 to 2**64-1 (default 0)")
-    ap.add_argument("--abilities", action="store_true", help="play with card abilities")
-    ap.add_argument("--modules", type=module_names, nargs="*", default=[],
-                    help=f"modules ({', '.join(MODULES)}; 'all' for every one), comma- or space-separated")
+    ap.add_argument("--abilities", action="store_true", help="Import/Export: play with card abilities")
+    ap.add_argument("--modules", type=module_names, nargs="*", default=None,
+                    help=f"Import/Export: modules ({', '.join(MODULES)}; 'all' for every one), comma- or space-separated")
+    ap.add_argument("--mode", default=None, help="Port Royal: competitive (default), base, cooperative or solo")
+    ap.add_argument("--contracts", default=None, help="Port Royal: the contract ids to lay out, comma-separated")
     ap.add_argument("--plot", default=None, help="write an SVG bar chart of the win rates to this file")
     ap.add_argument("--jobs", type=job_count, default=1, help="worker processes, 1 to 64 (default 1)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
+    kind = GAMES[args.game]
+    options: list[tuple[str, object]] = []
+    modules: list[str] = []
+    if args.game == "importexport":
+        for name in ("mode", "contracts"):
+            if getattr(args, name) is not None:
+                ap.error(f"argument --{name}: Port Royal only (add --game portroyal)")
+        players = 4 if args.players is None else args.players
+        if not PLAYERS[0] <= players <= PLAYERS[1]:
+            ap.error(f"argument --players: must be {PLAYERS[0]} to {PLAYERS[1]}, not {players}")
+        modules = list(dict.fromkeys(m for group in args.modules or () for m in group))
+        rules = f"abilities {'on' if args.abilities else 'off'}, modules {','.join(modules) or 'none'}"
+    else:
+        if args.abilities or args.modules is not None:
+            ap.error(f"argument --{'abilities' if args.abilities else 'modules'}: Import/Export only")
+        modes = kind.options.get("mode", ())
+        mode = args.mode or "competitive"
+        if mode not in modes:
+            ap.error(f"argument --mode: unknown mode {mode[:40]!r}; choose one of {', '.join(map(str, modes))}")
+        players = (1 if mode == "solo" else 4) if args.players is None else args.players
+        options.append(("mode", mode))
+        contracts = None
+        if args.contracts is not None:
+            contracts = tuple(c.strip() for c in args.contracts.split(",") if c.strip())
+            options.append(("contracts", contracts))
+        try:
+            kind.new(players=players, seed=0, mode=mode)
+        except ValueError as exc:
+            ap.error(f"argument --players: {exc}")
+        try:
+            kind.new(players=players, seed=0, **dict(options))
+        except ValueError as exc:
+            ap.error(f"argument --contracts: {exc}")
+        rules = f"mode {mode}, contracts {','.join(contracts) if contracts else 'drawn'}"
+    team = args.game == "portroyal" and dict(options)["mode"] in ("cooperative", "solo")
     try:
-        bots = bot_names(args.bots, args.players)
+        bots = bot_names(args.bots, players, team)
     except ValueError as exc:
         ap.error(f"argument --bots: {exc}")
-    modules = list(dict.fromkeys(m for group in args.modules for m in group))
     if args.plot is not None:
         try:
             check_writable(args.plot)
@@ -346,17 +449,19 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             ap.error(f"argument --plot: {exc}")
     bar = None if args.quiet else Progress(args.games, err)
     try:
-        stats = run(args.games, bots, args.seed, args.abilities, modules, args.jobs, bar.step if bar else None)
+        stats = run(args.games, bots, args.seed, args.abilities, modules, args.jobs, bar.step if bar else None,
+                    args.game, options)
     except ValueError as exc:
         ap.error(str(exc))
-    rules = f"abilities {'on' if args.abilities else 'off'}, modules {','.join(modules) or 'none'}"
-    out.write(f"{args.games} games, {args.players} players, bots {','.join(bots)}, seed {args.seed}, {rules}\n")
+    game_words = "" if args.game == "importexport" else f"{kind.name}, "
+    out.write(f"{args.games} games, {players} players, bots {','.join(bots)}, seed {args.seed}, {game_words}{rules}\n")
     out.write(report(stats) + "\n")
     if args.plot:
-        title = f"Win rates: {','.join(bots)} ({args.games} games)"
+        what = "Team won share" if team else "Win rates"
+        title = f"{what}: {game_words}{','.join(bots)} ({args.games} games)"
         try:
             with open(args.plot, "w", encoding="utf-8") as fh:
-                fh.write(svg_chart(stats, title, fair=1 / args.players))
+                fh.write(svg_chart(stats, title, fair=None if team else 1 / players))
         except OSError as exc:
             ap.error(f"argument --plot: cannot write {args.plot}: {exc.strerror or exc}")
         out.write(f"chart written to {args.plot}\n")

@@ -6,7 +6,7 @@ screens are given this view, never the full state.
 
 Hidden values keep their place and size (a card becomes ``None``, a list of cards a list of
 ``None``), so every seat's view has the same shape and a bot can deal the unknown cards
-(``bots.determinize``).
+(``determinize.determinize``).
 """
 
 from __future__ import annotations

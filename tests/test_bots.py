@@ -1,6 +1,8 @@
 """Computer players and tournaments: legal choices only, determinism, hidden information, statistics.
 
-The strength of the bots is measured by ``benchmarks/bench_bots.py``, not here.
+Import/Export here, and what holds for every game of ``GAMES`` (every bot legal in every mode, the
+registry); Port Royal's own bot tests are in ``test_portroyal_bots.py``.  The strength of the bots
+is measured by ``benchmarks/bench_bots.py`` and ``benchmarks/bench_portroyal_bots.py``, not here.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from pathlib import Path
 import pytest
 
 from importexport import Action, Game
-from importexport.bots import BOTS, HeuristicBot, RandomBot, SearchBot, determinize, make_bot
+from importexport.bots import BOTS, RandomBot, SearchBot, make_bot, play_out
 from importexport.cli import main as cli_main
+from importexport.determinize import determinize
+from importexport.heuristic import HeuristicBot
+from importexport.protocol import GAMES
 from importexport.setup import MODULES
 from importexport.simulate import SeatResult, Spec, play_game, run, schedule, svg_chart, tally, wilson
 
@@ -64,12 +69,62 @@ def test_search_chooses_only_legal_actions(players: int) -> None:
     assert g.state.winners
 
 
-def test_make_bot_knows_the_three_bots() -> None:
-    assert set(BOTS) >= {"random", "heuristic", "search"}
+def test_make_bot_knows_the_three_bots_of_every_game() -> None:
+    from importexport.portroyal.heuristic import HeuristicBot as PortRoyalHeuristic
+
+    assert set(BOTS) == {"random", "heuristic", "search"}
     assert isinstance(make_bot("heuristic", 3), HeuristicBot)
-    assert isinstance(make_bot("search", 3), SearchBot)
+    assert isinstance(make_bot("search", 3), SearchBot) and make_bot("search", 3).kind.id == "importexport"
+    assert isinstance(make_bot("heuristic", 3, game="portroyal"), PortRoyalHeuristic)
+    assert make_bot("search", 3, game="portroyal").kind.id == "portroyal"  # type: ignore[attr-defined]
+    assert isinstance(make_bot("random", 3, game="portroyal"), RandomBot)
     with pytest.raises(ValueError, match="known bots"):
         make_bot("nobody")
+    with pytest.raises(ValueError, match="known games"):
+        make_bot("random", game="chess")
+
+
+def game_tables() -> list[object]:
+    """(game, options, players): every mode of every game, at a small and a large table."""
+    out: list[object] = []
+    for gid in GAMES.ids():
+        kind = GAMES[gid]
+        lo, hi = kind.players
+        for name, values in kind.options.items():
+            for value in values:
+                sizes = [1] if value == "solo" else [max(lo, 2), min(hi, 4)]
+                out += [pytest.param(gid, {name: value}, n, id=f"{gid}-{name}={value}-{n}p") for n in dict.fromkeys(sizes)]
+    return out
+
+
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize(("game", "options", "players"), game_tables())
+def test_every_bot_of_every_game_chooses_legal_actions(bot: str, game: str, options: dict, players: int) -> None:
+    """The bot in seat 0 (a small search), random bots elsewhere; every choice is legal.  The search bot
+    plays part of a game (its rollouts are the slow part), the others whole games."""
+    kind = GAMES[game]
+    g = kind.new(players=players, seed=31 + players, **options)
+    me = (SearchBot(3, game, samples=2, width=2, depth=1, budget=60) if bot == "search"
+          else make_bot(bot, 3, game=game))
+    bots = [me] + [RandomBot(s) for s in range(1, players)]
+    mine = 0
+    while not g.is_over() and (bot != "search" or mine < 12):
+        seat = g.deciders()[0]
+        action = bots[seat].choose(g, seat)
+        assert action in g.legal_actions(seat), (bot, str(action))
+        mine += seat == 0 and len(g.legal_actions(seat)) > 1
+        g.apply(action)
+    if bot != "search":
+        assert g.is_over()
+
+
+def test_play_out_stops_after_max_steps() -> None:
+    g = Game(2, seed=1)
+    with pytest.raises(RuntimeError, match="did not end within 5"):
+        play_out(g, [RandomBot(0), RandomBot(1)], max_steps=5)
+    g = Game(2, seed=1)
+    steps = play_out(g, [RandomBot(0), RandomBot(1)])
+    assert play_out(Game(2, seed=1), [RandomBot(0), RandomBot(1)], max_steps=steps) == steps  # exactly enough
 
 
 def test_heuristic_beats_random_players_clearly() -> None:
@@ -193,6 +248,7 @@ def test_bots_never_look_at_hidden_cards(abilities: bool) -> None:
         h = rescramble(g, seat, rng)
         assert h.view(seat) == g.view(seat)
         assert HeuristicBot(seed=i).choose(g, seat) == HeuristicBot(seed=i).choose(h, seat)
+        assert RandomBot(seed=i).choose(g, seat) == RandomBot(seed=i).choose(h, seat)
         assert quick_search(i).choose(g, seat) == quick_search(i).choose(h, seat), str(g.state.stack[-1])
         caught += PeekingBot().choose(g, seat) != PeekingBot().choose(h, seat)
     assert caught, "the rescrambled positions should differ in what a cheat sees"
@@ -315,3 +371,12 @@ def test_svg_chart_has_whiskers() -> None:
     ns = "{http://www.w3.org/2000/svg}"
     assert len(list(root.iter(ns + "line"))) >= 2 * 3 + 6  # each bar: a whisker and two caps; the grid
     assert "t &lt;&amp;&gt;" in svg
+
+
+@pytest.mark.parametrize("name", ["importexport.bots.base", "importexport.bots.search", "importexport.bots.registry",
+                                  "importexport.heuristic", "importexport.determinize"])
+def test_docstring_examples_hold(name: str) -> None:
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(name)).failed == 0

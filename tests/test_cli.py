@@ -165,6 +165,47 @@ def test_simulate_refuses_an_unwritable_plot_before_the_games(tmp_path: Path, mo
     assert not good.exists()
 
 
+def test_simulate_plays_port_royal_in_every_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = accepted(["simulate", "--game", "portroyal", "--games", "3", "--players", "3", "--bots",
+                    "heuristic,random,random", "--quiet"], capsys)
+    lines = out.strip().splitlines()
+    assert lines[0] == "3 games, 3 players, bots heuristic,random,random, seed 0, Port Royal, mode competitive, contracts drawn"
+    assert lines[1].split()[:5] == ["bot", "seats", "games", "wins", "win"]
+    chart = tmp_path / "team.svg"
+    out = accepted(["simulate", "--game", "portroyal", "--mode", "cooperative", "--games", "2", "--players", "2",
+                    "--plot", str(chart)], capsys)
+    lines = out.strip().splitlines()
+    assert "bots heuristic,heuristic" in lines[0] and "mode cooperative" in lines[0]
+    assert "won share" in lines[1] and "mean rank" in lines[1]
+    row = lines[2].split()
+    assert row[:3] == ["heuristic", "2", "2"]  # a team's seats count one game each game
+    assert chart.read_text().startswith("<svg")
+    out = accepted(["simulate", "--game", "portroyal", "--mode", "solo", "--games", "1", "--quiet",
+                    "--contracts", "harbour_watch"], capsys)
+    assert "1 players, bots heuristic" in out and "contracts harbour_watch" in out
+    assert "mode base" in accepted(["simulate", "--game", "portroyal", "--mode", "base", *FAST], capsys)
+
+
+def test_simulate_refuses_what_the_game_or_mode_does_not_offer(capsys: pytest.CaptureFixture[str]) -> None:
+    pr = ["simulate", "--game", "portroyal", "--games", "1", "--quiet"]
+    for argv, option, problem in (
+        (["simulate", "--game", "chess", "--games", "1"], "--game", "invalid choice: 'chess'"),
+        ([*pr, "--mode", "tournament"], "--mode", "unknown mode 'tournament'"),
+        ([*pr, "--mode", "solo", "--players", "2"], "--players", "solo Port Royal is played by 1"),
+        ([*pr, "--players", "6"], "--players", "competitive Port Royal is played by 2 to 5"),
+        ([*pr, "--players", "1"], "--players", "not 1"),
+        ([*pr, "--contracts", "nope"], "--contracts", "'nope' is not a contract"),
+        ([*pr, "--mode", "base", "--contracts", "harbour_watch"], "--contracts", "the base game has no contracts"),
+        ([*pr, "--abilities"], "--abilities", "Import/Export only"),
+        ([*pr, "--modules", "capital"], "--modules", "Import/Export only"),
+        (["simulate", *FAST, "--mode", "solo"], "--mode", "Port Royal only"),
+        (["simulate", *FAST, "--contracts", "harbour_watch"], "--contracts", "Port Royal only"),
+        ([*pr, "--players", "3", "--bots", "random,random"], "--bots", "names 2 bots for 3 players"),
+    ):
+        line = refused(argv, capsys)
+        assert option in line and problem in line, line
+
+
 def _saved_game() -> str:
     g = Game(players=3, seed=5)
     for _ in range(6):

@@ -12,8 +12,9 @@ from helpers import widget_buttons
 from test_bots import positions, rescramble
 
 from importexport import Action, Game
-from importexport.bots import HeuristicBot, SearchBot, play_out
+from importexport.bots import SearchBot, play_out
 from importexport.coach import TEXT, Advice, advice, coach_bot, reason
+from importexport.heuristic import SEARCHED, HeuristicBot
 from importexport.session import Session
 from importexport.widgets import LANG
 from importexport.widgets.coach import CoachButton
@@ -128,7 +129,7 @@ def test_the_search_bot_chooses_from_the_estimates_it_shows() -> None:
     tried = 0
     for g, seat in kinds_sweep():
         kind = g.state.stack[-1]["kind"]
-        if kind not in SearchBot.SEARCHED:
+        if kind not in SEARCHED:
             continue
         bot = SearchBot(seed=4, samples=3, depth=2, budget=200)
         found = SearchBot(seed=4, samples=3, depth=2, budget=200).estimates(g.view(seat))

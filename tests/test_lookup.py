@@ -19,7 +19,8 @@ from importexport.constants import ACTIONS, IMPORT
 from importexport.explain import FIELDS, FRAME_CHOICES, STEPS, reason
 from importexport.flow import FRAMES
 from importexport.i18n import KIND_WORDS
-from importexport.session import CARD_KINDS, Session
+from importexport.session import Session
+from importexport.table_kit import CARD_KINDS, natural_action
 from importexport.tutor.build import NOTEBOOK_DIR, notebook, prose
 from importexport.tutor.chapter import chapters
 from importexport.tutor.lookup import excerpt, fold, index, query_words, search
@@ -162,7 +163,7 @@ def test_clicked_cards_are_refused_without_internal_names() -> None:
                 for card in g.state.players[seat].hand:
                     if s.card_choices(seat, card):
                         continue
-                    reached.add(reason(g, s._natural_action(seat, card))[0])
+                    reached.add(reason(g, natural_action(g, seat, card))[0])
                     for lang in ("en", "de"):
                         text = s.card_refusal(seat, card, lang)
                         assert not RAW_KIND.search(text), (lang, text)

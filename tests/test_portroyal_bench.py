@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
+from importexport.bots import RandomBot, play_out
 from importexport.portroyal import bench
-from importexport.portroyal.bots import RandomBot, play_out
 from importexport.portroyal.game import Game
 
 FIELDS = {"mode", "players", "games", "seconds", "games_per_s", "decisions_per_s", "mean_decisions_per_game",

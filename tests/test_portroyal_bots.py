@@ -1,5 +1,6 @@
-"""Port Royal bots: the heuristic player (legal, blind to hidden cards, stronger than random) and the
-determinizer (a table agreeing with one seat's view, its hidden cards dealt at random).
+"""Port Royal bots: the heuristic player (legal, blind to hidden cards, stronger than random), the
+shared random and search bots on Port Royal (blind to hidden cards too), and the determinizer (a table
+agreeing with one seat's view, its hidden cards dealt at random).
 
 The measured strength is in ``benchmarks/bench_portroyal_bots.py``, not here.
 """
@@ -10,12 +11,12 @@ import random
 
 import pytest
 
+from importexport.bots import RandomBot, SearchBot, make_bot, play_out
 from importexport.portroyal.actions import Action
-from importexport.portroyal.bots import BOTS, RandomBot, play_out
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.determinize import determinize, open_cards
 from importexport.portroyal.game import Game
-from importexport.portroyal.heuristic import HeuristicBot
+from importexport.portroyal.heuristic import HeuristicBot, margins, worth_searching
 
 TABLES = [("base", 2), ("base", 5), ("competitive", 3), ("competitive", 4), ("competitive", 5),
           ("cooperative", 2), ("cooperative", 4), ("solo", 1)]
@@ -67,7 +68,44 @@ def test_beats_random_players() -> None:
 
 
 def test_registry() -> None:
-    assert BOTS["heuristic"] is HeuristicBot and BOTS["random"] is RandomBot
+    assert isinstance(make_bot("heuristic", 1, game="portroyal"), HeuristicBot)
+    assert isinstance(make_bot("random", 1, game="portroyal"), RandomBot)
+    assert make_bot("search", 1, game="portroyal").kind.id == "portroyal"  # type: ignore[attr-defined]
+
+
+def test_heuristic_ranks_its_choice_first() -> None:
+    for g, seat in positions(20, seed=150):
+        bot = HeuristicBot(0)
+        ranked = bot.rank(g, seat, g.legal_actions(seat))
+        assert ranked[0][1] == bot.choose(g, seat)
+        assert sorted(map(str, (a for _, a in ranked))) == sorted(map(str, g.legal_actions(seat)))
+
+
+def test_margins_of_a_finished_game() -> None:
+    g = Game(players=3, seed=3, mode="competitive")
+    play_out(g, [HeuristicBot(s) for s in range(3)])
+    m = margins(g)
+    winners = [r["seat"] for r in g.scores() if r["won"]]
+    assert all(m[w] >= 0 for w in winners) and max(m) == m[winners[0]]
+    t = Game(players=2, seed=3, mode="cooperative")
+    play_out(t, [HeuristicBot(s) for s in range(2)])
+    assert margins(t)[0] == margins(t)[1]  # the team's value, the same for every seat
+
+
+def quick_search(seed: int) -> SearchBot:
+    return SearchBot(seed, "portroyal", samples=2, width=3, depth=1, budget=80)
+
+
+def test_search_same_seed_same_game() -> None:
+    runs = []
+    for _ in range(2):
+        g = Game(players=3, seed=8, mode="competitive")
+        bots = [quick_search(4), HeuristicBot(1), HeuristicBot(2)]
+        for _ in range(60):
+            seat = g.deciders()[0]
+            g.apply(bots[seat].choose(g, seat))
+        runs.append([str(a) for a in g.history])
+    assert runs[0] == runs[1]
 
 
 # --- hidden cards ------------------------------------------------------------------------------
@@ -116,17 +154,34 @@ class PeekingBot:
         return opts[sum(i * c for i, c in enumerate(g.state.deck[-4:])) % len(opts)]
 
 
-def test_heuristic_never_looks_at_hidden_cards() -> None:
+def test_bots_never_look_at_hidden_cards() -> None:
     """Two games alike in everything a seat sees and different in every hidden card: the same bot
-    seed makes the same choice.  The cheat is caught by the same positions."""
+    seed makes the same choice (heuristic, random and search bots).  The cheat is caught by the same
+    positions."""
     rng = random.Random(1)
-    caught = 0
+    caught = searched = 0
     for i, (g, seat) in enumerate(positions(50, seed=300)):
         h = rescramble(g, rng)
         assert h.view(seat) == g.view(seat) and h.state.stack == g.state.stack
         assert HeuristicBot(i).choose(g, seat) == HeuristicBot(i).choose(h, seat)
+        assert RandomBot(i).choose(g, seat) == RandomBot(i).choose(h, seat)
+        if i % 3 == 0:
+            assert quick_search(i).choose(g, seat) == quick_search(i).choose(h, seat), str(g.state.stack[-1])
+            searched += worth_searching(g.view(seat))
         caught += PeekingBot().choose(g, seat) != PeekingBot().choose(h, seat)
     assert caught >= 8
+    assert searched >= 3  # positions the search plays out, not only ranks
+
+
+def test_search_with_its_own_settings_is_blind_too() -> None:
+    """The search bot as ``make_bot`` builds it, on a few late positions (where it plays out)."""
+    rng = random.Random(6)
+    late = [(g, seat) for g, seat in positions(40, seed=330) if worth_searching(g.view(seat))]
+    assert late
+    for i, (g, seat) in enumerate(late[:2]):
+        h = rescramble(g, rng)
+        assert make_bot("search", i, game="portroyal").choose(g, seat) == \
+            make_bot("search", i, game="portroyal").choose(h, seat)
 
 
 # --- determinize ---------------------------------------------------------------------------------

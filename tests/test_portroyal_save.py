@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from importexport import Game as ImportExportGame
+from importexport.bots import RandomBot
 from importexport.bounds import MAX_SAVE_BYTES
 from importexport.errors import SaveFileError
-from importexport.portroyal.bots import RandomBot
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.game import Game
 from importexport.portroyal.savefile import dump, load, load_with_seats

@@ -26,7 +26,7 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 BASIC_GAMES_PER_COUNT = 120 * SOAK  # 5 player counts -> 600 games with basic rules (more with IMPORTEXPORT_SOAK)
 BASIC_CHUNK = 60  # games per test, so a failure names a small range of seeds
 ABILITY_GAMES_PER_COUNT = 60 * SOAK  # 5 player counts -> 300 games with card abilities (test_random_play_abilities.py)
-FULL_CHECK_EVERY = 8  # one game in eight also checks every seat's view after every step
+FULL_CHECK_EVERY = 16  # one game in sixteen also checks every seat's view after every step (views: test_views.py, test_protocol.py too)
 MAX_STEPS = 20_000
 BASE_CARDS = frozenset(CARDS.ids_in_sets(BASE_SETS))
 # What random play must get to in every chunk of games (else the test would be vacuous).

@@ -131,7 +131,7 @@ def test_views_hide_a_step_field_nobody_has_listed() -> None:
 
 def test_a_drawn_card_under_another_seats_question_stays_unknown_to_a_bot() -> None:
     """The search bot deals such a card itself (``determinize``); the sample keeps every pile's size."""
-    from importexport.bots import determinize
+    from importexport.determinize import determinize
 
     g = Game(players=3, seed=4)
     g.state.stack[-1]["held"] = [g.state.deck.pop()]

@@ -186,7 +186,7 @@ def test_move_exercise_refuses_an_illegal_move_with_its_reason() -> None:
     hand = view.session.game.state.players[view.ex.seat].hand
     for card in hand:
         if not view.session.card_choices(view.ex.seat, card):
-            view.table.click_card(view.ex.seat, card)
+            view.table.click_for(view.ex.seat, "card", card)
             assert "Not allowed" in view.table.message.value and view.result is None
             break
 

@@ -14,8 +14,8 @@ import json
 import time
 
 from ..bench import chess_plies_per_second
+from ..bots import RandomBot, play_out
 from ..cli import Parser, game_count, int_in, seed_number
-from .bots import RandomBot, play_out
 from .game import PLAYERS, Game
 from .savefile import dump  # (imported here, so the first save's imports are not timed)
 from .state import MODES

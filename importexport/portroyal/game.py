@@ -44,6 +44,9 @@ class Game:
     contracts expansion); ``contracts`` lays out these contract ids instead of drawing them.
     """
 
+    game_id = "portroyal"
+    """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
+
     def __init__(
         self, players: int = 2, seed: int = 0, mode: str = "base", lang: str = "en",
         contracts: list[str] | tuple[str, ...] | None = None,

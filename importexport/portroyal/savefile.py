@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..savefile import _damage, _parse, digest, envelope
+from ..savefile import SessionModel, SessionSave, _damage, _parse, digest, envelope, read_session
 from .actions import Action
 from .cards import CARDS
 from .flow import check_contracts
@@ -146,13 +146,16 @@ class SaveModel(_Strict):
     digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     seats: Annotated[list[Text], Field(max_length=MAX_SEATS)] = []
     """Who plays each seat ("human" or a bot's name); empty if the file does not say."""
+    session: SessionModel | None = None
+    """The table around the moves: undo points and the bots' random state (the app writes them)."""
 
 
 # --- writing -----------------------------------------------------------------------------------
 
-def dump(g: Game, seats: list[str] | None = None) -> str:
-    """The game as compact JSON text; ``seats`` says who plays each seat ("human" or a bot's name)."""
-    return json.dumps(envelope(g, FORMAT, VERSION, seats), separators=(",", ":"))
+def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
+    """The game as compact JSON text; ``seats`` says who plays each seat ("human" or a bot's name),
+    ``session`` what the table kept around the moves (see :func:`load_session`)."""
+    return json.dumps(envelope(g, FORMAT, VERSION, seats, session), separators=(",", ":"))
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -164,6 +167,17 @@ def load(text: str | bytes) -> Game:
 
 def load_with_seats(text: str | bytes) -> tuple[Game, list[str]]:
     """A game and who plays each seat (empty if the file does not say)."""
+    return _load(text)[:2]
+
+
+def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None]:
+    """A game, who plays each seat, and the undo points and bots' random state the table kept
+    (``None`` if the file holds none); :class:`SaveFileError` if any of it is not sound."""
+    g, seats, model = _load(text)
+    return g, seats, read_session(g, seats, model.session)
+
+
+def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
     model = _validate(_parse(text, FORMAT, GAME_NAME))
     state = State.from_dict(model.initial.model_dump())
     if model.seats and len(model.seats) != state.n:
@@ -179,7 +193,7 @@ def load_with_seats(text: str | bytes) -> tuple[Game, list[str]]:
     g = _replay(state, model, log)
     if digest(g.state) != model.digest:
         raise SaveFileError("the saved game is damaged at 'digest': the position its moves reach differs (the file was changed)")
-    return g, list(model.seats)
+    return g, list(model.seats), model
 
 
 def _validate(raw: dict[str, Any]) -> SaveModel:

@@ -115,6 +115,13 @@ def _matches(card: int, words: list[str]) -> bool:
     return True
 
 
+def cards_named(ref: str, expansion: bool = True) -> list[int]:
+    """Every card a scenario name means (``"trader:blue"``, ``"ship:yellow:2:2"``, ``"tax:most_swords"``),
+    lowest id first; ``expansion``: the expansion's cards count too.  Empty if no card is called so."""
+    words = [w.upper() if w == "a" else w for w in ref.strip().lower().split(":")]
+    return [c for c in CARDS.ids(expansion) if _matches(c, words)]
+
+
 class _Builder:
     def __init__(self, spec: ScenarioSpec) -> None:
         self.spec = spec
@@ -127,9 +134,7 @@ class _Builder:
                 raise ScenarioError(f"{where}: there is no card {ref} in a {self.spec.mode} game (ids 0-{len(self.ids) - 1})")
             card = ref
         else:
-            words = ref.strip().lower().split(":")
-            words = [w.upper() if w == "a" else w for w in words]
-            found = [c for c in self.ids if _matches(c, words)]
+            found = [c for c in cards_named(ref) if c in self.ids]
             if not found:
                 raise ScenarioError(f"{where}: no card is called {ref!r} in a {self.spec.mode} game"
                                     " (see docs/portroyal-scenarios.md for how cards are named)")

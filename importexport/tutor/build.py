@@ -1,12 +1,14 @@
-"""Write the tutor's notebooks from the chapter files: ``python -m importexport.tutor.build [NN ...]``.
+"""Write the tutor's notebooks from the chapter files: ``python -m importexport.tutor.build [--game ID] [NN ...]``.
 
 Every chapter becomes one notebook per language, ``notebooks/en/NN-slug.ipynb`` and
-``notebooks/de/NN-slug.ipynb``: its title, summary and prose are Markdown cells (JupyterLab's table of
+``notebooks/de/NN-slug.ipynb`` (Port Royal's in ``notebooks/en/portroyal/`` and
+``notebooks/de/portroyal/``, their code cells ``chapter(N, lang="de", game="portroyal")``): its title, summary and prose are Markdown cells (JupyterLab's table of
 contents, GitHub and nbviewer show the lesson without running it) and its live parts are short code
 cells (``ch = chapter(6, lang="de")`` once, then ``ch.table("three-rounds")`` ...).  A line at the top
 links the contents page and the same chapter in the other language; one at the bottom links the
-neighbouring chapters, so a reader stays in the language chosen.  ``NN`` = ``00`` is the contents
-page of each language, and ``notebooks/README.md`` lists both languages (GitHub shows it with the folder).
+neighbouring chapters of the same game, so a reader stays in the language chosen.  ``NN`` = ``00`` is
+the contents page of each language, listing both games' chapters, and ``notebooks/README.md`` lists
+both languages (GitHub shows it with the folder).
 
 The output of ``facts`` blocks is computed here and stored, and the cell is marked
 ``# NBVAL_CHECK_OUTPUT`` so that nbval compares it with what the engine prints in CI.
@@ -27,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
-from .chapter import LANGS, Chapter, chapters
+from .chapter import DEFAULT_GAME, LANGS, Chapter, chapters
 from .facts import facts_text
+from .games import GAMES
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 CONTENTS = "00-contents.ipynb"
@@ -45,10 +48,10 @@ WORDS = Table("build", {
     "this_chapter": "English: [this chapter in English]({href})",
     "these_contents": "English: [the contents in English]({href})",
     "run": "*Run the notebook (Run ▸ Run All Cells) to play at the tables.*",
-    "tutor": "Import/Export: the rules tutor",
-    "intro": "{n} chapters, one notebook each. Read a chapter as it is, or run it to make the moves at "
-        "live tables and answer exercises the rules engine grades. Every chapter links the next one and "
-        "its German version.",
+    "tutor": "The rules tutor: Import/Export and Port Royal",
+    "intro": "{n} chapters for two games, one notebook each. Read a chapter as it is, or run it to make the "
+        "moves at live tables and answer exercises the rules engine grades. Every chapter links the next one "
+        "of its game and its German version.",
     "projector": "Large print for a projector: the *Projector* switch on any table. This browser remembers it "
         "for every chapter, in both languages.",
 })
@@ -101,15 +104,27 @@ def chapter_link(c: Chapter, lang: str) -> str:
     return f"[{WORDS.format('chapter', lang)} {c.number}: {prose(c.title(lang))}]({c.notebook})"
 
 
+def _up(c: Chapter) -> str:
+    """From the chapter's notebook back to its language's folder: ``""`` or ``"../"``."""
+    return "../" if c.kit.folder else ""
+
+
+def opening(c: Chapter, lang: str) -> str:
+    """The code that opens the chapter: ``chapter(6, lang="de")``, ``chapter(2, lang="de", game="portroyal")``."""
+    game = f", game={c.game_id!r}" if c.game_id != DEFAULT_GAME else ""
+    return f"chapter({c.number}, lang={lang!r}{game})"
+
+
 def notebook(chapter: Chapter, lang: str) -> dict[str, Any]:
     """The notebook of ``chapter`` in ``lang``: Markdown for the title and the prose, code for the live parts."""
-    c, every = chapter, chapters()
-    other = OTHER[lang]
-    top = (f"[{WORDS.format('contents', lang)}]({CONTENTS}) · {WORDS.format('chapter', lang)} {c.number} {WORDS.format('of', lang)} "
-           f"{len(every)} · " + WORDS.format("this_chapter", other, href=f"../{other}/{c.notebook}"))
+    c, every = chapter, chapters(chapter.game_id)
+    other, up = OTHER[lang], _up(chapter)
+    game = f"{c.kit.name} · " if c.game_id != DEFAULT_GAME else ""
+    top = (f"[{WORDS.format('contents', lang)}]({up}{CONTENTS}) · {game}{WORDS.format('chapter', lang)} {c.number} "
+           f"{WORDS.format('of', lang)} {len(every)} · " + WORDS.format("this_chapter", other, href=f"../{up}{other}/{c.path}"))
     cells = [_markdown(0, f"{top}\n\n# {WORDS.format('chapter', lang)} {c.number}: {prose(c.title(lang))}\n\n"
                           f"{prose(c.summary(lang))}\n\n{WORDS.format('run', lang)}"),
-             _code(1, f"from importexport.widgets.chapter import chapter\n\nch = chapter({c.number}, lang={lang!r})\n"
+             _code(1, f"from importexport.widgets.chapter import chapter\n\nch = {opening(c, lang)}\n"
                       "ch.header()")]
     for i, (kind, value) in enumerate(c.block_list(), start=2):
         if kind == "text":
@@ -122,30 +137,40 @@ def notebook(chapter: Chapter, lang: str) -> dict[str, Any]:
         cells.append(_code(i, call(kind, value), outputs))
     at = [x.number for x in every].index(c.number)
     links = [f"← {chapter_link(every[at - 1], lang)}" if at > 0 else "",
-             f"[{WORDS.format('contents', lang)}]({CONTENTS})",
+             f"[{WORDS.format('contents', lang)}]({up}{CONTENTS})",
              f"{chapter_link(every[at + 1], lang)} →" if at + 1 < len(every) else ""]
     cells.append(_markdown(len(cells), "---\n\n" + " · ".join(x for x in links if x)))
     return _document(cells)
 
 
 def contents(lang: str) -> dict[str, Any]:
-    """The contents page of ``lang``: every chapter with its summary, Markdown only (nothing to run)."""
+    """The contents page of ``lang``: every chapter of each game with its summary, under the game's name;
+    Markdown only (nothing to run)."""
     other = OTHER[lang]
-    rows = "\n".join(f"{c.number}. [{prose(c.title(lang))}]({c.notebook}): {prose(c.summary(lang))}" for c in chapters())
+    parts = []
+    for game in GAMES.values():
+        rows = "\n".join(f"{c.number}. [{prose(c.title(lang))}]({c.path}): {prose(c.summary(lang))}" for c in chapters(game.id))
+        if rows:
+            parts.append(f"## {game.name}\n\n{rows}")
+    total = sum(len(chapters(game)) for game in GAMES)
     text = (f"{WORDS.format('these_contents', other, href=f'../{other}/{CONTENTS}')}\n\n# {WORDS.format('tutor', lang)}\n\n"
-            f"{WORDS.format('intro', lang, n=len(chapters()))}\n\n{rows}\n\n{WORDS.format('projector', lang)}")
+            f"{WORDS.format('intro', lang, n=total)}\n\n" + "\n\n".join(parts) + f"\n\n{WORDS.format('projector', lang)}")
     return _document([_markdown(0, text)])
 
 
 def readme() -> str:
-    """``notebooks/README.md``: both languages' chapters side by side."""
-    rows = [f"| | [{WORDS['contents']['en']}](en/{CONTENTS}) | [{WORDS['contents']['de']}](de/{CONTENTS}) |"]
-    rows += [f"| {c.number} | [{prose(c.title.en)}](en/{c.notebook}) | [{prose(c.title.de)}](de/{c.notebook}) |"
-             for c in chapters()]
+    """``notebooks/README.md``: both languages' chapters side by side, one table per game."""
+    tables = []
+    for game in GAMES.values():
+        rows = [f"| {c.number} | [{prose(c.title.en)}](en/{c.path}) | [{prose(c.title.de)}](de/{c.path}) |"
+                for c in chapters(game.id)]
+        if rows:
+            tables.append(f"## {game.name}\n\n| # | English | Deutsch |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
     return (f"# {WORDS['tutor']['en']} · {WORDS['tutor']['de']}\n\n"
             "Generated from `importexport/tutor/chapters/` by `python -m importexport.tutor.build`: edit the chapter "
             "files, not these notebooks. `importexport tutor` opens them in JupyterLab.\n\n"
-            "| # | English | Deutsch |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+            f"[{WORDS['contents']['en']}](en/{CONTENTS}) · [{WORDS['contents']['de']}](de/{CONTENTS})\n\n"
+            + "\n".join(tables))
 
 
 def _json(doc: dict[str, Any]) -> str:
@@ -157,14 +182,17 @@ def render(chapter: Chapter, lang: str) -> str:
     return _json(notebook(chapter, lang))
 
 
-def generated(numbers: set[int] | None = None) -> dict[str, str]:
-    """Every generated file (or those of the chapters ``numbers`` and the contents), path under
-    ``notebooks/`` -> text."""
+def generated(numbers: set[int] | None = None, game: str | None = None) -> dict[str, str]:
+    """Every generated file (or those of the chapters ``numbers``, of ``game`` or of both games, and the
+    contents), path under ``notebooks/`` -> text."""
     files = {f"{lang}/{CONTENTS}": _json(contents(lang)) for lang in LANGS}
     files[README] = readme()
-    for c in chapters():
-        if numbers is None or c.number in numbers:
-            files.update({f"{lang}/{c.notebook}": render(c, lang) for lang in LANGS})
+    for kit in GAMES.values():
+        if game not in (None, kit.id):
+            continue
+        for c in chapters(kit.id):
+            if numbers is None or c.number in numbers:
+                files.update({f"{lang}/{c.path}": render(c, lang) for lang in LANGS})
     return files
 
 
@@ -189,24 +217,28 @@ def up_to_date(saved: str, wanted: str, name: str) -> bool:
 
 
 def strays(root: Path, files: dict[str, str]) -> list[Path]:
-    """Generated-looking notebooks in ``root``, ``root/en`` and ``root/de`` that no chapter produces
-    (the flat ``notebooks/NN-slug.ipynb`` of the old layout, or a renamed chapter's)."""
-    found = [p for folder in (root, *(root / lang for lang in LANGS)) for p in sorted(folder.glob("*.ipynb"))]
+    """Generated-looking notebooks in ``root``, ``root/en``, ``root/de`` and their games' folders
+    (``root/en/portroyal``) that no chapter produces (the flat ``notebooks/NN-slug.ipynb`` of the old
+    layout, or a renamed chapter's)."""
+    folders = [root, *(root / lang / kit.folder if kit.folder else root / lang for lang in LANGS for kit in GAMES.values())]
+    found = [p for folder in folders for p in sorted(folder.glob("*.ipynb"))]
     return [p for p in found if GENERATED.fullmatch(p.name) and p.relative_to(root).as_posix() not in files]
 
 
-def stale(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None) -> tuple[list[str], list[Path]]:
+def stale(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None,
+          game: str | None = None) -> tuple[list[str], list[Path]]:
     """The generated files under ``root`` that are missing or out of date, and the stray notebooks
-    (only looked for when every chapter is built)."""
-    files = generated(numbers)
+    (only looked for when every chapter of both games is built)."""
+    files = generated(numbers, game)
     old = [name for name, text in files.items()
            if not (root / name).is_file() or not up_to_date((root / name).read_text(encoding="utf-8"), text, name)]
-    return old, (strays(root, files) if numbers is None else [])
+    return old, (strays(root, files) if numbers is None and game is None else [])
 
 
-def write(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None) -> tuple[list[str], list[Path]]:
+def write(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None,
+          game: str | None = None) -> tuple[list[str], list[Path]]:
     """Write every generated file that differs from what is on disk; remove the stray notebooks."""
-    files = generated(numbers)
+    files = generated(numbers, game)
     written = []
     for name, text in files.items():
         path = root / name
@@ -215,17 +247,25 @@ def write(root: Path = NOTEBOOK_DIR, numbers: set[int] | None = None) -> tuple[l
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(name)
-    removed = strays(root, files) if numbers is None else []
+    removed = strays(root, files) if numbers is None and game is None else []
     for path in removed:
         path.unlink()
     return written, removed
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    game = None
+    if "--game" in argv:
+        at = argv.index("--game")
+        if at + 1 >= len(argv) or argv[at + 1] not in GAMES:
+            print(f"--game takes one of {', '.join(GAMES)}")
+            return 2
+        game = argv[at + 1]
+        del argv[at:at + 2]
     numbers = {int(a) for a in argv if a.isdigit()} or None
     if "--check" in argv:
-        old, extra = stale(NOTEBOOK_DIR, numbers)
+        old, extra = stale(NOTEBOOK_DIR, numbers, game)
         if old or extra:
             problems = [f"out of date: {', '.join(old)}"] if old else []
             problems += [f"stray: {', '.join(p.relative_to(NOTEBOOK_DIR).as_posix() for p in extra)}"] if extra else []
@@ -233,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print("up to date")
         return 0
-    written, removed = write(NOTEBOOK_DIR, numbers)
+    written, removed = write(NOTEBOOK_DIR, numbers, game)
     print("wrote " + (", ".join(written) if written else "nothing (up to date)")
           + ("; removed " + ", ".join(p.relative_to(NOTEBOOK_DIR).as_posix() for p in removed) if removed else ""))
     return 0

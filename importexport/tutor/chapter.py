@@ -1,29 +1,44 @@
-"""The tutor's chapters as data: one YAML file per chapter in ``importexport/tutor/chapters/``.
+"""The tutor's chapters as data: one YAML file per chapter in ``importexport/tutor/chapters/``
+(Import/Export) or ``importexport/tutor/chapters/portroyal/`` (Port Royal, ``game: portroyal``).
 
 A chapter holds its prose (English and German), the positions it sets up (scenarios, see
-``docs/scenarios.md``), scripted moves, and exercises.  This module loads and validates the files;
-``importexport.tutor.exercises`` grades answers with the engine, and ``importexport.widgets`` shows it
-all.  The format is described in ``docs/tutor.md``.
+``docs/scenarios.md`` and ``docs/portroyal-scenarios.md``), scripted moves, and exercises.  This
+module loads and validates the files; ``importexport.tutor.exercises`` grades answers with the engine,
+and ``importexport.widgets`` shows it all.  What differs between the games (how positions are built,
+how moves and cards are written, what can be measured) is in ``importexport.tutor.games``.  The format
+is described in ``docs/tutor.md``.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
 from ..actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
-from ..cards import CARDS, SAFE_LOADER
+from ..cards import SAFE_LOADER
 from ..constants import COLOURS
-from ..engine import Game
 from ..errors import ImportExportError
-from ..scenario import load_scenario
+from .games import CHAPTER_DIR as CHAPTER_DIR
+from .games import GAMES, TutorGame
+from .games import LANGS as LANGS
 
-CHAPTER_DIR = Path(__file__).parent / "chapters"
-LANGS = ("en", "de")
+DEFAULT_GAME = "importexport"
+GAME: ContextVar[str] = ContextVar("tutor_game", default=DEFAULT_GAME)
+"""The game of the chapter being validated (its moves, cards and measures are that game's)."""
 
 
 class ChapterError(ImportExportError, ValueError):
@@ -66,6 +81,9 @@ class Move(Strict):
 
     _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
 
+    def __str__(self) -> str:
+        return str(self.action())
+
     def action(self) -> Action:
         cards = tuple(card_id(c) for c in self.cards)
         target = PLACES[self.target] if isinstance(self.target, str) else self.target
@@ -77,24 +95,76 @@ class Move(Strict):
 PLACES = {"discard": DISCARD, "goods": TO_GOODS, "island": ISLAND, "deck": DECK}
 
 
-WHAT = Literal[
-    "credits", "hand", "crew", "goods", "fulfilled", "contracts", "containers", "at_sea",
-    "island", "deck", "discard", "score", "kind",
-]
+class TextMove(Strict):
+    """A move in its text form, as the game's ``str(action)`` writes it (Port Royal: ``"p0 discover"``,
+    ``"p1 take c=12"``); read with the game's parser (``importexport.protocol.GAMES[game].parse``)."""
+
+    text: str
+    game: str
+
+    @model_validator(mode="after")
+    def _readable(self) -> TextMove:
+        self.action()
+        return self
+
+    @property
+    def p(self) -> int:
+        return int(self.action().player)
+
+    @property
+    def kind(self) -> str:
+        return str(self.action().kind)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def action(self) -> Any:
+        return GAMES[self.game].parse(self.text)
+
+
+def _as_move(value: Any) -> Any:
+    """A move as written: text becomes a :class:`TextMove` of the chapter's game; a game whose moves are
+    written as text refuses a mapping."""
+    game = GAMES[GAME.get()]
+    if isinstance(value, str):
+        return TextMove(text=value, game=game.id)
+    if game.text_moves and isinstance(value, dict):
+        raise ValueError(f"a {game.name} move is written in its text form, e.g. 'p0 discover' or 'p1 take c=12'")
+    return value
+
+
+AnyMove = Annotated[Move | TextMove, BeforeValidator(_as_move)]
+"""A move in a chapter: a mapping (Import/Export) or its text form (Port Royal, or either game)."""
+
+
+def measures() -> tuple[str, ...]:
+    """The names of what the current chapter's game can measure."""
+    return tuple(GAMES[GAME.get()].measures)
+
+
+def _known_what(what: str) -> str:
+    if what != "kind" and what not in measures():
+        raise ValueError(f"unknown measure {what!r}: choose one of {', '.join((*measures(), 'kind'))}")
+    return what
+
+
 TABLE_COUNTS = ("island", "deck", "discard")
-"""What ``WHAT`` counts for the whole table rather than for one seat."""
+"""What Import/Export counts for the whole table rather than for one seat (every game:
+``Measure.table``)."""
 
 
 class Condition(Strict):
     """``{what: credits, seat: 0, min: 15}``: one thing measured on the table after a move."""
 
-    what: WHAT
+    what: str
     seat: int = 0
     min: int | None = None
     max: int | None = None
     equals: int | str | None = None
     up: int | None = None
     down: int | None = None
+
+    _what = field_validator("what")(classmethod(lambda cls, what: _known_what(what)))
 
     @model_validator(mode="after")
     def _one_test(self) -> Condition:
@@ -112,16 +182,18 @@ class Read(Strict):
     all players instead of one seat's count; ``change``: how much the count changes over the
     exercise's ``after`` moves (after minus before) instead of the count afterwards."""
 
-    what: WHAT
+    what: str
     seat: int = 0
     total: bool = False
     change: bool = False
+
+    _what = field_validator("what")(classmethod(lambda cls, what: _known_what(what)))
 
     @model_validator(mode="after")
     def _a_number(self) -> Read:
         if self.what == "kind":
             raise ValueError("'read' asks for a number; 'kind' is not one")
-        if self.total and self.what in TABLE_COUNTS:
+        if self.total and GAMES[GAME.get()].measures[self.what].table:
             raise ValueError(f"'total' adds up the players' counts; '{self.what}' is one count for the table")
         return self
 
@@ -133,8 +205,8 @@ class GuideStep(Strict):
     with the next step's ``say``)."""
 
     say: Bi
-    do: Move | None = None
-    show: list[Move] = []
+    do: AnyMove | None = None
+    show: list[AnyMove] = []
     then: Bi | None = None
 
     @model_validator(mode="after")
@@ -143,7 +215,7 @@ class GuideStep(Strict):
             raise ValueError("a guide step has either 'do' (the reader's move) or 'show' (moves the guide plays)")
         return self
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[Move | TextMove]:
         return [self.do] if self.do is not None else list(self.show)
 
 
@@ -155,10 +227,10 @@ class Position(Strict):
     scenario: dict[str, Any]
     humans: list[int] | None = None
     bots: dict[int, Literal["random", "heuristic"]] = {}
-    script: list[Move] = []
+    script: list[AnyMove] = []
     guide: list[GuideStep] = []
     end: Bi | None = None
-    after: list[Move] = []
+    after: list[AnyMove] = []
 
     @model_validator(mode="after")
     def _script_or_guide(self) -> Position:
@@ -173,7 +245,7 @@ class Position(Strict):
                 raise ValueError(f"guide step {i + 1}: 'do' is the reader's move, but seat {step.do.p} is not in 'humans'")
         return self
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[Move | TextMove]:
         """The moves Step plays one after the other: the script, or the guide's moves in order."""
         return [m for step in self.guide for m in step.moves()] if self.guide else list(self.script)
 
@@ -201,10 +273,10 @@ class Exercise(Strict):
     show_position: bool = True
     options: list[Bi] = []
     answer: int | None = None
-    candidates: list[Move] = []
+    candidates: list[AnyMove] = []
     seat: int = 0
     goal: list[Condition] = []
-    after: list[Move] = []
+    after: list[AnyMove] = []
     read: Read | None = None
 
     @model_validator(mode="after")
@@ -228,17 +300,21 @@ class Exercise(Strict):
         return self
 
 
-BLOCK_KINDS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game", "setup",
-               "anatomy")
+BLOCK_KINDS = GAMES[DEFAULT_GAME].blocks
+"""The kinds of block (Import/Export; each game's in ``TutorGame.blocks``)."""
 
 
 class Facts(Strict):
     position: str
     show: Literal["choices", "log", "scores"] = "choices"
-    after: list[Move] = []
+    after: list[AnyMove] = []
 
 
 class Chapter(Strict):
+    """One chapter file.  ``game_id`` (the file's key ``game``; Import/Export when left out) names the
+    game its positions, moves and cards belong to."""
+
+    game_id: str = Field(DEFAULT_GAME, alias="game")
     number: int = Field(ge=1, le=99)
     slug: str
     title: Bi
@@ -248,11 +324,25 @@ class Chapter(Strict):
     positions: dict[str, Position] = {}
     exercises: dict[str, Exercise] = {}
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _in_its_game(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Chapter:
+        """Validate everything inside as the chapter's game: its moves, cards and measures."""
+        game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else getattr(data, "game_id", DEFAULT_GAME)
+        if game not in GAMES:
+            raise ValueError(f"game: unknown game {game!r}; the games are {', '.join(GAMES)}")
+        token = GAME.set(game)
+        try:
+            return handler(data)  # type: ignore[no-any-return]
+        finally:
+            GAME.reset(token)
+
     @model_validator(mode="after")
     def _references(self) -> Chapter:
+        kinds = self.kit.blocks
         for i, block in enumerate(self.blocks):
-            if len(block) != 1 or next(iter(block)) not in BLOCK_KINDS:
-                raise ValueError(f"block {i + 1}: one of {', '.join(BLOCK_KINDS)}, got {block!r}")
+            if len(block) != 1 or next(iter(block)) not in kinds:
+                raise ValueError(f"block {i + 1}: one of {', '.join(kinds)}, got {block!r}")
             kind, value = next(iter(block.items()))
             table = {"text": self.sections, "exercise": self.exercises, "table": self.positions,
                      "picture": self.positions, "scores": self.positions}.get(kind)
@@ -277,54 +367,71 @@ class Chapter(Strict):
         return self
 
     @property
+    def kit(self) -> TutorGame:
+        """What the tutor knows of the chapter's game (``importexport.tutor.games``)."""
+        return GAMES[self.game_id]
+
+    @property
     def notebook(self) -> str:
+        """The notebook's file name (the same in both languages' folders)."""
         return f"{self.number:02d}-{self.slug}.ipynb"
+
+    @property
+    def path(self) -> str:
+        """The notebook under a language's folder: ``06-slug.ipynb``, ``portroyal/02-slug.ipynb``."""
+        return self.kit.prefix() + self.notebook
 
     def block_list(self) -> list[tuple[str, Any]]:
         return [next(iter(b.items())) for b in self.blocks]
 
-    def game(self, position: str, lang: str = "en", *, after: bool = True) -> Game:
-        """A fresh game at the named position (with its ``after`` moves played)."""
+    def game(self, position: str, lang: str = "en", *, after: bool = True) -> Any:
+        """A fresh game at the named position (with its ``after`` moves played), built by the chapter's
+        game's scenario loader."""
         pos = self.positions[position]
-        g = load_scenario(dict(pos.scenario), lang=lang)
+        g = self.kit.position(pos.scenario, lang=lang)
         if after:
             play_moves(g, pos.after, f"{self.notebook}: position {position!r}, after")
         return g
 
 
 def known_cards(cards: list[str | int]) -> list[str | int]:
-    """The cards unchanged, if every one of them is known (a ``ValueError`` names the first that is not)."""
+    """The cards unchanged, if every one of them is a known card of the chapter's game (a
+    ``ValueError`` names the first that is not)."""
     for c in cards:
-        card_id(c)
+        card_id(c, GAME.get())
     return cards
 
 
-def card_id(ref: str | int) -> int:
-    """A card given by name (any case) or id."""
-    if isinstance(ref, int):
-        if not 0 <= ref < len(CARDS):
-            raise ValueError(f"card id {ref} is out of range")
-        return ref
-    try:
-        return CARDS.by_name(ref).id
-    except Exception:
-        raise ValueError(f"unknown card {ref!r}") from None
+def card_id(ref: str | int, game: str = DEFAULT_GAME) -> int:
+    """A card of ``game`` given by name or id: Import/Export's by its name (any case), Port Royal's as
+    its scenarios name it (``trader:blue``)."""
+    return GAMES[game].card_id(ref)
 
 
-def play_moves(g: Game, moves: list[Move], where: str) -> None:
+def play_moves(g: Any, moves: list[Move | TextMove], where: str) -> None:
     """Apply hand-written moves; an illegal one raises :class:`ChapterError` naming its place."""
     for i, move in enumerate(moves):
         try:
             g.apply(move.action())
         except ValueError as exc:
-            raise ChapterError(f"{where}, move {i + 1} ({move.action()}): {exc}") from None
+            raise ChapterError(f"{where}, move {i + 1} ({move}): {exc}") from None
 
 
 def load_chapter_file(path: Path) -> Chapter:
+    """One chapter file, validated; a file in a game's folder (``chapters/portroyal/`` for Port Royal)
+    must be a chapter of that game (its key ``game``)."""
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         raise ChapterError(f"{path.name}: not valid YAML: {exc}") from None
+    folder = next((g for g in GAMES.values() if g.chapter_dir == path.parent.resolve()), None)
+    said = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
+    if folder is not None and said != folder.id:
+        where = f"chapters/{folder.folder}/" if folder.folder else "chapters/"
+        game = GAMES[said].name if said in GAMES else repr(said)
+        article = "an" if game[:1] in "AEIOU" else "a"
+        raise ChapterError(f"{path.name}: {article} {game} chapter cannot lie in {where} (the {folder.name} chapters' folder; "
+                           f"a chapter there says 'game: {folder.id}'" + (")" if folder.folder else " or no game)"))
     try:
         chapter = Chapter.model_validate(data)
     except ValidationError as exc:
@@ -335,14 +442,22 @@ def load_chapter_file(path: Path) -> Chapter:
     return chapter
 
 
+def chapter_files(game: str = DEFAULT_GAME) -> list[Path]:
+    """The chapter files of ``game``, in file-name order."""
+    return sorted(GAMES[game].chapter_dir.glob("*.yaml"))
+
+
 @cache
-def chapters() -> tuple[Chapter, ...]:
-    """Every chapter, in order."""
-    return tuple(sorted((load_chapter_file(p) for p in CHAPTER_DIR.glob("*.yaml")), key=lambda c: c.number))
+def chapters(game: str = DEFAULT_GAME) -> tuple[Chapter, ...]:
+    """Every chapter of ``game``, in order."""
+    if game not in GAMES:
+        raise ChapterError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    return tuple(sorted((load_chapter_file(p) for p in chapter_files(game)), key=lambda c: c.number))
 
 
-def chapter(number: int) -> Chapter:
-    for c in chapters():
+def chapter(number: int, game: str = DEFAULT_GAME) -> Chapter:
+    """Chapter ``number`` of ``game``."""
+    for c in chapters(game):
         if c.number == number:
             return c
-    raise ChapterError(f"there is no chapter {number}; the chapters are {[c.number for c in chapters()]}")
+    raise ChapterError(f"there is no {GAMES[game].name} chapter {number}; the chapters are {[c.number for c in chapters(game)]}")

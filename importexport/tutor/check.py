@@ -1,6 +1,7 @@
-"""Check tutor chapters against the engine: ``python -m importexport.tutor.check [NN ...]``.
+"""Check tutor chapters against the engine: ``python -m importexport.tutor.check [--game ID] [NN ...]``.
 
-Every position must load, every script and ``after`` list must be legal move by move, and every
+Both games' chapters are checked (``--game importexport`` or ``--game portroyal``: one of them; ``NN``:
+those chapter numbers).  Every position must load, every script and ``after`` list must be legal move by move, and every
 exercise must make sense: a ``legal`` exercise offers at least one allowed and one refused move, a
 ``move`` exercise has moves that reach its goal and moves that do not, a ``number`` can be computed.
 Prints the problems found, or ``ok``; the exit status is 1 when there are problems.
@@ -10,19 +11,27 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
-from ..actions import Action
-from ..bots import BOTS
-from ..engine import Game
-from ..picture import picture
-from .chapter import CHAPTER_DIR, Chapter, ChapterError, Position, load_chapter_file, play_moves
+from .chapter import Chapter, ChapterError, Position, chapter_files, load_chapter_file, play_moves
 from .exercises import Grader
 from .facts import facts_text
+from .games import GAMES
+
+Action = Any
+Game = Any
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots a position of ``game`` may name (the bots package names the same bots for every game)."""
+    from ..bots import BOTS
+
+    return tuple(BOTS)
 
 
 def problems(chapter: Chapter) -> list[str]:
     out: list[str] = []
-    where = chapter.notebook
+    where = chapter.path
     for name, pos in chapter.positions.items():
         try:
             g = chapter.game(name)
@@ -39,9 +48,10 @@ def problems(chapter: Chapter) -> list[str]:
         for seat in [*(pos.humans or []), *pos.bots]:
             if not 0 <= seat < n:
                 out.append(f"{where}: position {name!r}: seat {seat} does not exist ({n} players)")
+        known = bot_names(chapter.game_id)
         for bot in pos.bots.values():
-            if bot not in BOTS:
-                out.append(f"{where}: position {name!r}: unknown bot {bot!r} (known: {', '.join(BOTS)})")
+            if bot not in known:
+                out.append(f"{where}: position {name!r}: unknown bot {bot!r} (known: {', '.join(known)})")
     grader = Grader(chapter)
     for name, ex in chapter.exercises.items():
         label = f"{where}: exercise {name!r}"
@@ -93,16 +103,24 @@ def guide_problems(g: Game, pos: Position, where: str) -> list[str]:
                 why = unreachable(g, a)
                 if why:
                     out.append(f"{where}: guide step {i}: {why}")
-            if a not in g.legal_actions():
+            if a not in g.legal_actions(a.player):
                 return out  # (reported by the script check)
             g.apply(a)
     return out
 
 
 def unreachable(g: Game, a: Action) -> str | None:
-    """Why the reader could not make ``a`` from what the table shows (``None``: they can)."""
+    """Why the reader could not make ``a`` from what the table shows (``None``: they can).  Port Royal:
+    the move must be the seat's to make now (a free choice counts); what its table points at is the
+    table component's to check."""
+    if type(g).__module__.startswith("importexport.portroyal"):
+        if a.player not in g.deciders() and a not in g.legal_actions(a.player):
+            return f"it is not seat {a.player}'s decision here"
+        return None
     if a.player not in g.deciders():
         return f"it is not seat {a.player}'s decision here"
+    from ..picture import picture
+
     pic = picture(g, "en", None, a.player, a)
     point = pic["point"]
     if point["cards"] and point["cards"][0] not in pic["clickable"]["cards"]:
@@ -113,18 +131,30 @@ def unreachable(g: Game, a: Action) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    paths = sorted(CHAPTER_DIR.glob("*.yaml"))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    games = list(GAMES)
+    if "--game" in argv:
+        at = argv.index("--game")
+        if at + 1 >= len(argv) or argv[at + 1] not in GAMES:
+            print(f"--game takes one of {', '.join(GAMES)}")
+            return 2
+        games = [argv[at + 1]]
+        del argv[at:at + 2]
+    if not all(a.isdigit() for a in argv):
+        print("usage: python -m importexport.tutor.check [--game ID] [NN ...]")
+        return 2
+    paths = [p for game in games for p in chapter_files(game)]
     if argv:
         wanted = {f"{int(a):02d}" for a in argv}
         paths = [p for p in paths if p.name[:2] in wanted]
         if not paths:
-            print(f"no chapter file for {', '.join(argv)} in {CHAPTER_DIR}")
+            print(f"no chapter file for {', '.join(argv)} ({', '.join(GAMES[g].name for g in games)})")
             return 1
     found: list[str] = []
     for path in paths:
         found.extend(check_file(path))
-    print("\n".join(found) if found else f"ok ({len(paths)} chapter(s))")
+    counts = ", ".join(f"{GAMES[g].name} {sum(1 for p in paths if p.parent == GAMES[g].chapter_dir)}" for g in games)
+    print("\n".join(found) if found else f"ok ({len(paths)} chapter(s): {counts})")
     return 1 if found else 0
 
 

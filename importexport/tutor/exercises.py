@@ -6,20 +6,28 @@ feedback has three parts: what the answer did (always shown), a hint (shown afte
 and the solution, i.e. the right answer and the chapter's ``explain`` text (shown once the answer is
 right, after a second wrong try, or on request; the exercise widgets keep that rule).  Every
 sentence is worded for a learner: no internal names of kinds of move, fields or tests.
+
+Both games are graded the same way, through the game protocol (``legal_actions``, ``apply`` and its
+``IllegalActionError``, ``describe``); what a game can measure and how it words a count is per game
+(``importexport.tutor.games.GAMES`` and the tables below).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..actions import Action
 from ..catalog import Table
-from ..engine import Game
 from ..explain import reason
 from ..i18n import message, seat_name
-from ..rules import fulfilled_count
-from .chapter import TABLE_COUNTS, Bi, Chapter, Condition, Exercise, Read, play_moves
+from .chapter import Bi, Chapter, Condition, Exercise, Read, play_moves
+from .games import GAMES, TutorGame
+
+Action = Any
+"""A choice of either game (``importexport.actions.Action``, ``importexport.portroyal.actions.Action``)."""
+Game = Any
+"""A game of either kind (the game protocol, ``importexport.protocol.GameProtocol``)."""
 
 LANGS = ("en", "de")
 Texts = dict[str, list[str]]
@@ -136,6 +144,79 @@ WANT = Table("want", {  # the same, as what a player is asked to do
 })
 
 
+PR_MEASURE_WORDS = Table("pr_measures", {
+    "coins": "{p}'s coins",
+    "points": "{p}'s influence points",
+    "swords": "{p}'s swords",
+    "persons": "the persons in front of {p}",
+    "expeditions": "{p}'s fulfilled expeditions",
+    "cubes": "{p}'s cubes on contracts",
+    "contracts": "the contracts {p} has fulfilled",
+    "takes_left": "the cards {p} may still take",
+    "harbour": "the cards in the harbour",
+    "waiting_expeditions": "the expeditions beside the harbour",
+    "deck": "the cards in the draw pile",
+    "discard": "the cards in the discard pile",
+    "time_pile": "the cards in the time pile",
+    "rank": "the team's rank",
+})
+"""Port Royal: what a ``read`` or a condition counts, as the object of a sentence."""
+PR_NOW = Table("pr_now", {  # what a count is after a move
+    "coins": ("{p} now has {n} coin", "{p} now has {n} coins"),
+    "points": ("{p} now has {n} influence point", "{p} now has {n} influence points"),
+    "swords": ("{p} now has {n} sword", "{p} now has {n} swords"),
+    "persons": ("{n} person now lies in front of {p}", "{n} persons now lie in front of {p}"),
+    "expeditions": ("{p} has now fulfilled {n} expedition", "{p} has now fulfilled {n} expeditions"),
+    "cubes": ("{p} now has {n} cube on contracts", "{p} now has {n} cubes on contracts"),
+    "contracts": ("{p} has now fulfilled {n} contract", "{p} has now fulfilled {n} contracts"),
+    "takes_left": ("{p} may now take {n} more card", "{p} may now take {n} more cards"),
+    "harbour": ("{n} card now lies in the harbour", "{n} cards now lie in the harbour"),
+    "waiting_expeditions": ("{n} expedition now lies beside the harbour", "{n} expeditions now lie beside the harbour"),
+    "deck": ("{n} card is now left in the draw pile", "{n} cards are now left in the draw pile"),
+    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
+    "time_pile": ("{n} card is now left in the time pile", "{n} cards are now left in the time pile"),
+    "rank": ("the team's rank is now number {n}", "the team's rank is now number {n}"),
+})
+PR_DOES = Table("pr_does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
+    "discover": "turns over the next card",
+    "stop": "stops turning over cards",
+    "repel": "drives off the ship just turned",
+    "land": "lets the ship just turned stay in the harbour",
+    "take": "takes a card from the harbour",
+    "pay": "pays coins for a contract",
+    "pass": "takes no more cards",
+    "expedition": "fulfils an expedition",
+    "contract": "puts a cube on a contract",
+    "decline": "lets the chance at a contract go",
+    "give": "gives a coin to a teammate",
+    "end": "declares the game over",
+})
+PR_WANT = Table("pr_want", {  # the same, as what a player is asked to do
+    "discover": "turn over the next card",
+    "stop": "stop turning over cards",
+    "repel": "drive off the ship just turned",
+    "land": "let the ship just turned stay in the harbour",
+    "take": "take a card from the harbour",
+    "pay": "pay coins for a contract",
+    "pass": "take no more cards",
+    "expedition": "fulfil an expedition",
+    "contract": "put a cube on a contract",
+    "decline": "let the chance at a contract go",
+    "give": "give a coin to a teammate",
+    "end": "declare the game over",
+})
+WORDING: dict[str, tuple[Table, Table, Table, Table]] = {
+    "importexport": (MEASURE_WORDS, NOW, DOES, WANT),
+    "portroyal": (PR_MEASURE_WORDS, PR_NOW, PR_DOES, PR_WANT),
+}
+"""Per game: what a measure counts, a count after a move, what a kind of move does, what it is asked to do."""
+
+
+def _kit(g: Game) -> TutorGame:
+    """The game ``g`` belongs to."""
+    return GAMES["portroyal" if type(g).__module__.startswith("importexport.portroyal") else "importexport"]
+
+
 def _texts() -> Texts:
     return {lang: [] for lang in LANGS}
 
@@ -173,32 +254,14 @@ def bi(text: Bi) -> dict[str, str]:
 
 
 def measure(g: Game, what: str, seat: int) -> int:
-    """One number read off the table (see ``Condition``)."""
-    s = g.state
-    p = s.players[seat] if what not in TABLE_COUNTS else None
-    if p is not None:
-        if what == "credits":
-            return p.credits
-        if what in ("hand", "crew", "goods"):
-            return len(getattr(p, what))
-        if what == "fulfilled":
-            return fulfilled_count(g, seat)
-        ships = [s.ships[i] for i in p.ships]
-        if what == "contracts":
-            return sum(len(x.contracts) for x in ships)
-        if what == "containers":
-            return sum(len(x.containers) for x in ships)
-        if what == "at_sea":
-            return sum(1 for x in ships if x.at_sea)
-        if what == "score":
-            return g.scores()[seat].total
-    return len(getattr(s, what))
+    """One number read off the table (see ``Condition``; the measures of ``g``'s game)."""
+    return _kit(g).measure(g, what, seat)
 
 
 def read_value(read: Read, before: Game, after: Game) -> int:
     """The number a ``number`` exercise asks for: one seat's count (or all seats' together,
     ``total``) after the moves, or how much it changed over them (``change``)."""
-    seats = range(after.state.n) if read.total else [read.seat]
+    seats = range(len(after.scores())) if read.total else [read.seat]
 
     def count(g: Game) -> int:
         return sum(measure(g, read.what, seat) for seat in seats)
@@ -227,14 +290,16 @@ def condition_words(cond: Condition, before: Game, after: Game, action: Action) 
     """Why a move missed a goal condition, as a learner reads it: "Player 1 now has 12 credits,
     2 more than before; the goal was at least 4 more." or "That move sells a card; this exercise
     asks you to load a card onto a ship."."""
+    kit = _kit(before)
+    _words, now_words, does, want = WORDING[kit.id]
     if cond.what == "kind":
-        return {lang: WORDS.format("kind_missed", lang, does=_kind(DOES, action.kind, lang),
-                                                        want=_kind(WANT, str(cond.equals), lang)) for lang in LANGS}
+        return {lang: WORDS.format("kind_missed", lang, does=_kind(does, action.kind, lang),
+                                                        want=_kind(want, str(cond.equals), lang)) for lang in LANGS}
     now, then = measure(after, cond.what, cond.seat), measure(before, cond.what, cond.seat)
     test = next(t for t in GOAL if getattr(cond, t) is not None)
     out = {}
     for lang in LANGS:
-        state = NOW.format(cond.what, lang, p=seat_name(cond.seat, lang), n=now)
+        state = now_words.format(cond.what, lang, p=kit.seat_name(cond.seat, lang), n=now)
         change = ""
         if test in ("up", "down"):
             key = "more" if now > then else "fewer" if now < then else "same"
@@ -244,12 +309,17 @@ def condition_words(cond: Condition, before: Game, after: Game, action: Action) 
 
 
 def _kind(table: Table, kind: str, lang: str) -> str:
-    return table.format(kind if kind in table else "choose", lang)
+    fallback = "choose" if "choose" in table else next(iter(table))
+    return table.format(kind if kind in table else fallback, lang)
 
 
 def refusal_words(g: Game, a: Action) -> dict[str, str]:
-    """Why the engine refuses ``a``, in its own words (a move of the wrong kind for the moment is
-    worded here: the engine's message names kinds the way the code does)."""
+    """Why the engine refuses ``a``, in its own words (Import/Export: a move of the wrong kind for the
+    moment is worded here, since the engine's message names kinds the way the code does; Port Royal:
+    the text of its ``IllegalActionError`` in each language)."""
+    kit = _kit(g)
+    if kit.id != "importexport":
+        return kit.refusal(g, a)
     key, args = reason(g, a)
     if key != "wrong_kind":
         return {lang: message(key, lang, g.state, **args) for lang in LANGS}
@@ -308,7 +378,7 @@ class Grader:
         out = []
         for move in ex.candidates:
             a = move.action()
-            legal = a in g.legal_actions()
+            legal = self.chapter.kit.is_legal(g, a)
             words = both(g, a) if legal else refusal_words(g, a)
             out.append((a, legal, words, plain_move(g, a)))
         return out
@@ -387,20 +457,22 @@ class Grader:
         fb = Feedback(given == answer)
         if given != answer:
             fb.add(WORDS["too_high" if given > answer else "too_low"])
-            fb.add(bi(ex.hint) if ex.hint else number_hint(ex), "hint")
+            fb.add(bi(ex.hint) if ex.hint else number_hint(ex, self.chapter.game_id), "hint")
         fb.add({lang: WORDS.format("answer", lang, n=answer) for lang in LANGS}, "solution")
         fb.add(bi(ex.explain), "solution")
         return fb
 
 
-def number_hint(ex: Exercise) -> dict[str, str]:
-    """A hint for a ``number`` exercise without one of its own: what to keep track of, and how."""
+def number_hint(ex: Exercise, game: str = "importexport") -> dict[str, str]:
+    """A hint for a ``number`` exercise of ``game`` without one of its own: what to keep track of, and how."""
     assert ex.read is not None
     read = ex.read
+    kit = GAMES[game]
+    words = WORDING[game][0]
     out = {}
     for lang in LANGS:
-        who = WORDS.format("everyone", lang) if read.total else seat_name(read.seat, lang)
-        subject = MEASURE_WORDS.format(read.what, lang, p=who)
+        who = WORDS.format("everyone", lang) if read.total else kit.seat_name(read.seat, lang)
+        subject = words.format(read.what, lang, p=who)
         if read.total:
             subject = WORDS.format("added_up", lang, s=subject)
         key = "count_change" if read.change else "count_moves" if ex.after else "count_rules"
@@ -410,7 +482,8 @@ def number_hint(ex: Exercise) -> dict[str, str]:
 
 def plain_move(g: Game, a: Action) -> dict[str, str]:
     """A move in the engine's words, allowed or not, so the wording never gives the answer away."""
+    kit = _kit(g)
     try:
-        return {lang: f"{seat_name(a.player, lang)}: {text}" for lang, text in both(g, a).items()}
+        return {lang: f"{kit.seat_name(a.player, lang)}: {text}" for lang, text in both(g, a).items()}
     except (KeyError, IndexError, ValueError, TypeError):  # a move too odd to word: say what kind it is
-        return {lang: f"{seat_name(a.player, lang)}: {_kind(DOES, a.kind, lang)}" for lang in LANGS}
+        return {lang: f"{kit.seat_name(a.player, lang)}: {_kind(WORDING[kit.id][2], a.kind, lang)}" for lang in LANGS}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import Table
-from .chapter import Chapter, Facts, play_moves
+from .chapter import GAME, Chapter, Facts, play_moves
 
 HEAD = Table("facts", {
     "choices": "{p} may choose:",
@@ -14,13 +14,28 @@ HEAD = Table("facts", {
     "scores": "Scores:",
 })
 """The first line of each kind of facts block."""
+PR_SCORES = Table("pr_facts", {
+    "row": "{p}: influence points {points}, coins {coins}, cubes {cubes}",
+    "won": "won",
+})
+"""A Port Royal score line."""
+
+
+def _facts(chapter: Chapter, value: Any) -> Facts:
+    """A facts block read as its chapter's game (its moves are that game's)."""
+    token = GAME.set(chapter.game_id)
+    try:
+        return Facts.model_validate(value)
+    finally:
+        GAME.reset(token)
 
 
 def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de")) -> str:
     """The text of a ``facts`` block in each of ``langs`` (by default English first, then German)."""
-    from ..i18n import score_line_name, seat_name
+    from ..i18n import score_line_name
 
-    facts = Facts.model_validate(value)
+    seat_name = chapter.kit.seat_name
+    facts = value if isinstance(value, Facts) else _facts(chapter, value)
     g = chapter.game(facts.position)
     mark = len(g.log)
     play_moves(g, facts.after, f"{chapter.notebook}: facts {facts.position!r}, after")
@@ -33,6 +48,12 @@ def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de
         elif facts.show == "log":
             parts.append(HEAD.format("log", lang))
             parts.extend(f"  {line}" for line in g.narrate(lang)[mark:])
+        elif chapter.game_id == "portroyal":
+            parts.append(HEAD.format("scores", lang))
+            for row in g.scores():
+                line = PR_SCORES.format("row", lang, p=seat_name(row["seat"], lang), points=row["points"],
+                                        coins=row["coins"], cubes=row["cubes"])
+                parts.append(f"  {line}" + (f" ({PR_SCORES.format('won', lang)})" if row["won"] else ""))
         else:
             parts.append(HEAD.format("scores", lang))
             for sc in g.scores():

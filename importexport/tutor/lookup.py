@@ -1,11 +1,13 @@
-"""The rule lookup: search every chapter section by keyword, in English or German.
+"""The rule lookup: search every chapter section of a game by keyword, in English or German.
 
 Each hit names its chapter, the notebook of the chapter in the hit's language and the section's
-anchor in it, a snippet, and the cards it concerns.
+anchor in it, a snippet, and the cards it concerns (ids of the hit's game).
 
 >>> hits = search("Gebot")
 >>> hits[0].chapter, hits[0].path
 (6, 'de/06-import-and-bidding.ipynb')
+>>> search("Säbel", game="portroyal")[0].path.startswith("de/portroyal/")
+True
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import CARDS
 from .build import notebook, prose
-from .chapter import Chapter, card_id, chapters
+from .chapter import DEFAULT_GAME, Chapter, card_id, chapters
+from .games import GAMES
 
 FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -64,8 +66,9 @@ def excerpt(text: str, words: Sequence[str], width: int = 160) -> str:
 
 @dataclass(frozen=True)
 class Entry:
-    """One section of a chapter: where it is (``notebook``: the file name in either language's folder;
-    ``cell``: the id of its heading's cell there, the same in both languages) and what it says."""
+    """One section of a chapter: where it is (``notebook``: the notebook's path under either language's
+    folder, ``portroyal/02-slug.ipynb`` for Port Royal; ``cell``: the id of its heading's cell there, the
+    same in both languages), what it says, and its ``game`` (whose cards ``cards`` are)."""
 
     chapter: int
     notebook: str
@@ -76,6 +79,7 @@ class Entry:
     text: dict[str, str]
     keywords: tuple[str, ...]
     cards: tuple[int, ...]
+    game: str = DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -113,37 +117,41 @@ def heading_cells(ch: Chapter) -> dict[str, str]:
 
 
 @cache
-def index() -> tuple[Entry, ...]:
-    names = {fold(n): i for i, n in enumerate(CARDS.names[: len(CARDS)])}
+def index(game: str = DEFAULT_GAME) -> tuple[Entry, ...]:
+    """Every section of ``game``'s chapters."""
+    names = {fold(n): i for n, i in GAMES[game].card_names().items()}
     out = []
-    for ch in chapters():
+    for ch in chapters(game):
         cells = heading_cells(ch)
         for key, sec in ch.sections.items():
-            cards = [card_id(c) for c in sec.cards]
+            cards = [card_id(c, game) for c in sec.cards]
             body = fold(sec.text.en + " " + sec.text.de)
             words = set(re.findall(r"\w+", body))  # (a card name can only be in the text if all its words are)
             cards += [i for name, i in names.items() if len(name) > 3 and words.issuperset(re.findall(r"\w+", name))
                       and re.search(rf"\b{re.escape(name)}\b", body)]
             keywords = tuple(fold(k) for lang in ("en", "de") for k in sec.keywords.get(lang, []))  # type: ignore[call-overload]
             out.append(Entry(
-                ch.number, ch.notebook, cells.get(key, ""), {"en": ch.title.en, "de": ch.title.de}, key,
+                ch.number, ch.path, cells.get(key, ""), {"en": ch.title.en, "de": ch.title.de}, key,
                 {"en": sec.title.en, "de": sec.title.de}, {"en": sec.text.en, "de": sec.text.de},
-                keywords, tuple(dict.fromkeys(cards)),
+                keywords, tuple(dict.fromkeys(cards)), game,
             ))
     return tuple(out)
 
 
-def search(query: str, lang: str | None = None, limit: int = 12) -> list[Hit]:
-    """Sections matching every word of ``query`` (either language), best first.
+def search(query: str, lang: str | None = None, limit: int = 12, game: str | None = DEFAULT_GAME) -> list[Hit]:
+    """Sections of ``game``'s chapters (``None``: of every game) matching every word of ``query``
+    (either language), best first.
 
     A keyword match weighs most, then the title, then the text; ``lang`` chooses which
     language's text the hit shows (by default the one the query matched best).
     """
+    if game is not None and game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: the games are {', '.join(GAMES)}")
     words = query_words(query)
     if not words:
         return []
     hits = []
-    for e in index():
+    for e in (e for g in GAMES if game in (None, g) for e in index(g)):
         total = 0
         per_lang = {"en": 0, "de": 0}
         for word in words:
@@ -162,5 +170,6 @@ def search(query: str, lang: str | None = None, limit: int = 12) -> list[Hit]:
         else:
             shown = lang or ("de" if per_lang["de"] > per_lang["en"] else "en")
             hits.append(Hit(e, total, shown))
-    hits.sort(key=lambda h: (-h.score, h.entry.chapter))
+    order = list(GAMES)
+    hits.sort(key=lambda h: (-h.score, order.index(h.entry.game), h.entry.chapter))
     return hits[:limit]

@@ -17,12 +17,10 @@ import ipywidgets as w
 
 from ..bots import BOTS
 from ..catalog import Table
-from ..engine import Game
 from ..errors import SaveFileError
-from ..i18n import WHY, seat_name
 from ..module_info import GROUPS, MODULE_INFO, module_about, module_name
-from ..render import CSS, score_chart_html
-from ..savefile import SessionSave, dump, load_session
+from ..protocol import GAMES, TableKit, save_game_id, table_kit
+from ..savefile import SessionSave
 from ..session import Session, first_position
 from ..setup import MODULES
 from .common import button, guarded, message_html, ui
@@ -32,7 +30,6 @@ from .upload import Keeper, KernelRelease, Upload
 
 HUMAN = "human"
 WORDS = Table("app", {
-    "title": "Import/Export",
     "new": "New game",
     "players": "Players",
     "seed": "Game number",
@@ -64,9 +61,22 @@ WORDS = Table("app", {
     "bytes": ("{size} byte", "{size} bytes"),
     "abilities_about": "the text on each card takes effect once its contract is fulfilled",
     "bot_names": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
-}, counts={"loaded": "m", "moves": "m"})
+    "game": "Game",
+    "mode": "Way to play",
+    "mode_competitive": "Competitive: with the contracts expansion",
+    "mode_cooperative": "Cooperative: one team against the time pile",
+    "mode_solo": "Solo: one player against the time pile",
+    "mode_base": "Base game: without contracts",
+    "contracts": "Contracts",
+    "contracts_random": ("Lay out {n} contract at random", "Lay out {n} contracts at random"),
+    "contracts_pick": "or untick and pick them yourself:",
+    "contracts_none": "Pick at least one contract, or let them be laid out at random.",
+    "no_contracts": "The base game has no contracts.",
+}, counts={"loaded": "m", "moves": "m", "contracts_random": "n"})
 BOT_WORDS = Table("bots", {"random": "random", "heuristic": "heuristic", "search": "search"})
 CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
+PR_MODES: tuple[str, ...] = table_kit("portroyal").MODES  # type: ignore[attr-defined]
+STYLE = "".join(table_kit(g).STYLE for g in GAMES.ids())
 
 
 def bot_pace() -> float:
@@ -111,7 +121,7 @@ class PlayApp(w.VBox):
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
-        self.children = [w.HTML(CSS), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
+        self.children = [w.HTML(STYLE), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
                          self.screen]
         on_language(self, self.relabel)
         self.show_setup()
@@ -122,8 +132,21 @@ class PlayApp(w.VBox):
     # --- the new-game screen ----------------------------------------------------------------
 
     def _build_setup(self) -> None:
+        self.game_choice = w.ToggleButtons(options=[(GAMES[g].name, g) for g in GAMES.ids()], value="importexport")
+        self.game_choice.add_class("iex-game")
+        self.game_choice.observe(self._guard(lambda _c: self._game_changed()), names="value")
         self.players = w.Dropdown(options=[2, 3, 4, 5, 6], value=3, layout=w.Layout(width="220px"))
         self.players.add_class("iex-players")
+        self.pr_mode = w.Dropdown(options=[("", m) for m in PR_MODES], value="competitive", layout=w.Layout(width="480px"))
+        self.pr_mode.add_class("iex-pr-mode")
+        self.pr_mode.observe(self._guard(lambda _c: self._game_changed()), names="value")
+        self.pr_random = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"))
+        self.pr_random.add_class("iex-pr-random")
+        self.pr_random.observe(self._guard(lambda _c: self._contract_rows()), names="value")
+        self.pr_contracts = w.SelectMultiple(options=[], rows=8, layout=w.Layout(width="480px"))
+        self.pr_contracts.add_class("iex-pr-contracts")
+        self.pr_random_note = w.HTML()
+        self.pr_pick_note = w.HTML()
         self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
         self.seed.add_class("iex-seed")
         self.abilities = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
@@ -151,21 +174,80 @@ class PlayApp(w.VBox):
         self.continue_button.add_class("iex-continue")
         self.continue_button.on_click(self._guard(lambda _b: self.continue_kept()))
         self.kept_box = w.HBox([self.kept_note, self.continue_button], layout=w.Layout(display="none"))
-        self.setup_labels = [w.HTML() for _ in range(4)]
-        self.players.observe(lambda _c: self._seat_rows(), names="value")
+        self.setup_labels = [w.HTML() for _ in range(7)]
+        self.players.observe(self._guard(lambda _c: self._players_changed()), names="value")
         self._seat_rows()
         groups = []
         for group in GROUPS:
             rows = [w.HBox([self.module_boxes[m], self.module_notes[m]]) for m in CHOOSABLE_MODULES
                     if MODULE_INFO[m]["group"] == group]
             groups.append(w.VBox([self.group_titles[group], *rows], layout=w.Layout(margin="0 24px 0 0")))
-        self.setup_screen = w.VBox([
-            self.kept_box, w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
-            w.HBox([self.setup_labels[1], self.seed]),
+        self.ie_options = w.VBox([
             w.HBox([self.setup_labels[2], self.abilities, self.abilities_note]),
             self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap")),
+        ])
+        self.pr_contract_box = w.VBox([self.pr_pick_note, self.pr_contracts])
+        self.pr_options = w.VBox([
+            w.HBox([self.setup_labels[5], self.pr_random, self.pr_random_note]),
+            w.HBox([w.HTML(layout=w.Layout(width="230px")), self.pr_contract_box]),
+        ])
+        self.pr_mode_row = w.HBox([self.setup_labels[6], self.pr_mode])
+        self.setup_screen = w.VBox([
+            self.kept_box, w.HBox([self.setup_labels[4], self.game_choice]), self.pr_mode_row,
+            w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
+            w.HBox([self.setup_labels[1], self.seed]),
+            self.ie_options, self.pr_options,
             w.HBox([self.start_button, self.upload]),
         ])
+        self._game_changed()
+
+    @property
+    def chosen_game(self) -> str:
+        return str(self.game_choice.value)
+
+    def _game_changed(self) -> None:
+        """Another game or way to play chosen: its own options and player counts."""
+        pr = self.chosen_game == "portroyal"
+        self.ie_options.layout.display = "none" if pr else None
+        self.pr_options.layout.display = None if pr else "none"
+        self.pr_mode_row.layout.display = None if pr else "none"
+        lo, hi = table_kit("portroyal").players_for(self.pr_mode.value) if pr else table_kit("importexport").players_for()
+        value = min(max(self.players.value, lo), hi)
+        if value == 1 and hi > 1:
+            value = 2
+        self.players.options = list(range(lo, hi + 1))
+        self.players.value = value
+        self.players.disabled = lo == hi
+        self._players_changed()
+        self.relabel()
+
+    def _players_changed(self) -> None:
+        self._seat_rows()
+        if self.chosen_game == "portroyal":
+            self._contract_rows()
+
+    def _contract_rows(self) -> None:
+        """The contracts: laid out at random (how many this table gets), or picked from the mode's pool."""
+        lang = LANG.lang
+        mode = self.pr_mode.value
+        kit = table_kit("portroyal")
+        lo, hi = kit.players_for(mode)  # (while another game is chosen, its player count may be beyond them)
+        players = min(max(int(self.players.value), lo), hi)
+        if mode == "base":
+            self.pr_random.layout.display = "none"
+            self.pr_random_note.value = f'<span style="font-size:15px">{escape(word("no_contracts"))}</span>'
+            self.pr_contract_box.layout.display = "none"
+            return
+        self.pr_random.layout.display = None
+        n = kit.contracts_dealt(mode, players)
+        self.pr_random_note.value = f'<span style="font-size:15px">{escape(word("contracts_random", n=n))}</span>'
+        chosen = set(self.pr_contracts.value)
+        pool = kit.contract_pool(mode, lang)
+        self.pr_contracts.options = [(name, cid) for cid, name in pool]
+        self.pr_contracts.value = tuple(cid for cid, _name in pool if cid in chosen)
+        self.pr_pick_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(word("contracts_pick"))}</span>'
+        self.pr_contracts.disabled = bool(self.pr_random.value)
+        self.pr_contract_box.layout.display = None
 
     def _tokens_need_tokens1(self, change: Any) -> None:
         if change["new"]:
@@ -188,7 +270,7 @@ class PlayApp(w.VBox):
         self.seat_roles = []
         for seat in range(self.players.value):
             value = old[seat] if seat < len(old) else (HUMAN if seat == 0 else default_bot)
-            d = w.Dropdown(options=self._role_options(), value=value, description=seat_name(seat, LANG.lang),
+            d = w.Dropdown(options=self._role_options(), value=value, description=self.seat_label(seat, LANG.lang),
                            layout=w.Layout(width="320px"))
             d.add_class(f"iex-seat-{seat}")
             self.seat_roles.append(d)
@@ -208,12 +290,22 @@ class PlayApp(w.VBox):
         if HUMAN not in roles:
             self.message.value = message_html(word("need_human"), "refused")
             return
-        n, seed = len(roles), int(self.seed.value)
-        abilities, modules = bool(self.abilities.value), self.chosen_modules
-        self._play(lambda: Game(players=n, seed=seed, abilities=abilities, modules=modules, lang=LANG.lang), roles, seed)
+        n, seed, game = len(roles), int(self.seed.value), self.chosen_game
+        options: dict[str, Any]
+        if game == "portroyal":
+            mode = self.pr_mode.value
+            picked = list(self.pr_contracts.value)
+            if mode != "base" and not self.pr_random.value and not picked:
+                self.message.value = message_html(word("contracts_none"), "refused")
+                return
+            options = {"mode": mode, "contracts": picked if mode != "base" and not self.pr_random.value else None}
+        else:
+            options = {"abilities": bool(self.abilities.value), "modules": self.chosen_modules}
+        new = GAMES[game].new
+        self._play(lambda: new(players=n, seed=seed, lang=LANG.lang, **options), roles, seed)
 
     def _play(self, start: Any, roles: list[str], seed: int,
-              resume: tuple[Game, SessionSave | None] | None = None) -> None:
+              resume: tuple[Any, SessionSave | None] | None = None) -> None:
         self.roles = roles
         humans = {i for i, r in enumerate(roles) if r == HUMAN}
         bots = {i: r for i, r in enumerate(roles) if r != HUMAN}
@@ -241,6 +333,7 @@ class PlayApp(w.VBox):
         self.game_buttons = w.HBox([self.save_button, self.new_button, self.game_upload, self.save_link])
         self.table = table
         self.game_screen = w.VBox([self.table, self.game_buttons])
+        self.relabel()
         self._after_change()
 
     # --- during the game ------------------------------------------------------------------
@@ -263,7 +356,7 @@ class PlayApp(w.VBox):
         if waiting and waiting[0] != self.viewer:
             self.viewer = waiting[0]
             self.table.hands = {self.viewer}
-            if len(self.session.humans) > 1:
+            if len(self.session.humans) > 1 and self.kit.PRIVATE_HANDS:
                 self.show_pass(self.viewer)
                 return
             self.table.refresh()
@@ -281,7 +374,17 @@ class PlayApp(w.VBox):
         else:
             self.show_setup()
 
+    @property
+    def kit(self) -> TableKit:
+        assert self.session is not None
+        return self.session.kit
+
+    def seat_label(self, seat: int, lang: str) -> str:
+        """A seat's name on the new-game screen (in the words of the game chosen there)."""
+        return table_kit(self.chosen_game).seat_name(seat, lang)
+
     def show_pass(self, seat: int) -> None:
+        seat_name = self.kit.seat_name
         note = w.HTML(f'<div style="font-size:22px;padding:30px 0"><b>{escape(word("pass", p=seat_name(seat, LANG.lang)))}</b>'
                       f'<p style="font-size:16px">{escape(word("pass_note", p=seat_name(seat, LANG.lang)))}</p></div>')
         ready = button(word("show_hand", p=seat_name(seat, LANG.lang)), button_style="primary")
@@ -298,29 +401,33 @@ class PlayApp(w.VBox):
 
     def save_text(self) -> str:
         assert self.session is not None
-        return dump(self.session.game, self.roles, self.session.saved())
+        return self.kit.dump(self.session.game, self.roles, self.session.saved())
 
     def save(self) -> str:
         assert self.session is not None
         text = self.save_text()
         data = base64.b64encode(text.encode()).decode()
         n = len(self.session.game.history)
-        self.save_link.value = (f'<a class="iex-download" download="importexport-game.json" '
+        name = f"{self.kit.GAME}-game.json"
+        self.save_link.value = (f'<a class="iex-download" download="{name}" '
                                 f'href="data:application/json;base64,{data}">{escape(word("download", n=n))}</a>')
         return text
 
     def load_text(self, text: str | bytes) -> None:
         try:
-            g, roles, saved = load_session(text)
+            kit = table_kit(save_game_id(text))
+            g, roles, saved = kit.load_session(text)
         except (SaveFileError, ValueError) as exc:
             self.message.value = message_html(word("bad_file", e=str(exc)), "refused")
             return
-        roles = roles or [HUMAN] * g.state.n
+        n = kit.seats(g)
+        roles = roles or [HUMAN] * n
         if HUMAN not in roles:  # (a file written elsewhere for bots alone: the first seat is yours)
             roles[0] = HUMAN
         self.seed.value = g.seed
+        self.game_choice.value = kit.GAME  # (the new-game screen then offers the same game)
         self._play(lambda: first_position(g), roles, g.seed, resume=(g, saved))
-        self.message.value = message_html(word("loaded", n=g.state.n, m=len(g.history)))
+        self.message.value = message_html(word("loaded", n=n, m=len(g.history)))
 
     def ask_load(self, name: str, text: str) -> None:
         """A saved game chosen during a game: loaded at once, or after asking if a person has moved."""
@@ -337,12 +444,13 @@ class PlayApp(w.VBox):
         if self.session is not None:
             return  # (a game is already under way on this page)
         try:
-            g, _roles, _saved = load_session(text)
+            kit = table_kit(save_game_id(text))
+            g, _roles, _saved = kit.load_session(text)
         except (SaveFileError, ValueError):
             return
         if g.is_over():
             return
-        self.kept, self.kept_size = text, (g.state.n, len(g.history))
+        self.kept, self.kept_size = text, (kit.seats(g), len(g.history))
         self.kept_box.layout.display = "flex"
         self.relabel()
 
@@ -368,14 +476,15 @@ class PlayApp(w.VBox):
     def show_end(self) -> None:
         assert self.session is not None and self.table is not None
         g = self.session.game
-        scores = g.scores()
         lang = LANG.lang
-        names = ", ".join(seat_name(s, lang) for s in g.state.winners)
-        head = word("winner" if len(g.state.winners) == 1 else "winners", p=names)
-        why = WHY.get(g.state.end_reason, {}).get(lang, "")
+        result = self.kit.result(g, lang)
+        winners = result["winners"]
+        names = ", ".join(self.kit.seat_name(s, lang) for s in winners)
+        head = result["headline"] or word("winner" if len(winners) == 1 else "winners", p=names)
+        why = result["reason"]
         reason = f"<p class='iex-end-reason' style='font-size:16px'>{escape(word('reason', r=why))}</p>" if why else ""
         chart = w.HTML(f"<h2>{escape(word('final'))}</h2><h3 class='iex-winner'>{escape(head)}</h3>{reason}"
-                       + score_chart_html(scores, lang))
+                       + result["chart"])
         chart.add_class("iex-scores")
         self.table.hands = None  # at the end every hand may be seen
         self.table.refresh_table_only()
@@ -394,8 +503,19 @@ class PlayApp(w.VBox):
 
     def relabel(self) -> None:
         lang = LANG.lang
-        self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(WORDS.format("title", lang))}</h1>'
-        for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules"), strict=True):
+        game = self.session.kit.GAME if self.session is not None else self.chosen_game
+        title = GAMES[game].name
+        self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(title)}</h1>'
+        modes = [(WORDS.format(f"mode_{m}", lang), m) for m in PR_MODES]
+        if list(self.pr_mode.options) != modes:  # (the same value stays chosen: no change of game is seen)
+            mode = self.pr_mode.value
+            self.pr_mode.unobserve_all("value")
+            self.pr_mode.options = modes
+            self.pr_mode.value = mode
+            self.pr_mode.observe(self._guard(lambda _c: self._game_changed()), names="value")
+        self._contract_rows()
+        for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules", "game", "contracts", "mode"),
+                              strict=True):
             label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS.format(key, lang))}</b></div>'
         self.start_button.description = WORDS.format("start", lang)
         if self.kept:
@@ -416,7 +536,7 @@ class PlayApp(w.VBox):
             value = d.value
             d.options = self._role_options()
             d.value = value
-            d.description = seat_name(seat, lang)
+            d.description = self.seat_label(seat, lang)
         if self.session is not None:
             self.save_button.description = WORDS.format("save", lang)
             self.new_button.description = WORDS.format("new", lang)

@@ -16,8 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine import Game
-from ..picture import picture
+from ..protocol import GameProtocol, table_kit
 
 STATIC = Path(__file__).with_name("static")
 
@@ -37,11 +36,12 @@ class Board(anywidget.AnyWidget):
         self.on_msg(self._message)
 
     def on_click(self, handler: Callable[[str, int], None]) -> None:
-        """Call ``handler(what, id)`` when a card (``what`` "card") or a ship ("ship") is clicked."""
+        """Call ``handler(what, id)`` when a card (``what`` "card"), a ship ("ship") or a Port Royal
+        contract ("contract", by its place among the laid-out ones) is clicked."""
         self._click_handlers.append(handler)
 
     def click(self, what: str, ident: int) -> None:
-        """Act as if ``what`` ("card" or "ship") number ``ident`` were clicked (tests, keyboard paths)."""
+        """Act as if ``what`` ("card", "ship" or "contract") number ``ident`` were clicked (tests, keyboard paths)."""
         for handler in self._click_handlers:
             handler(what, ident)
 
@@ -49,10 +49,10 @@ class Board(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         what, ident = content.get("what"), content.get("id")
-        if what in ("card", "ship") and type(ident) is int:
+        if what in ("card", "ship", "contract") and type(ident) is int:
             self.click(what, ident)
 
 
-def still(g: Game, lang: str) -> Board:
+def still(g: GameProtocol, lang: str) -> Board:
     """A position drawn without controls (an exercise's or a worked example's picture)."""
-    return Board(picture=picture(g, lang))
+    return Board(picture=table_kit(g).picture(g, lang))

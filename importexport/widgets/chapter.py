@@ -16,8 +16,7 @@ import ipywidgets as w
 
 from ..bots import make_bot
 from ..catalog import Table
-from ..picture import picture
-from ..render import CSS, score_chart_html
+from ..protocol import table_kit
 from ..session import Session
 from ..tutor.chapter import LANGS, Chapter, card_id
 from ..tutor.chapter import chapter as load_chapter
@@ -65,10 +64,11 @@ class Picture(w.VBox):
 
     def refresh(self) -> None:
         g = self.chapter.game(self.position, LANG.lang)
+        kit = table_kit(g)
         if self.scores:
-            self.chart.value = score_chart_html(g.scores(), LANG.lang)
+            self.chart.value = kit.result(g, LANG.lang)["chart"]
         else:
-            self.board.picture = picture(g, LANG.lang)
+            self.board.picture = kit.picture(g, LANG.lang)
 
 
 class ChapterView:
@@ -82,13 +82,14 @@ class ChapterView:
         """The stylesheet of the drawn tables.  A generated notebook has its title and summary as Markdown
         and keeps to one language, so this is all it shows; with no language fixed it also shows the
         title, the summary and the English / Deutsch switch."""
+        style = table_kit(self.chapter.game_id).STYLE or table_kit("importexport").STYLE  # (the pages' own styles)
         if self.lang is not None:  # the stylesheet only: its output row is hidden in JupyterLab
-            css = w.HTML(CSS)
+            css = w.HTML(style)
             css.add_class("iex-css-only")
             return w.VBox([css])
         c = self.chapter
         title = {lang: TEXT.format("title", lang, n=c.number, title=c.title(lang)) for lang in LANGS}
-        return w.VBox([w.HTML(CSS), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
+        return w.VBox([w.HTML(style), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
 
     def text(self, section: str) -> Prose:
         sec = self.chapter.sections[section]
@@ -97,7 +98,7 @@ class ChapterView:
     def session(self, position: str) -> Session:
         pos = self.chapter.positions[position]
         script = [move.action() for move in pos.moves()]  # checked by importexport.tutor.check and the tests
-        bots = {seat: make_bot(name, seed=seat) for seat, name in pos.bots.items()}
+        bots = {seat: make_bot(name, seed=seat, game=self.chapter.game_id) for seat, name in pos.bots.items()}
         return Session(lambda: self.chapter.game(position, LANG.lang), humans=pos.humans, bots=bots, script=script)
 
     def table(self, position: str, **options: Any) -> TableView:
@@ -124,7 +125,8 @@ class ChapterView:
     def lookup(self, query: str = "") -> w.VBox:
         from .lookup import RuleLookup
 
-        return RuleLookup(query)
+        up = "../../" if self.chapter.game_id != "importexport" else "../"  # (Port Royal's notebooks: one folder deeper)
+        return RuleLookup(query, self.chapter.game_id, up)
 
     def cards(self, filters: dict[str, Any] | None = None) -> w.VBox:
         from .cards import CardBrowser
@@ -159,9 +161,10 @@ def fix_language(lang: str) -> None:
     LANG.lang = lang
 
 
-def chapter(number: int, lang: str | None = None) -> ChapterView:
-    """The chapter ``number`` ready to show, block by block; ``lang`` fixes the language of its widgets
-    (see :func:`fix_language`), None leaves it to the language switch of :meth:`ChapterView.header`."""
+def chapter(number: int, lang: str | None = None, game: str = "importexport") -> ChapterView:
+    """The chapter ``number`` of ``game`` ready to show, block by block; ``lang`` fixes the language of
+    its widgets (see :func:`fix_language`), None leaves it to the language switch of
+    :meth:`ChapterView.header`."""
     if lang is not None:
         fix_language(lang)
-    return ChapterView(load_chapter(number), lang)
+    return ChapterView(load_chapter(number, game), lang)

@@ -8,12 +8,12 @@ move: the reader may play on from there, or press "Try again" to go back to the 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
-from ..actions import Action
 from ..catalog import Table
-from ..picture import picture
+from ..protocol import table_kit
 from ..session import Session
 from ..tutor.chapter import Chapter, Exercise
 from ..tutor.exercises import Feedback, Grader, shown_position
@@ -120,7 +120,7 @@ class ExerciseView(w.VBox):
     def redraw_picture(self) -> None:
         g = shown_position(self.chapter, self.ex, self.lang)
         if self.pic is not None and g is not None:
-            self.pic.picture = picture(g, self.lang)
+            self.pic.picture = table_kit(g).picture(g, self.lang)
 
 
 class ChoiceView(ExerciseView):
@@ -166,15 +166,18 @@ class MoveView(ExerciseView):
         assert self.ex.position is not None
         name = self.ex.position
         self.session = Session(lambda: self.chapter.game(name, self.lang))  # every seat a person's: play goes on
-        self.coach = CoachButton(self.session, seat=self.ex.seat)  # "what would a strong player do here?"
-        self.table = TableView(self.session, hints="off", on_act=self.graded_move, on_change=self.coach.update)
+        # "what would a strong player do here?" (the coach knows Import/Export's reasons only)
+        self.coach = CoachButton(self.session, seat=self.ex.seat) if self.session.kit.GAME == "importexport" else None
+        coach = self.coach
+        self.table = TableView(self.session, hints="off", on_act=self.graded_move,
+                               on_change=coach.update if coach is not None else None)
         self.check_button.layout.display = "none"  # the move itself is the answer
         self.again = button("", button_style="warning")
         self.again.layout.align_self = "flex-start"
         self.again.on_click(guarded(self.feedback)(lambda _b: self.try_again()))
-        self.body = [self.table, self.coach, self.again]
+        self.body = [self.table, *([coach] if coach is not None else []), self.again]
 
-    def graded_move(self, action: Action) -> None:
+    def graded_move(self, action: Any) -> None:
         """A move at the table: graded if it is the answer (``seat``'s first move at the position)."""
         answer = not self.session.marks and action.player == self.ex.seat
         before = self.session.game.copy()

@@ -19,9 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..actions import Action
 from ..catalog import Table
-from ..picture import pointed
 from ..session import Session
 from ..tutor.chapter import Bi, GuideStep
 from .common import button, markdown
@@ -121,7 +119,7 @@ class GuidedTable(TableView):
         return len(self.steps)
 
     @property
-    def point(self) -> Action | None:
+    def point(self) -> Any | None:
         """The reader's move the current step asks for, while the table is on the guide."""
         if not hasattr(self, "steps") or not self.on_guide():
             return None
@@ -130,13 +128,13 @@ class GuidedTable(TableView):
             return self.session.next_scripted()
         return None
 
-    def bots_answer(self, action: Action) -> bool:
+    def bots_answer(self, action: Any) -> bool:
         """On the guide, the guide plays the other players' moves; off it, the bots answer."""
         return action != self.session.next_scripted() and self.pace <= 0
 
     # --- moves ----------------------------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Any) -> bool:
         s = self.session
         asked = s.next_scripted() if self.on_guide() else None
         at, log_from = len(s.game.history), len(s.game.log)
@@ -253,7 +251,7 @@ class GuidedTable(TableView):
             parts.append(self.steps[i].say(lang))
             bar = [self.back_step_button] if played > 0 else []
             point = self.point
-            if point is not None and not any(pointed(point).values()):  # made in the panel: offered here too
+            if point is not None and not any(self.kit.pointed(point).values()):  # made in the panel: offered here too
                 self.do_button.description = self.session.game.describe(point, lang)
                 bar.append(self.do_button)
             bar.append(self.next_button if self.steps[i].do is None else self.show_button)

@@ -7,6 +7,7 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
+from ..protocol import table_kit
 from ..render import chip
 from ..tutor.lookup import Hit, query_words, search
 from .lang import LANG, on_language
@@ -20,15 +21,16 @@ WORDS = Table("lookup", {
 })
 
 
-def section_href(hit: Hit) -> str:
+def section_href(hit: Hit, up: str = "../") -> str:
     """The link from a chapter notebook to the hit's section: ``../de/06-....ipynb#Schritt-2:-verdeckte-Gebote``.
 
     Relative to the notebook the lookup runs in (``notebooks/<lang>/NN-....ipynb``), so it opens the
     notebook in the hit's language.  The fragment names the cell of the section's heading
     (``#cell-id=cell-09``, JupyterLab 4's form): JupyterLab scrolls to it as the notebook opens,
     which it does not for a heading's id (:attr:`Hit.anchor`) in a notebook not yet rendered, nor
-    for an id with letters such as "ü", which it receives percent-encoded."""
-    return f"../{hit.path}" + (f"#cell-id={hit.entry.cell}" if hit.entry.cell else "")
+    for an id with letters such as "ü", which it receives percent-encoded.  ``up`` leads from the
+    notebook's folder to ``notebooks/`` (``"../../"`` from a Port Royal chapter, one folder deeper)."""
+    return f"{up}{hit.path}" + (f"#cell-id={hit.entry.cell}" if hit.entry.cell else "")
 
 
 class RuleLookup(w.VBox):
@@ -38,8 +40,9 @@ class RuleLookup(w.VBox):
     opening the notebook in a tab of the same JupyterLab and scrolling to the section, whereas a
     link in an HTML widget opens a second JupyterLab in a new browser tab that ignores the fragment."""
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, query: str = "", game: str = "importexport", up: str = "../") -> None:
         super().__init__()
+        self.game, self.up = game, up
         self.box = w.Text(value=query, continuous_update=True, layout=w.Layout(width="60%"))
         self.results = w.Output()
         self.html = ""
@@ -47,6 +50,13 @@ class RuleLookup(w.VBox):
         self.children = [self.box, self.results]
         on_language(self, self.refresh)
         self.refresh()
+
+    def chips(self, cards: list[int], lang: str) -> str:
+        """The cards a section concerns: drawn small (Import/Export) or named (Port Royal)."""
+        if self.game == "importexport":
+            return "".join(chip(c, lang) for c in cards)
+        kit = table_kit(self.game)
+        return escape(", ".join(kit.click_name(None, "card", c, lang) for c in cards))
 
     def show(self, html: str) -> None:
         """Show ``html`` as the hits (kept in :attr:`html`)."""
@@ -60,7 +70,7 @@ class RuleLookup(w.VBox):
         if not query:
             self.show("")
             return
-        hits = search(query, lang)
+        hits = search(query, lang, game=self.game)
         if not hits:
             self.show(f"<i>{escape(WORDS.format('none', lang, q=query))}</i>")
             return
@@ -68,10 +78,10 @@ class RuleLookup(w.VBox):
         rows = [f"<div><i>{escape(WORDS.format('found', lang, n=len(hits)))}</i></div>"]
         for h in hits:
             e = h.entry
-            cards = "".join(chip(c, lang) for c in e.cards[:8])
+            cards = self.chips(e.cards[:8], lang)
             rows.append(
                 f'<div class="iex" style="margin:6px 0;padding:4px 8px;border-left:4px solid #2f6fce">'
-                f'<a href="{escape(section_href(h))}" target="_blank"><b>{escape(WORDS.format("chapter", lang, n=e.chapter))}: '
+                f'<a href="{escape(section_href(h, self.up))}" target="_blank"><b>{escape(WORDS.format("chapter", lang, n=e.chapter))}: '
                 f"{escape(e.chapter_title[lang])}</b> › {escape(e.title[lang])}</a>"
                 f'<div style="font-size:14px">{escape(h.snippet(words))}</div>'
                 + (f'<div style="font-size:13px">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")

@@ -10,22 +10,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
-from ..actions import Action
-from ..describe import FREE_KINDS
 from ..errors import IllegalActionError
-from ..foresight import idle_note
-from ..hints import hint_chapter, hint_key, hint_text
-from ..i18n import card_name, seat_name, ship_name
-from ..picture import changes, picture, ship_choices
-from ..render import CSS
+from ..protocol import TableKit, table_kit
 from ..session import Session
 from .board import Board
 from .common import Confirm, button, guarded, markdown, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children
 
+Action = Any  # a choice of the game at the table
 UNDO_REFUSALS = {"nothing": "nothing_to_undo", "other": "undo_other", "revealed": "undo_revealed"}
 MAX_BUTTONS = 10
 LOG_LINES = 40  # the log shows this many newest lines (all of them on request)  # more options of one kind than this go into a drop-down list
@@ -117,6 +113,14 @@ class TableView(w.VBox):
     @property
     def lang(self) -> str:
         return LANG.lang
+
+    @property
+    def kit(self) -> TableKit:
+        """What this game's table needs beyond the protocol (its picture, what clicks mean, ...)."""
+        return table_kit(self.session.game)
+
+    def seat_name(self, seat: int, lang: str) -> str:
+        return self.kit.seat_name(seat, lang)
 
     # --- actions --------------------------------------------------------------------------
 
@@ -210,44 +214,31 @@ class TableView(w.VBox):
         return humans[0] if humans else None
 
     def click(self, what: str, ident: int) -> None:
-        """A card or ship clicked on the board, for the person deciding now."""
+        """A card, ship or contract clicked on the board, for the person deciding now: one move with
+        it is made at once, several are offered, none explained."""
         seat = self.decider()
         if seat is None:
             self.message.value = message_html(ui("not_now", self.lang), "refused")
-        elif what == "card":
-            self.click_card(seat, ident)
         else:
-            self.click_ship(seat, ident)
+            self.click_for(seat, what, ident)
 
-    def click_ship(self, seat: int, ship: int) -> None:
-        """Use a ship: one move with it is done at once, several are offered, none explained."""
-        ways = ship_choices(self.session.game, seat, ship)
-        name = ship_name(ship, self.lang, self.session.game.state)
+    def click_for(self, seat: int, what: str, ident: int) -> None:
+        """What clicking card, ship or contract ``ident`` does for ``seat``."""
+        kit, g, lang = self.kit, self.session.game, self.lang
+        ways = kit.click_choices(g, seat, what, ident)
+        name = kit.click_name(g, what, ident, lang)
         if len(ways) == 1:
             self.act(ways[0])
         elif ways:
             self.selected = ways
             self.refresh()
-            self.message.value = message_html(ui("pick", self.lang, c=name))
+            self.message.value = message_html(ui("pick", lang, c=name))
         else:
             self.selected = None
             self.refresh()
-            self.message.value = message_html(ui("no_ship_move", self.lang, s=name), "refused")
-
-    def click_card(self, seat: int, card: int) -> None:
-        """Use a card: one way to use it is done at once, several are offered, none explained."""
-        ways = self.session.card_choices(seat, card)
-        if len(ways) == 1:
-            self.act(ways[0])
-        elif ways:
-            self.selected = ways
-            self.refresh()
-            self.message.value = message_html(ui("pick", self.lang, c=card_name(card, self.lang)))
-        else:
-            self.selected = None
-            self.refresh()
-            reason = self.session.card_refusal(seat, card, self.lang)
-            self.message.value = message_html(ui("refused", self.lang, r=reason), "refused")
+            reason = kit.click_refusal(g, seat, what, ident, lang)
+            said = ui("refused", lang, r=reason) if reason else ui("no_ship_move", lang, s=name)
+            self.message.value = message_html(said, "refused")
 
     def bid(self, seat: int, text: str) -> bool:
         try:
@@ -255,7 +246,7 @@ class TableView(w.VBox):
         except ValueError:
             self.message.value = message_html(ui("not_number", self.lang), "refused")
             return False
-        return self.act(Action(seat, "bid", count=amount))
+        return self.act(self.kit.bid(seat, amount))
 
     def step(self) -> None:
         """The example's next move (or a bot's).  When the reader's own moves have made the example's
@@ -355,8 +346,9 @@ class TableView(w.VBox):
         self._draw_log(self.lang)
 
     def _draw_board(self, lang: str) -> None:
-        pic = picture(self.session.game, lang, self.hands, self.decider(), self.point)
-        pic["changed"] = changes(self.last_picture, pic)
+        kit = self.kit
+        pic = kit.picture(self.session.game, lang, self.hands, self.decider(), self.point)
+        pic["changed"] = kit.changes(self.last_picture, pic)
         if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
             pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
         self.last_picture = pic
@@ -374,15 +366,16 @@ class TableView(w.VBox):
         parts = []
         nobody = [d for d in g.deciders() if d not in s.humans and d not in s.bots]
         if not humans and nobody and s.next_scripted() is None:  # a lesson's table whose example is over
-            self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=seat_name(nobody[0], lang)))}</div>"
+            self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=self.seat_name(nobody[0], lang)))}</div>"
             replace_children(self.options, [])
             return
-        key = hint_key(g)
-        if key and (self.hints == "always" or (self.hints == "first" and key not in self.seen_hints)):
+        hint = self.kit.hint(g, lang)
+        if hint and (self.hints == "always" or (self.hints == "first" and hint[0] not in self.seen_hints)):
+            key, chapter, text = hint
             self.seen_hints.add(key)
             parts.append(
                 f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0">'
-                f"<b>{escape(ui('hint', lang, n=hint_chapter(key)))}:</b> {escape(hint_text(key, lang))}</div>"
+                f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>"
             )
         nxt = s.next_scripted()
         if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
@@ -392,16 +385,16 @@ class TableView(w.VBox):
         if not humans:
             bots = s.waiting_bots()
             if bots:
-                parts.append(f"<div>{escape(ui('waiting_bot', lang, p=seat_name(bots[0], lang)))}</div>")
+                parts.append(f"<div>{escape(ui('waiting_bot', lang, p=self.seat_name(bots[0], lang)))}</div>")
             self.prompt.value = "".join(parts)
             replace_children(self.options, [])
             return
-        who = ", ".join(seat_name(h, lang) for h in humans)
+        who = ", ".join(self.seat_name(h, lang) for h in humans)
         parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who, n=len(humans)))}</b></div>')
         self.prompt.value = "".join(parts)
-        frame = g.state.stack[-1]
-        if frame["kind"] == "bid":  # every person bidding this round: a hidden entry, or "has bid"
-            bidders = [b for b in frame.get("bidders", humans) if b in s.humans]
+        sealed = self.kit.sealed(g)
+        if sealed is not None:  # every person bidding this round: a hidden entry, or "has bid"
+            bidders = [b for b in sealed if b in s.humans]
             if self.hands is not None:  # people sharing one device bid one at a time, each behind the pass screen
                 bidders = [b for b in bidders if b in self.hands]
             replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
@@ -411,6 +404,7 @@ class TableView(w.VBox):
 
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
         g = self.session.game
+        kit = self.kit
         groups: dict[str, list[Action]] = {}
         for a in choices:
             groups.setdefault(a.kind, []).append(a)
@@ -419,9 +413,9 @@ class TableView(w.VBox):
             if len(acts) <= MAX_BUTTONS:
                 buttons = []
                 for a in acts:
-                    short, why = idle_note(g, a, lang)
+                    short, why = kit.note(g, a, lang)
                     b = button(f"{g.describe(a, lang)} {short}".strip())
-                    if kind in FREE_KINDS:
+                    if kind in kit.FREE_KINDS:
                         b.button_style = "warning"
                     else:
                         b.button_style = "info"
@@ -435,7 +429,7 @@ class TableView(w.VBox):
                     buttons.append(b)
                 rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
             else:
-                pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {idle_note(g, a, lang)[0]}".strip(), i)
+                pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip(), i)
                                            for i, a in enumerate(acts)],
                                   layout=w.Layout(width="70%"))
                 pick.add_class("iex-choice")
@@ -449,21 +443,21 @@ class TableView(w.VBox):
         g = self.session.game
         bids = [a.count for a in g.legal_actions(seat) if a.kind == "bid"]
         if not bids:
-            return w.HTML(escape(ui("sealed", lang, p=seat_name(seat, lang))))
+            return w.HTML(escape(ui("sealed", lang, p=self.seat_name(seat, lang))))
         entry = w.Password(placeholder="0", layout=w.Layout(width="90px"))
         entry.add_class("iex-bid")
         self.bid_inputs[seat] = entry
-        seal = button(ui("seal", lang, p=seat_name(seat, lang)), button_style="info")
+        seal = button(ui("seal", lang, p=self.seat_name(seat, lang)), button_style="info")
         seal.add_class("iex-seal")
         point = self.point
         if point is not None and point.kind == "bid" and point.player == seat:
             entry.add_class("iex-point")
             seal.add_class("iex-point")
         seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
-        note = w.HTML(escape(ui("bid_hint", lang, p=seat_name(seat, lang), lo=min(bids), hi=max(bids))))
+        note = w.HTML(escape(ui("bid_hint", lang, p=self.seat_name(seat, lang), lo=min(bids), hi=max(bids))))
         return w.VBox([note, w.HBox([entry, seal])])
 
 
-def table_css() -> w.HTML:
+def table_css(game: str = "importexport") -> w.HTML:
     """The stylesheet of the drawn table (loaded once per page)."""
-    return w.HTML(CSS)
+    return w.HTML(table_kit(game).STYLE)

@@ -1,4 +1,5 @@
-// The board of Import/Export: draws the picture built by importexport/picture.py and reports clicks.
+// The board of Import/Export: draws the picture built by importexport/picture.py and reports clicks
+// (a Port Royal picture, built by importexport/portroyal/picture.py, is drawn by drawPortRoyal below).
 // An anywidget ES module (no build step, no imports).  Every word on screen comes from the picture
 // (labels, status, names): this file holds no text of its own, only symbols.
 
@@ -50,10 +51,31 @@ function writeStore(on) {
 }
 
 // Where the seat panels sit (grid areas s0..s5 around the centre, clockwise from bottom left).
+// a card, ship or contract a person may click: a button for the mouse and the keyboard alike; a
+// marked one has a legal move, an unmarked one may be tried too (the answer names the rule)
+function pressable(e, send, what, id, label, marked = true) {
+  e.classList.add(marked ? "iex-clickable" : "iex-pressable");
+  e.setAttribute("tabindex", "0");
+  e.setAttribute("role", "button");
+  if (label) e.setAttribute("aria-label", label);
+  e.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    send(what, id);
+  });
+  e.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " " || ev.key === "Spacebar") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      send(what, id);
+    }
+  });
+}
+
 const LAYOUT = { 1: "iex-n2", 2: "iex-n2", 3: "iex-n3", 4: "iex-n4", 5: "iex-n5", 6: "iex-n6" };
 
 function draw(model, host) {
   const pic = model.get("picture") || {};
+  if (pic.game === "portroyal") return drawPortRoyal(model, host, pic, !!model.get("projector"));
   const projector = !!model.get("projector");
   // keep keyboard focus on the same thing across the redraw
   let focusSel = null;
@@ -82,23 +104,7 @@ function draw(model, host) {
   // is answered with the rule that forbids it, so they are buttons too, only not marked
   const pressKeys = new Set([...((pic.hand || {}).cards || []), ...(pic.island || [])]);
 
-  function clickable(e, what, id, label, marked = true) {
-    e.classList.add(marked ? "iex-clickable" : "iex-pressable");
-    e.setAttribute("tabindex", "0");
-    e.setAttribute("role", "button");
-    if (label) e.setAttribute("aria-label", label);
-    e.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      send(what, id);
-    });
-    e.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " " || ev.key === "Spacebar") {
-        ev.preventDefault();
-        ev.stopPropagation();
-        send(what, id);
-      }
-    });
-  }
+  const clickable = (e, what, id, label, marked = true) => pressable(e, send, what, id, label, marked);
 
   function dot(d, shape) {
     const e = h("span", `iex-dot iex-${shape}`, { text: d.letter, "aria-hidden": "true" });
@@ -372,6 +378,242 @@ function draw(model, host) {
         return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
       })),
     );
+  }
+
+  host.append(root);
+  if (focusSel) {
+    const f = root.querySelector(focusSel);
+    if (f) f.focus({ preventScroll: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Port Royal: the picture built by importexport/portroyal/picture.py (picture.game == "portroyal").
+// The harbour, the card just turned, the expeditions and the contracts in the middle, every seat
+// in a row above them.  Clicks send {type: "click", what: "card" | "contract", id}.
+
+function drawPortRoyal(model, host, pic, projector) {
+  // keep keyboard focus on the same thing across the redraw
+  let focusSel = null;
+  const act = document.activeElement;
+  if (act && host.contains(act)) {
+    if (act.classList.contains("iex-projector-toggle")) focusSel = ".iex-projector-toggle";
+    else if (act.dataset.card !== undefined) focusSel = `[data-card="${act.dataset.card}"][tabindex]`;
+    else if (act.dataset.contract !== undefined) focusSel = `[data-contract="${act.dataset.contract}"][tabindex]`;
+  }
+  host.replaceChildren();
+
+  const L = pic.labels || {};
+  const cards = pic.cards || {};
+  const st = pic.status || {};
+  const changed = new Set(pic.changed || []);
+  const clickCards = new Set(((pic.clickable || {}).cards || []).map(Number));
+  const clickContracts = new Set(((pic.clickable || {}).contracts || []).map(Number));
+  const pointCards = new Set(((pic.point || {}).cards || []).map(Number));
+  const pointContracts = new Set(((pic.point || {}).contracts || []).map(Number));
+  const seatsBy = {};
+  for (const p of pic.seats || []) seatsBy[p.seat] = p;
+  const COIN = "⛀", POINT = "✦", SWORD = "⚔";
+
+  const send = (what, id) => model.send({ type: "click", what, id: Number(id) });
+
+  // what a click on a card or contract means is decided by the table around the board: one with a
+  // legal move is marked; the others in the middle may be tried too (the answer names the rule)
+  const press = (e, what, id, label, marked = true) => pressable(e, send, what, id, label, marked);
+
+  function fig(glyph, value, cls, title) {
+    return h("span", `iex-pr-fig ${cls || ""}`, { title: title || null }, [
+      h("span", "iex-pr-glyph", { text: glyph, "aria-hidden": "true" }),
+      h("b", null, { text: value }),
+    ]);
+  }
+
+  function seatMark(q, cls) {
+    const p = seatsBy[q];
+    if (!p) return h("span", cls || "iex-pr-seatmark", { text: "?" });
+    return paint(h("span", cls || "iex-pr-seatmark", { text: p.number, title: p.name }), p.bg, p.fg);
+  }
+
+  // a card in the middle: a ship, a person, a tax increase, an expedition
+  function tile(id, extra) {
+    const c = cards[String(id)];
+    if (!c) return null;
+    const e = h("div", `iex-pr-card iex-pr-${c.kind} ${extra || ""}`, { "data-card": c.id, title: c.tip });
+    if (changed.has(`card:${c.id}`)) e.classList.add("iex-changed");
+    press(e, "card", c.id, c.tip.split("\n")[0], clickCards.has(Number(c.id)));
+    if (pointCards.has(Number(c.id))) e.classList.add("iex-point");
+    const band = h("div", "iex-pr-band");
+    if (c.bg) paint(band, c.bg, c.fg);
+    if (c.mark) band.append(h("span", "iex-pr-mark", { text: c.mark }));
+    else if (c.kind === "tax") band.append(h("span", "iex-pr-mark", { text: c.glyph, "aria-hidden": "true" }));
+    band.append(h("span", "iex-pr-name", { text: c.name }));
+    if (c.a) band.append(h("span", "iex-pr-a", { text: "A" }));
+    e.append(band);
+    const body = h("div", "iex-pr-body");
+    if (c.kind === "ship") {
+      body.append(fig(COIN, `+${c.coins}`, "iex-pr-gain"), fig(SWORD, c.repel === null ? "✕" : c.repel, "iex-pr-repel"));
+    } else if (c.kind === "person") {
+      body.append(fig(COIN, c.cost, "iex-pr-cost"), h("span", "iex-pr-symbol", { text: c.glyph, "aria-hidden": "true" }),
+        fig(POINT, c.points, "iex-pr-pts"));
+      e.append(body, h("div", "iex-pr-effect", { text: c.effect }));
+      return e;
+    } else if (c.kind === "expedition") {
+      body.append(h("span", "iex-pr-needs", { text: (c.needs || []).join(" "), "aria-hidden": "true" }));
+      e.append(body, h("div", "iex-pr-body", null, [fig(POINT, c.points, "iex-pr-pts"), fig(COIN, `+${c.coins}`, "iex-pr-gain")]));
+      return e;
+    } else {
+      e.append(h("div", "iex-pr-effect", { text: c.effect }));
+      return e;
+    }
+    e.append(body);
+    return e;
+  }
+
+  // a fulfilled expedition in a seat's panel: its symbols and points
+  function doneChip(id) {
+    const c = cards[String(id)];
+    if (!c) return null;
+    const e = h("span", "iex-pr-chip iex-pr-done", { "data-card": c.id, title: c.tip }, [
+      h("span", "iex-pr-glyph", { text: (c.needs || []).join(""), "aria-hidden": "true" }),
+      h("span", "iex-pr-name", { text: c.name }),
+      h("b", null, { text: `${POINT}${c.points}` }),
+    ]);
+    if (changed.has(`card:${c.id}`)) e.classList.add("iex-changed");
+    return e;
+  }
+
+  function personChip(g) {
+    const e = h("span", "iex-pr-chip", { title: g.tip, "data-person": g.key });
+    if (g.bg) {
+      const m = paint(h("span", "iex-pr-chipmark", { text: g.mark }), g.bg, g.fg);
+      e.append(m);
+    }
+    e.append(h("span", "iex-pr-glyph", { text: g.glyph, "aria-hidden": "true" }), h("span", "iex-pr-name", { text: g.name }));
+    if (g.count > 1) e.append(h("b", "iex-pr-count", { text: `×${g.count}` }));
+    if ((g.ids || []).some((k) => changed.has(`card:${k}`))) e.classList.add("iex-changed");
+    return e;
+  }
+
+  function seatPanel(p) {
+    const cls = ["iex-pr-seat"];
+    if (p.active) cls.push("iex-pr-active");
+    if (p.deciding) cls.push("iex-pr-deciding");
+    if (p.winner) cls.push("iex-pr-winner");
+    const e = h("section", cls.join(" "), { "data-seat": p.seat, "aria-label": p.name });
+    e.style.setProperty("--seat", p.bg);
+    const head = h("header", "iex-pr-seat-head", null, [seatMark(p.seat, "iex-pr-seatmark iex-pr-seatmark-lg")]);
+    head.append(h("span", "iex-pr-seat-name", { text: p.name, title: p.name }));
+    if (p.winner) head.append(h("span", "iex-trophy", { text: "♛", title: L.winner || "", "aria-label": L.winner || "" }));
+    if (p.active) head.append(h("span", "iex-star", { text: "★", title: L.active, "aria-label": L.active }));
+    if (p.start) head.append(h("span", "iex-pr-start", { text: "⚐", title: L.start, "aria-label": L.start }));
+    if (p.deciding) head.append(h("span", "iex-decides", { text: L.decides }));
+    e.append(head);
+    const figs = h("div", "iex-pr-figs", null, [
+      fig(COIN, p.coins, "iex-pr-coins", `${p.coins} ${L.coins}`),
+      fig(POINT, p.points, "iex-pr-points", `${p.points} ${L.points}`),
+      fig(SWORD, p.swords, "iex-pr-swords", `${p.swords} ${L.swords}`),
+    ]);
+    for (const [k, el] of [["coins", figs.children[0]], ["points", figs.children[1]], ["swords", figs.children[2]]]) {
+      if (changed.has(`${k}:${p.seat}`)) el.classList.add("iex-changed");
+    }
+    if (p.cubes_left !== null && p.cubes_left !== undefined) {
+      const used = (p.contracts || []).length;
+      const cubes = h("span", "iex-pr-cubes", { title: p.cubes_tip || null });
+      for (let i = 0; i < used + p.cubes_left; i++) {
+        if (i < used) {
+          const done = (pic.contracts || [])[p.contracts[i]];
+          const cube = seatMark(p.seat, "iex-pr-cube");
+          if (done) cube.title = done.name;
+          cubes.append(cube);
+        } else cubes.append(h("span", "iex-pr-cube iex-pr-cube-free", { "aria-hidden": "true" }));
+      }
+      head.append(cubes);
+    }
+    e.append(figs);
+    const persons = (p.persons || []).map(personChip);
+    e.append(h("div", "iex-pr-row", { "aria-label": L.persons }, persons.length ? persons : [h("span", "iex-muted", { text: `${L.persons}: ${L.none}` })]));
+    const done = (p.expeditions || []).map(doneChip).filter(Boolean);
+    if (done.length) e.append(h("div", "iex-pr-row", { "aria-label": L.fulfilled }, done));
+    return e;
+  }
+
+  function contractTile(c) {
+    const e = h("div", `iex-pr-contract${c.special ? " iex-pr-special" : ""}`, { "data-contract": c.t, title: c.tip });
+    press(e, "contract", c.t, c.tip.split("\n")[0], clickContracts.has(Number(c.t)));
+    if (pointContracts.has(Number(c.t))) e.classList.add("iex-point");
+    e.append(h("div", "iex-pr-contract-head", null, [
+      h("span", "iex-pr-name", { text: c.name }), " ", h("span", "iex-pr-seal", { text: c.seal })]));
+    e.append(h("div", "iex-pr-cond", { text: c.condition }));
+    const boxes = h("div", "iex-pr-boxes");
+    (c.boxes || []).forEach((b, k) => {
+      const box = h("span", `iex-pr-box${b.seat !== null ? " iex-pr-taken" : ""}`);
+      if (b.seat !== null) {
+        box.append(seatMark(b.seat, "iex-pr-cube"));
+        box.append(h("span", "iex-pr-box-coins", { text: b.coins }));
+      } else {
+        box.append(h("span", "iex-pr-glyph", { text: COIN, "aria-hidden": "true" }), h("b", null, { text: b.coins }));
+      }
+      if (changed.has(`box:${c.t}:${k}`)) box.classList.add("iex-changed");
+      boxes.append(box);
+    });
+    e.append(boxes);
+    return e;
+  }
+
+  function zone(cls, title, kids) {
+    return h("section", `iex-pr-zone ${cls}`, { "aria-label": title }, [h("h3", "iex-pr-zone-title", { text: title }), ...kids]);
+  }
+
+  const n = (pic.seats || []).length;
+  const root = h("div", `iex-pr-board iex-pr-${pic.mode || "base"} iex-pr-n${n}`, { lang: pic.lang || null });
+  root.style.setProperty("--seats", String(Math.max(n, 3)));
+  if (projector) root.classList.add("iex-projector");
+
+  // status bar
+  const toggle = h("button", "iex-projector-toggle", {
+    type: "button", title: L.projector_tip, "aria-pressed": projector ? "true" : "false",
+  }, [h("span", "iex-toggle-box", { text: projector ? "■" : "□", "aria-hidden": "true" }), h("span", null, { text: L.projector })]);
+  toggle.addEventListener("click", () => {
+    const v = !model.get("projector");
+    writeStore(v);
+    model.set("projector", v);
+    model.save_changes();
+  });
+  const bits = [h("span", "iex-pr-st", { text: st.turn })];
+  if (st.over) bits.push(h("strong", "iex-pr-st iex-pr-over", { text: st.waiting }));
+  if (st.step) bits.push(h("strong", "iex-pr-st iex-pr-step", { text: st.step }));
+  for (const k of ["after", "turned"]) if (st[k]) bits.push(h("span", "iex-pr-st", { text: st[k] }));
+  if (st.result) bits.push(h("strong", "iex-pr-st iex-pr-result", { text: st.result }));
+  if (st.ending) bits.push(h("strong", "iex-pr-st iex-pr-ending", { text: st.ending }));
+  for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
+  root.append(h("div", `iex-pr-status${st.over ? " iex-pr-is-over" : ""}`, { role: "status" }, [...bits, h("span", "iex-spacer"), toggle]));
+
+  // the seats
+  root.append(h("div", "iex-pr-seats", null, (pic.seats || []).map(seatPanel)));
+
+  // the harbour (with the card just turned) and the expeditions
+  const harbour = (pic.harbour || []).map((k) => tile(k)).filter(Boolean);
+  const hkids = [h("div", "iex-pr-cards", null, harbour.length ? harbour : [h("span", "iex-muted", { text: L.empty })])];
+  if (pic.just_turned !== null && pic.just_turned !== undefined) {
+    hkids.push(h("div", "iex-pr-turned", null, [h("div", "iex-pr-turned-title", { text: L.just_turned }), tile(pic.just_turned, "iex-pr-just")]));
+  }
+  const middle = h("div", "iex-pr-middle", null, [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)])]);
+  const exps = (pic.expeditions || []).map((k) => tile(k)).filter(Boolean);
+  if (exps.length) middle.append(zone("iex-pr-exps", L.expeditions, [h("div", "iex-pr-cards", null, exps)]));
+  root.append(middle);
+
+  // the contracts
+  if ((pic.contracts || []).length) {
+    root.append(zone("iex-pr-contracts", L.contracts, [h("div", "iex-pr-contract-row", null, pic.contracts.map(contractTile))]));
+  }
+
+  // legend
+  if (pic.legend && pic.legend.length) {
+    root.append(h("footer", "iex-pr-legend", null, pic.legend.map((it) => {
+      const m = h("span", "iex-legend-mark", { text: it.mark });
+      if (it.bg) paint(m, it.bg, it.fg);
+      return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
+    })));
   }
 
   host.append(root);

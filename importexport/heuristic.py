@@ -1,20 +1,22 @@
-"""Computer players.  A bot sees only its seat's view and answers through the same
-``legal_actions()`` / ``apply()`` interface as every other player.
+"""Import/Export's heuristic player and its estimates of a position (for the search bot).
 
-* :class:`RandomBot` picks uniformly among the legal options.
-* :class:`HeuristicBot` scores every legal option with a few hand-made features of its own hand
-  and the public table (never other hands, the deck order or sealed bids).
-* :class:`SearchBot` samples the hidden cards consistently with its seat's view
-  (:func:`determinize`), plays each promising option out a few turns with heuristic players on
-  every sample and keeps the option with the best average outcome.
+:class:`HeuristicBot` scores every legal option with a few hand-made features of its own hand and
+the public table (never other hands, the deck order or sealed bids); :func:`margins` estimates each
+seat's final result against the best other seat, for a finished game or one cut off mid-way.
+The shared bots (``importexport.bots``) reach both through ``GAMES["importexport"]``.
+
+>>> from importexport.bots import RandomBot, play_out
+>>> from importexport.engine import Game
+>>> g = Game(players=3, seed=4)
+>>> play_out(g, [HeuristicBot(0), RandomBot(1), RandomBot(2)]) > 0 and g.is_over()
+True
 """
 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .actions import TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
@@ -35,6 +37,7 @@ from .constants import (
     TRADE,
     payout,
 )
+from .determinize import determinize
 from .rules import (
     contract_slots,
     crew_for,
@@ -46,37 +49,9 @@ from .rules import (
     levels,
     max_cargo,
 )
-from .state import State
 
 if TYPE_CHECKING:
     from .engine import Game
-
-
-class Bot(Protocol):
-    def choose(self, g: Game, seat: int) -> Action: ...
-
-
-class RandomBot:
-    """Chooses uniformly among the legal options (its own random source, seeded)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, g: Game, seat: int) -> Action:
-        return self.rng.choice(g.legal_actions(seat))
-
-
-def play_out(g: Game, bots: dict[int, Bot] | list[Bot], max_steps: int = 100_000) -> int:
-    """Let bots decide until the game is over; returns the number of decisions made."""
-    steps = 0
-    while not g.is_over():
-        seat = g.deciders()[0]
-        g.apply(bots[seat].choose(g, seat))
-        steps += 1
-        if steps >= max_steps:
-            raise RuntimeError(f"the game did not end within {max_steps} decisions")
-    return steps
-
 
 # --- the heuristic player -------------------------------------------------------------------
 
@@ -743,221 +718,24 @@ def margins(g: Game) -> list[float]:
     return out
 
 
-# --- determinization: a full table consistent with one seat's view ---------------------------
-
-def determinize(view: dict[str, Any], rng: random.Random) -> State:
-    """A complete :class:`State` agreeing with ``view`` (``Game.view(seat)``): the cards the seat
-    cannot see (other hands, the deck, the discard pile under its top card) are dealt at random
-    from the cards unaccounted for, keeping every pile's size; sealed bids of others are cleared
-    (they bid again in the sample) and the game's random source is drawn from ``rng``.
-    """
-    seat = view["seat"]
-    data = dict(view)
-    data["players"] = [dict(p, hand=list(p["hand"])) for p in view["players"]]
-    data["deck"], data["discard"] = [], []
-    data["rng"] = rng.getrandbits(63)
-    stack = []
-    unseen: list[tuple[int, str]] = []  # (place in the stack, key) of cards in another seat's step
-    for i, frame in enumerate(view["stack"]):
-        f = dict(frame)
-        if f.get("kind") == "bid":
-            f["bids"] = [b if isinstance(b, int) and (bidder == seat or b < 0) else -1
-                         for bidder, b in zip(f["bidders"], f["bids"])]
-        for key, value in frame.items():
-            if value is None or (isinstance(value, list) and value and value[0] is None):
-                unseen.append((i, key))
-        stack.append(f)
-    data["stack"] = stack
-    state = State.from_dict(data)
-    from .setup import deck_sets
-
-    seen = [c for c in state.all_cards() if c is not None]
-    top = view.get("discard_top")
-    deck_top = view.get("deck_top")
-    seen_set = set(seen)
-    if top is not None:
-        seen_set.add(top)
-    if deck_top is not None:
-        seen_set.add(deck_top)
-    unknown = [c for c in CARDS.ids_in_sets(deck_sets(state.modules)) if c not in seen_set]
-    rng.shuffle(unknown)
-    for p, pv in zip(state.players, view["players"]):
-        if p.seat != seat:
-            k = pv["hand_size"]
-            p.hand, unknown = unknown[:k], unknown[k:]
-    for i, key in unseen:  # a card held in another seat's step; one it just drew lies in its hand
-        frame = state.stack[i]
-        hand = state.players[frame["seat"]].hand if isinstance(frame.get("seat"), int) else []
-        if frame[key] is None:
-            frame[key] = rng.choice(hand) if hand else unknown.pop()
-        else:
-            frame[key], unknown = unknown[: len(frame[key])], unknown[len(frame[key]):]
-    under = max(0, view["discard_size"] - (1 if top is not None else 0))
-    state.discard, unknown = unknown[:under], unknown[under:]
-    if top is not None:
-        state.discard.append(top)
-    deck_size = view["deck_size"] - (1 if deck_top is not None else 0)
-    state.deck = unknown[:deck_size]
-    if deck_top is not None:
-        state.deck.append(deck_top)
-    return state
+def progress(g: Game) -> int:
+    """Turns begun so far: how the search counts its ``depth``."""
+    return g.state.turn
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """One option as the search saw it: the mean margin over the best opponent after its rollouts
-    (:func:`margins`) and the share of rollouts that ended with the seat ahead (a tie counts half)."""
-
-    action: Action
-    margin: float
-    chance: float
-    rollouts: int
+SEARCHED = frozenset({"lead", "follow", "declare", "act", "choose_ship", "bid", "take", "tie"})
+"""The decisions the search bot plays out (the others it leaves to the heuristic)."""
 
 
-class SearchBot:
-    """Determinized Monte Carlo search over its seat's view.
-
-    For a decision with several options it keeps the heuristic's ``width`` best options, deals
-    up to ``samples`` tables consistent with what the seat can see (:func:`determinize`), plays
-    every option out on each of them with heuristic players for ``depth`` turns (or to the end)
-    and picks the option with the best mean margin over the best opponent (:func:`margins`).  The
-    same tables and the same players serve every option (common random numbers), and the
-    heuristic's own choice stands unless another option beats it by ``margin`` on average.
-
-    ``budget`` caps the decisions simulated per move (new tables are dealt while it lasts), which
-    keeps the bot deterministic for a seed; ``time_limit`` (seconds) also stops the search early,
-    at the price of results that depend on the machine's speed.  The bot reads nothing but
-    ``g.view(seat)``: the legal options come from the view, and every position it evaluates is a
-    sampled one.
-    """
-
-    SEARCHED = frozenset({"lead", "follow", "declare", "act", "choose_ship", "bid", "take", "tie"})
-
-    def __init__(
-        self, seed: int = 0, samples: int = 16, width: int = 5, depth: int = 8, budget: int = 2400,
-        margin: float = 0.5, time_limit: float | None = None, weights: Weights | None = None,
-    ) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.samples, self.width, self.depth, self.budget = samples, width, depth, budget
-        self.margin, self.time_limit = margin, time_limit
-        self.weights = weights or DEFAULT_WEIGHTS
-        self.heuristic = HeuristicBot(seed, self.weights)
-
-    def choose(self, g: Game, seat: int) -> Action:
-        return self.choose_from_view(g.view(seat))
-
-    def choose_from_view(self, view: dict[str, Any]) -> Action:
-        """The choice for the seat whose view this is (``Game.view(seat)``)."""
-        seat = view["seat"]
-        legal = [Action.from_text(t) for t in view["legal"]]
-        if len(legal) == 1:
-            return legal[0]
-        rng = random.Random(self.rng.getrandbits(64))
-        ranked = self._ranked(view, legal, rng)
-        if not ranked:
-            return legal[0]
-        kind = view["stack"][-1]["kind"]
-        if kind not in self.SEARCHED:
-            return ranked[0]
-        candidates = self._candidates(ranked, kind)
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._search(view, seat, candidates, rng)
-
-    def estimates(self, view: dict[str, Any]) -> list[Estimate]:
-        """What the search makes of the options of the seat whose view this is: the options it
-        would compare (the heuristic's ``width`` best, in the heuristic's order), each with its
-        rollout results.  Unlike :meth:`choose_from_view` it plays the options out at every kind
-        of decision; with a single option there is nothing to compare (an empty list)."""
-        legal = [Action.from_text(t) for t in view["legal"]]
-        if len(legal) < 2:
-            return []
-        rng = random.Random(self.rng.getrandbits(64))
-        ranked = self._ranked(view, legal, rng)
-        if not ranked:
-            return []
-        candidates = self._candidates(ranked, view["stack"][-1]["kind"])
-        return self._evaluate(view, view["seat"], candidates, rng)
-
-    def _ranked(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> list[Action]:
-        """The legal options the heuristic scores on a table dealt from the view, best first."""
-        from .engine import Game as GameClass
-
-        seat = view["seat"]
-        base = GameClass.from_state(determinize(view, rng))
-        sampled = set(base.legal_actions(seat))
-        return [a for _, a in self.heuristic.rank(base, seat, [a for a in legal if a in sampled])]
-
-    def _candidates(self, ranked: list[Action], kind: str) -> list[Action]:
-        real = [a for a in ranked if a.kind not in FREE_KINDS]
-        if not real:
-            return ranked[:1]
-        if kind == "bid":
-            best = real[0].count
-            wanted = {0, best + 2, max(0, best - 2), best + 5}
-            return [real[0]] + [a for a in real[1:] if a.count in wanted][: self.width - 1]
-        return real[: self.width]
-
-    def _search(self, view: dict[str, Any], seat: int, candidates: list[Action], rng: random.Random) -> Action:
-        found = self._evaluate(view, seat, candidates, rng)
-        if not found[0].rollouts:
-            return candidates[0]
-        means = [e.margin if e.rollouts else float("-inf") for e in found]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        if means[best] - means[0] < self.margin:  # the heuristic's choice stands unless clearly beaten
-            best = 0
-        return candidates[best]
-
-    def _evaluate(self, view: dict[str, Any], seat: int, candidates: list[Action], rng: random.Random) -> list[Estimate]:
-        """Every candidate played out on the same sampled tables (see the class docstring)."""
-        from .engine import Game as GameClass
-
-        totals = [0.0] * len(candidates)
-        wins = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        start = time.perf_counter()
-        spent = 0
-        for _ in range(self.samples):
-            root = GameClass.from_state(determinize(view, rng))
-            seeds = [rng.getrandbits(32) for _ in view["players"]]
-            opts = set(root.legal_actions(seat))
-            if not all(a in opts for a in candidates):
-                continue
-            for i, a in enumerate(candidates):
-                g = root.copy()
-                g.apply(a)
-                spent += self._rollout(g, seeds)
-                margin = margins(g)[seat]
-                totals[i] += margin
-                wins[i] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-                counts[i] += 1
-            if spent >= self.budget:
-                break
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                break
-        return [Estimate(a, t / c if c else 0.0, w / c if c else 0.0, c)
-                for a, t, w, c in zip(candidates, totals, wins, counts)]
-
-    def _rollout(self, g: Game, seeds: list[int]) -> int:
-        """Heuristic players for every seat, ``depth`` turns on (or to the end); decisions made."""
-        bots = [HeuristicBot(sd, self.weights) for sd in seeds]
-        stop = g.state.turn + self.depth
-        steps = 1
-        while not g.is_over() and g.state.turn < stop:
-            seat = g.deciders()[0]
-            g.apply(bots[seat].choose(g, seat))
-            steps += 1
-        return steps
-
-
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
-"""Bots by name, as chapters, the app and ``simulate`` refer to them; each takes a ``seed``."""
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; an unknown name raises ``ValueError`` listing the known ones."""
-    try:
-        return BOTS[name](seed=seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+def candidates(ranked: list[Action], kind: str, width: int) -> list[Action]:
+    """The options the search compares, from the heuristic's ranking (best first): the ``width`` best
+    that answer the decision (not free choices); for a bid, the heuristic's bid and bids 2 and 5
+    above it and 2 below."""
+    real = [a for a in ranked if a.kind not in FREE_KINDS]
+    if not real:
+        return ranked[:1]
+    if kind == "bid":
+        best = real[0].count
+        wanted = {0, best + 2, max(0, best - 2), best + 5}
+        return [real[0]] + [a for a in real[1:] if a.count in wanted][: width - 1]
+    return real[:width]

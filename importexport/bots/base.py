@@ -1,0 +1,50 @@
+"""What every bot is, the random bot, and the loop that lets bots play a game to its end.
+
+A bot answers ``choose(g, seat)`` with one of ``g.legal_actions(seat)``; it may ask the game
+nothing but what :class:`~importexport.protocol.GameProtocol` offers, and a fair bot reads only
+``g.view(seat)`` (the tests hold the random and the search bot to that for both games).
+
+>>> from importexport.protocol import GAMES
+>>> g = GAMES["portroyal"].new(players=3, seed=2, mode="competitive")
+>>> play_out(g, [RandomBot(s) for s in range(3)]) > 0 and g.is_over()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from ..protocol import GameProtocol
+
+
+class Bot(Protocol):
+    """A computer player: one legal choice for ``seat`` (the deciding seat, or one with free choices)."""
+
+    def choose(self, g: Any, seat: int) -> Any: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the seat's legal options (its own random source, seeded)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, g: GameProtocol, seat: int) -> Any:
+        return self.rng.choice(g.legal_actions(seat))
+
+
+def play_out(g: GameProtocol, bots: Sequence[Bot] | Mapping[int, Bot], max_steps: int = 100_000) -> int:
+    """Let the first deciding seat's bot choose until the game is over; returns the decisions made.
+
+    RuntimeError if the game is not over after ``max_steps`` decisions (a game that ends with
+    exactly ``max_steps`` decisions is fine)."""
+    steps = 0
+    while not g.is_over():
+        if steps >= max_steps:
+            raise RuntimeError(f"the game did not end within {max_steps} decisions")
+        seat = g.deciders()[0]
+        g.apply(bots[seat].choose(g, seat))
+        steps += 1
+    return steps

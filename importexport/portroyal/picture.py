@@ -1,0 +1,336 @@
+"""The Port Royal table as data for the board component: plain JSON built from ``view(seat)`` and
+the legal actions, every word already in the reader's language.
+
+The board widget draws a picture whose ``game`` is ``"portroyal"`` with its Port Royal part
+(``static/board.js``); what a seat sees on screen is what its view lists, nothing more.  Built
+here, without widgets, so it can be tested and diffed (:func:`changes`).
+
+Shape (all keys always present)::
+
+    {"game": "portroyal", "lang", "mode", "labels": {word: text}, "legend": [{"mark", "bg", "fg", "text"}],
+     "status": {...}, "cards": {id: card}, "harbour": [id, ...], "just_turned": id | None,
+     "expeditions": [id, ...], "contracts": [contract, ...], "seats": [seat, ...],
+     "clickable": {"cards": [id, ...], "contracts": [t, ...]}, "point": {"cards", "contracts"}, "changed": [key, ...]}
+
+A card is ``{"id", "kind", "name", "tip", "bg", "fg", "mark", "glyph", ...}`` with the figures of its
+kind (a ship: ``coins``, ``repel`` (None: cannot be driven off), ``a``; a person: ``cost``,
+``points``, ``effect``; a tax increase: ``effect``; an expedition: ``needs``, ``points``, ``coins``).
+Colours always come with a shape and a letter (``mark``), so nothing depends on telling colours apart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..picture import WORDS as BOARD_WORDS
+from ..render import CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
+from .actions import Action
+from .cards import CARDS, NEVER
+from .rules import CONTRACTS, CUBES, EXP, GOAL_POINTS
+from .words import NAMES, PICTURE, card_name, contract_name, seat
+
+if TYPE_CHECKING:
+    from .expansion import Contract
+    from .game import Game
+
+CARD_KINDS = frozenset({"take", "repel", "land", "expedition"})
+"""Kinds of choice made by clicking a card (its ``card``)."""
+CONTRACT_KINDS = frozenset({"contract", "pay", "decline"})
+"""Kinds of choice made by clicking a contract (its ``target``)."""
+
+_IE = {"green": 0, "yellow": 1, "black": 2, "blue": 3, "red": 4}
+"""Import/Export's colour index of each ship colour: the same hue and shape on both boards."""
+LETTER = {"yellow": "P", "blue": "Fl", "green": "S", "red": "Fr", "black": "G"}
+"""The ship's initial (Pinnace/Pinasse, Flute/Fleute, Skiff/Schaluppe, Frigate/Fregatte, Galleon/Galeone)."""
+COIN, POINT, SWORD, TAX, ACTIVE, START = "⛀", "✦", "⚔", "⚠", "★", "⚐"
+SYMBOL_GLYPH = {"anchor": "⚓", "cross": "✝", "house": "⌂", "any": "✱"}
+PERSON_GLYPH = {
+    "trader": "⚖", "settler": "⌂", "captain": "⚓", "priest": "✝", "jack_of_all_trades": "✱", "sailor": SWORD,
+    "pirate": "☠", "mademoiselle": "♥", "jester": "☺", "admiral": "⚑", "governor": "♔", "clerk": "✎",
+    "gunner": "✹", "vice_admiral": "✪",
+}
+SEAT_COLOUR = ("#6a3d9a", "#00727a", "#8b4513", "#a3246b", "#3f5a00")
+"""Each seat's colour (cubes, panel edge), always with the seat's number on it; white text passes AA."""
+LABEL_KEYS = ("harbour", "expeditions", "contracts", "just_turned", "empty", "coins", "points", "swords",
+              "persons", "fulfilled", "cubes", "start", "none")
+
+
+def _w(key: str, lang: str, **args: object) -> str:
+    return PICTURE.format(key, lang, **args)
+
+
+def colour_of(colour: str) -> dict[str, str]:
+    """A ship colour as drawn: background, text colour and mark (shape and letter)."""
+    i = _IE[colour]
+    return {"bg": CSS_COLOUR[i], "fg": TEXT_COLOUR[i], "mark": f"{GOODS_SHAPE[i]}{LETTER[colour]}"}
+
+
+def effect(card: int, lang: str) -> str:
+    """What a person does, in a few words."""
+    info = CARDS[card]
+    kind = info.person
+    if kind in ("trader", "clerk"):
+        return _w(f"do_{kind}", lang, ship=NAMES[info.colour][lang])
+    if kind in ("settler", "captain", "priest"):
+        return _w("do_symbol", lang, s=f"{SYMBOL_GLYPH[info.symbol]} {NAMES[info.symbol][lang]}")
+    if kind == "jack_of_all_trades":
+        return _w("do_jack", lang)
+    if kind in ("sailor", "pirate"):
+        return _w("do_swords", lang, n=info.swords)
+    return _w(f"do_{kind}", lang)
+
+
+def card_data(card: int, lang: str, mode: str) -> dict[str, Any]:
+    """One card as the board draws it."""
+    info = CARDS[card]
+    out: dict[str, Any] = {"id": card, "kind": info.kind, "tip": card_name(card, lang),
+                           "bg": "", "fg": "", "mark": "", "glyph": ""}
+    if info.kind == "ship":
+        repel = None if info.repel == NEVER else info.repel
+        tips = [out["tip"], _w("trade_gives", lang, n=info.coins),
+                _w("repel_needs", lang, n=repel) if repel is not None else _w("never", lang)]
+        if info.a_ship:
+            tips.append(_w("a_ship_solo" if mode == "solo" else "a_ship", lang))
+        out.update(colour_of(info.colour), name=NAMES[info.colour][lang], coins=info.coins, repel=repel,
+                   a=info.a_ship, tip="\n".join(tips))
+    elif info.kind == "person":
+        what = effect(card, lang)
+        out.update(name=NAMES[info.person][lang], glyph=PERSON_GLYPH[info.person], cost=info.cost,
+                   points=info.points, effect=what,
+                   tip="\n".join([out["tip"], _w("cost", lang, n=info.cost), _w("worth", lang, n=info.points), what]))
+        if info.colour:
+            out.update(colour_of(info.colour))
+    elif info.kind == "tax":
+        what = _w(f"tax_{info.tax}", lang)
+        out.update(name=_w("tax_card", lang), glyph=TAX, effect=what, tip=f"{out['tip']}\n{what}")
+    else:
+        needs = " ".join(f"{SYMBOL_GLYPH[s]} {NAMES[s][lang]}" for s in info.needs)
+        out.update(name=_w("expedition_card", lang), needs=[SYMBOL_GLYPH[s] for s in info.needs],
+                   points=info.points, coins=info.coins,
+                   tip="\n".join([out["tip"], _w("needs", lang, needs=needs), _w("worth", lang, n=info.points),
+                                  _w("gives", lang, n=info.coins)]))
+    return out
+
+
+def _need(need: Any, lang: str) -> str:
+    name = NAMES[need.kind][lang]
+    return f"{name} ({NAMES['c_' + need.colour][lang]})" if need.colour else name
+
+
+def condition(contract: Contract, lang: str) -> str:
+    """What a contract asks for, in a few words."""
+    cond: Any = contract.condition
+    kind = cond.kind
+    if kind in ("persons", "team_persons"):
+        return _w(f"if_{kind}", lang, list=", ".join(_need(p, lang) for p in cond.persons))
+    if kind == "repel_ship":
+        return _w("if_repel_ship", lang, ship=NAMES[cond.colour][lang])
+    figure = {"persons_without_points": "count", "stop_with_cards": "cards", "swords": "swords",
+              "expedition": "count", "pay_coins": "coins"}.get(kind)
+    return _w(f"if_{kind}", lang, n=getattr(cond, figure)) if figure else _w(f"if_{kind}", lang)
+
+
+def _persons(persons: list[int], lang: str) -> list[dict[str, Any]]:
+    """A seat's persons grouped by kind (and ship colour), in the order first hired."""
+    groups: dict[str, dict[str, Any]] = {}
+    for c in persons:
+        info = CARDS[c]
+        key = f"{info.person}:{info.colour}"
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = {"key": key, "ids": [], "name": NAMES[info.person][lang], "glyph": PERSON_GLYPH[info.person],
+                               "bg": "", "fg": "", "mark": "", "points": 0, "effect": effect(c, lang)}
+            if info.colour:
+                g.update(colour_of(info.colour))
+        g["ids"].append(c)
+        g["points"] += info.points
+    for g in groups.values():
+        g["count"] = len(g["ids"])
+        g["tip"] = "\n".join([f"{g['name']} ×{g['count']}", g["effect"], _w("worth", lang, n=g["points"])])
+    return list(groups.values())
+
+
+def _step(view: dict[str, Any], lang: str) -> tuple[str, str]:
+    """The turn's step (who decides what) and who takes after the one taking now."""
+    stack = view["stack"]
+    if not stack:
+        return "", ""
+    top = stack[-1]
+    kind, who = top["kind"], seat(top.get("seat", view["active"]), lang)
+    if kind == "discover":
+        step = _w("step_discover", lang, p=who)
+    elif kind == "repel":
+        step = _w("step_repel", lang, p=who, c=card_name(top["card"], lang))
+    elif kind == "claim":
+        step = _w("step_claim", lang, p=who, t=contract_name(view["contracts"][top["t"]], lang))
+    elif kind == "take":
+        step = _w("step_take", lang, p=who, n=top["left"])
+    else:
+        step = ""
+    takers = [f for f in stack[:-1] if f["kind"] == "takers"]
+    after = ""
+    if takers and kind in ("take", "claim"):
+        n, active = view["players"], view["active"]
+        rest = [seat((active + k) % n, lang) for k in range(takers[-1]["i"], n)]
+        after = _w("then", lang, ps=", ".join(rest)) if rest else ""
+    return step, after
+
+
+def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None,
+            point: Action | None = None) -> dict[str, Any]:
+    """The table for the board component, seen from ``decider`` (or, with nobody deciding, from the
+    first seat in ``hands``; every seat sees the same open cards).  ``decider``'s legal choices make
+    cards and contracts clickable; ``point`` is a move a guided lesson asks for."""
+    viewer = decider if decider is not None else (min(hands) if hands else 0)
+    v = g.view(viewer)
+    mode, n, over = v["mode"], v["players"], v["over"]
+    team = mode in ("cooperative", "solo")
+    cards: dict[str, dict[str, Any]] = {}
+
+    def put(card: int) -> int:
+        if str(card) not in cards:
+            cards[str(card)] = card_data(card, lang, mode)
+        return card
+
+    harbour = [put(c) for c in v["harbour"]]
+    just = put(v["just_turned"]) if v["just_turned"] is not None else None
+    expeditions = [put(c) for c in v["expeditions"]]
+
+    contracts = []
+    for t, cid in enumerate(v["contracts"]):
+        c = CONTRACTS[cid]
+        taken = v["boxes"][t]
+        boxes = [{"coins": coins, "seat": taken[k] if k < len(taken) else None} for k, coins in enumerate(c.boxes)]
+        name = c.name.de if lang == "de" else c.name.en
+        cond = condition(c, lang)
+        tips = [contract_name(cid, lang), cond, _w("seal", lang, s=str(c.seal))] + ([_w("team_only", lang)] if c.special else [])
+        tips += [_w("box_taken", lang, k=k + 1, p=seat(b["seat"], lang)) if b["seat"] is not None
+                 else _w("box", lang, k=k + 1, n=b["coins"]) for k, b in enumerate(boxes)]
+        contracts.append({"t": t, "id": cid, "name": name, "seal": str(c.seal), "condition": cond,
+                          "special": c.special, "boxes": boxes, "tip": "\n".join(tips)})
+
+    table = v["table"]
+    finished = over and bool(table)
+    winners: set[int] = set()
+    if finished and not team:
+        best = max((row["points"], row["coins"]) for row in table)
+        winners = {q for q, row in enumerate(table) if (row["points"], row["coins"]) == best}
+    team_points = sum(row["points"] for row in table)
+    team_cubes = sum(len(b) for b in v["boxes"])
+    rank = EXP.rank(n, team_points, team_cubes).name
+    rank_name = rank.de if lang == "de" else rank.en
+    all_cubed = bool(v["boxes"]) and all(v["boxes"])
+    if team and finished:
+        winners = set(range(n)) if all_cubed else set()
+
+    deciding = set(v["deciding"])
+    seats = []
+    for q, row in enumerate(table):
+        for c in row["expeditions"]:
+            put(c)
+        seats.append({
+            "seat": q, "name": seat(q, lang), "number": q + 1, "bg": SEAT_COLOUR[q % len(SEAT_COLOUR)], "fg": "#fff",
+            "active": q == v["active"] and not over, "start": q == v["start"], "deciding": q in deciding,
+            "winner": q in winners, "coins": row["coins"], "points": row["points"], "swords": row["swords"],
+            "persons": _persons(row["persons"], lang), "expeditions": list(row["expeditions"]),
+            "contracts": list(row["contracts"]), "cubes_left": CUBES - len(row["contracts"]) if v["contracts"] else None,
+            "cubes_tip": _w("cubes_left", lang, n=CUBES - len(row["contracts"])) if v["contracts"] else "",
+        })
+
+    clickable: dict[str, list[int]] = {"cards": [], "contracts": []}
+    if decider is not None and not over:
+        legal = g.legal_actions(decider)
+        clickable["cards"] = sorted({a.card for a in legal if a.kind in CARD_KINDS})
+        clickable["contracts"] = sorted({a.target for a in legal if a.kind in CONTRACT_KINDS})
+
+    step, after = _step(v, lang)
+    if not finished:
+        result = ""
+    elif team:
+        result = _w("team_won", lang, r=rank_name) if all_cubed else _w("team_lost", lang)
+    else:
+        names = ", ".join(seat(q, lang) for q in sorted(winners))
+        result = _w("won_tie" if len(winners) > 1 else "won", lang, ps=names)
+    status = {
+        "turn": _w("turn", lang, n=v["turn"]),
+        "step": step, "after": after,
+        "turned": _w("turned", lang, n=v["turned"]) if v["stack"] and v["stack"][-1]["kind"] in ("discover", "repel") else "",
+        "deck": _w("deck", lang, n=v["deck_size"]),
+        "discard": _w("discard", lang, n=v["discard_size"]),
+        "time_pile": _w("time_pile", lang, n=v["time_pile_size"]) if team else "",
+        "team": "" if not team else (_w("team_end", lang, pts=team_points, cubes=team_cubes) if finished
+                                     else _w("team_now", lang, pts=team_points, cubes=team_cubes, r=rank_name)),
+        "all_cubed": _w("all_cubed", lang) if team and all_cubed and not over else "",
+        "ending": _w("last_round", lang, n=GOAL_POINTS) if v["ending"] and not over and not team else "",
+        "over": over, "waiting": _w("over", lang) if over else "", "result": result,
+    }
+    labels = {key: _w(key, lang) for key in LABEL_KEYS}
+    labels.update({key: BOARD_WORDS.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner")})
+    labels["active"] = LABELS.format("active", lang)
+    legend = [{"mark": colour_of(col)["mark"], **colour_of(col),
+               "text": f"{NAMES[col][lang]} ({NAMES['c_' + col][lang]})"} for col in LETTER]
+    legend += [{"mark": m, "bg": "", "fg": "", "text": t} for m, t in (
+        (COIN, _w("coins", lang)), (POINT, _w("points", lang)), (SWORD, _w("swords", lang)),
+        *((SYMBOL_GLYPH[s], NAMES[s][lang]) for s in ("anchor", "cross", "house")), (SYMBOL_GLYPH["any"], _w("any", lang)),
+        (ACTIVE, labels["active"]), (START, labels["start"]),
+    )]
+    return {
+        "game": "portroyal", "lang": lang, "mode": mode, "labels": labels, "legend": legend, "status": status,
+        "cards": cards, "harbour": harbour, "just_turned": just, "expeditions": expeditions, "contracts": contracts,
+        "seats": seats, "clickable": clickable, "point": pointed(point), "changed": [],
+    }
+
+
+def pointed(point: Action | None) -> dict[str, list[int]]:
+    """What the board points at for ``point``: the card or the contract to click (nothing for a
+    choice made in the panel only, such as turning a card or passing)."""
+    out: dict[str, list[int]] = {"cards": [], "contracts": []}
+    if point is not None and point.kind in CARD_KINDS:
+        out["cards"] = [point.card]
+    elif point is not None and point.kind in CONTRACT_KINDS:
+        out["contracts"] = [point.target]
+    return out
+
+
+def places(pic: dict[str, Any]) -> dict[str, str]:
+    """Where each element of a picture is, with what it shows: the basis of :func:`changes`."""
+    out: dict[str, str] = {}
+    for k in pic["harbour"]:
+        out[f"card:{k}"] = "harbour"
+    if pic["just_turned"] is not None:
+        out[f"card:{pic['just_turned']}"] = "turned"
+    for k in pic["expeditions"]:
+        out[f"card:{k}"] = "expeditions"
+    for s in pic["seats"]:
+        q = s["seat"]
+        for key in ("coins", "points", "swords"):
+            out[f"{key}:{q}"] = str(s[key])
+        for group in s["persons"]:
+            for k in group["ids"]:
+                out[f"card:{k}"] = f"persons:{q}"
+        for k in s["expeditions"]:
+            out[f"card:{k}"] = f"done:{q}"
+    for c in pic["contracts"]:
+        for k, box in enumerate(c["boxes"]):
+            out[f"box:{c['t']}:{k}"] = str(box["seat"])
+    return out
+
+
+def changes(before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """The elements the last move changed: cards that moved or appeared, coins, points and swords
+    that changed, contract boxes that got a cube (``[]`` for the first picture)."""
+    if before is None or before.get("game") != after.get("game"):
+        return []
+    old, new = places(before), places(after)
+    return sorted(k for k, v in new.items() if old.get(k) != v)
+
+
+def click_choices(g: Game, seat: int, what: str, ident: int) -> list[Action]:
+    """The legal choices of ``seat`` a click on card ``ident`` (``what`` "card": take it, drive it off
+    or let it stay, fulfil the expedition) or on contract ``ident`` ("contract": a cube, paying for
+    it, letting the chance go) stands for."""
+    if what == "card":
+        return [a for a in g.legal_actions(seat) if a.kind in CARD_KINDS and a.card == ident]
+    if what == "contract":
+        return [a for a in g.legal_actions(seat) if a.kind in CONTRACT_KINDS and a.target == ident]
+    return []

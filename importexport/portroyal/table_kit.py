@@ -1,0 +1,197 @@
+"""Port Royal at the table: what the table component, the app and the session ask of this game
+beyond the game protocol (:class:`importexport.protocol.TableKit` lists it).
+
+Port Royal has no hands: every card a player holds lies open (coins lie face down, but only their
+number counts), so people sharing one device need not pass it between moves.  Nothing is bid in
+secret.  What comes to light is the next card of the draw pile (or of the time pile), so a person
+may take back a move until a card has been turned over since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from html import escape
+from typing import Any
+
+from ..catalog import Table
+from .actions import Action
+from .explain import reason
+from .game import PLAYERS, Game
+from .picture import changes, click_choices, picture, pointed
+from .rules import EXP, RULES, team_rank
+from .savefile import dump, load_session
+from .words import card_name, contract_name, message, seat
+
+__all__ = ["FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+           "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
+           "contract_pool", "contracts_dealt", "players_for", "pointed", "rank_name", "result", "revealed", "sealed", "seat_name", "secrets", "seats"]
+
+GAME = "portroyal"
+PRIVATE_HANDS = False
+FREE_KINDS = frozenset({"contract", "give", "end"})
+"""Choices open to a player at any moment (drawn in another colour beside the decision)."""
+STYLE = ""
+"""The board draws the whole table itself; the end screen's chart uses inline styles."""
+REVEALING = frozenset({"turned", "turned_time", "expedition_out", "reshuffle"})
+"""Log events that bring a hidden card to light."""
+
+WORDS = Table("pr_table", {
+    "points": "Influence points",
+    "coins": "Coins",
+    "cubes": "Cubes on contracts",
+    "player": "Player",
+    "team_won": "The team has fulfilled every contract: rank {r}.",
+    "team_lost": "The team has not fulfilled every contract ({done} of {all}): the game is lost.",
+    "team_points": ("The team holds {n} influence point", "The team holds {n} influence points"),
+    "team_cubes": ("and {n} cube on contracts.", "and {n} cubes on contracts."),
+    "why_points": "somebody reached 12 influence points and the round was played to its end",
+    "why_time": "the time pile ran out",
+    "why_declared": "the team declared the game over",
+    "why_cards": "no card was left to turn over",
+}, counts={"team_points": "n", "team_cubes": "n"})
+
+
+MODES: tuple[str, ...] = ("competitive", "cooperative", "solo", "base")
+"""The ways to play, as the new-game screen offers them (the expansion's first)."""
+
+
+def players_for(mode: str = "base") -> tuple[int, int]:
+    """The fewest and most players ``mode`` allows."""
+    return PLAYERS[mode]
+
+
+def contract_pool(mode: str, lang: str) -> list[tuple[str, str]]:
+    """The contracts ``mode`` may lay out, as (id, name in ``lang``); none in the base game."""
+    return [] if mode == "base" else [(c.id, contract_name(c.id, lang)) for c in EXP.pool(mode)]  # type: ignore[arg-type]
+
+
+def contracts_dealt(mode: str, players: int) -> int:
+    """How many contracts a new game of ``mode`` lays out when they are dealt at random."""
+    if mode == "base":
+        return 0
+    if mode == "competitive":
+        return RULES.competitive.contracts[players]
+    return len(EXP.seal_groups_for(mode, players))  # type: ignore[arg-type]
+
+
+def seat_name(n: int, lang: str) -> str:
+    return seat(n, lang)
+
+
+def seats(g: Game) -> int:
+    return g.state.n
+
+
+def click_name(g: Game, what: str, ident: int, lang: str) -> str:
+    if what == "contract":
+        return contract_name(g.state.contracts[ident], lang) if 0 <= ident < len(g.state.contracts) else "?"
+    return card_name(ident, lang)
+
+
+def click_refusal(g: Game, seat: int, what: str, ident: int, lang: str) -> str | None:
+    """Why clicking a card or contract offers ``seat`` nothing, in the rules' words."""
+    if what == "contract":
+        action = Action(seat, "contract", target=ident)
+    elif ident in g.state.expeditions:
+        return None
+    else:
+        action = Action(seat, "take", card=ident)
+    key, args = reason(g, action)
+    if key in ("not_your_decision", "not_now"):  # (a reason about the moment, not about this card)
+        return None
+    return message(key, lang, g.state.contracts, **args)
+
+
+def note(g: Game, action: Action, lang: str) -> tuple[str, str]:
+    return "", ""
+
+
+HINTS = Table("pr_hints", {
+    "discover": "Turn over one card at a time. A second ship of a colour already in the harbour busts the "
+        "turn unless it is driven off; stop once the harbour holds what you want.",
+    "repel": "A ship has just come up. With at least as many swords as it shows you may drive it off; "
+        "otherwise it stays, and a second ship of its colour busts the turn.",
+    "take": "Take cards from the harbour: a ship is traded for its coins, a person hired for its cost. "
+        "Whoever is not the active player pays the active player 1 coin for each card taken.",
+    "expedition": "An expedition beside the harbour can be fulfilled now: give up persons who show its "
+        "symbols, and it brings its influence points and coins.",
+    "claim": "What a contract asks for has just happened: put a cube on it now (the leftmost free box pays "
+        "its coins), or let this chance go.",
+})
+HINT_CHAPTER = {"discover": 2, "repel": 3, "take": 4, "expedition": 5, "claim": 7}
+"""Which chapter of Port Royal's tutor teaches each step."""
+
+
+def hint(g: Game, lang: str) -> tuple[str, int, str] | None:
+    """The step of the turn the game waits for: its key, the chapter that teaches it and one sentence."""
+    deciders = g.deciders()
+    if not deciders:
+        return None
+    step = g.view(deciders[0])["waiting_for"]
+    if step == "take" and any(a.kind == "expedition" for a in g.legal_actions(deciders[0])):
+        step = "expedition"
+    if step not in HINT_CHAPTER:
+        return None
+    return step, HINT_CHAPTER[step], HINTS.format(step, lang)
+
+
+def sealed(g: Game) -> list[int] | None:
+    return None
+
+
+def bid(seat: int, amount: int) -> Action:
+    raise ValueError("Port Royal has no bids")
+
+
+def secrets(g: Game, seat: int) -> Hashable:
+    """What fair undo compares later: who moves, the game's random state and the log's length."""
+    return seat, g.state.rng, len(g.log)
+
+
+def revealed(g: Game, before: Hashable) -> bool:
+    """Whether a hidden card has come to light since ``before`` (from :func:`secrets`) was taken."""
+    _seat, rng, log_len = before  # type: ignore[misc]
+    return g.state.rng != rng or any(k in REVEALING for _t, k, _a in g.log[log_len:])
+
+
+def rank_name(rank_id: str, lang: str) -> str:
+    rank = next(r for r in EXP.ranks if r.id == rank_id)
+    return str(getattr(rank.name, lang))
+
+
+def _why(g: Game) -> str:
+    s = g.state
+    if s.declared:
+        return "why_declared"
+    if s.team and not s.time_pile:
+        return "why_time"
+    if s.ending:
+        return "why_points"
+    return "why_cards"
+
+
+def result(g: Game, lang: str) -> dict[str, Any]:
+    """The end of a game: ``winners``, a ``headline`` for team play, why it ended and a chart."""
+    s = g.state
+    rows = g.scores()
+    words = {k: WORDS.format(k, lang) for k in ("points", "coins", "cubes", "player")}
+    cubes = bool(s.contracts)
+    head = (f"<tr><th>{escape(words['player'])}</th><th>{escape(words['points'])}</th><th>{escape(words['coins'])}</th>"
+            + (f"<th>{escape(words['cubes'])}</th>" if cubes else "") + "</tr>")
+    body = "".join(
+        f"<tr class='iex-pr-score{' iex-pr-won' if r['won'] else ''}'><td>{'★ ' if r['won'] else ''}{escape(seat(r['seat'], lang))}</td>"
+        f"<td>{r['points']}</td><td>{r['coins']}</td>" + (f"<td>{r['cubes']}</td>" if cubes else "") + "</tr>"
+        for r in rows)
+    chart = ("<table class='iex-pr-scores' style='font-size:18px;border-collapse:collapse'>"
+             "<style>.iex-pr-scores td,.iex-pr-scores th{padding:6px 14px;border-bottom:1px solid #ccc;text-align:left}"
+             ".iex-pr-won{font-weight:bold;background:#fff4c2}</style>" + head + body + "</table>")
+    headline = None
+    if s.team:
+        done, rank, pts, placed = team_rank(s)
+        if done:
+            headline = WORDS.format("team_won", lang, r=rank_name(rank, lang))
+        else:
+            headline = WORDS.format("team_lost", lang, done=sum(1 for b in s.boxes if b), all=len(s.boxes))
+        headline += " " + WORDS.format("team_points", lang, n=pts) + " " + WORDS.format("team_cubes", lang, n=placed)
+    return {"winners": [r["seat"] for r in rows if r["won"]] if not s.team else [],
+            "headline": headline, "reason": WORDS.format(_why(g), lang), "chart": chart}

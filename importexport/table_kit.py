@@ -1,0 +1,139 @@
+"""Import/Export at the table: what the table component, the app and the session ask of this game
+beyond the game protocol (:class:`importexport.protocol.TableKit` lists it).
+
+The widgets reach it through :func:`importexport.protocol.table_kit` and import nothing of the
+game itself: the picture the board draws, what a click on a card or ship means, the hint naming
+the rule in play, sealed bids, fair undo, bots, saving and the final result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from .actions import Action
+from .describe import FREE_KINDS
+from .engine import Game
+from .explain import reason
+from .foresight import idle_note
+from .hints import hint_chapter, hint_key, hint_text
+from .i18n import WHY, card_name, message, seat_name, ship_name
+from .picture import changes, picture, pointed, ship_choices
+from .render import CSS, score_chart_html
+from .savefile import dump, load_session
+
+__all__ = ["FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+           "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "players_for", "pointed",
+           "result", "revealed", "sealed", "seat_name", "secrets", "seats"]
+
+GAME = "importexport"
+PRIVATE_HANDS = True
+"""Each player holds cards the others may not see: people at one device pass it between moves."""
+STYLE = CSS
+"""The stylesheet of the drawn table and the score chart."""
+
+CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
+"""Kinds of move a click on a card may mean (the first one the step expects is explained)."""
+REVEALING = frozenset({"bids", "reveal_hand", "reveal_deck", "deck_face_up", "type_shown", "steal_random",
+                       "take_random", "reshuffle", "pirate_unseen"})
+"""Log events that show someone something that was hidden (beyond a change of the deck or a
+random draw, which :func:`revealed` notices by themselves)."""
+
+
+def players_for() -> tuple[int, int]:
+    """The fewest and most players."""
+    from .constants import MAX_PLAYERS, MIN_PLAYERS
+
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def seats(g: Game) -> int:
+    return g.state.n
+
+
+def click_choices(g: Game, seat: int, what: str, ident: int) -> list[Action]:
+    """The legal moves of ``seat`` that clicking card or ship ``ident`` offers."""
+    if what == "ship":
+        return ship_choices(g, seat, ident)
+    return [a for a in g.legal_actions(seat) if ident in a.cards]
+
+
+def click_name(g: Game, what: str, ident: int, lang: str) -> str:
+    return ship_name(ident, lang, g.state) if what == "ship" else card_name(ident, lang)
+
+
+def click_refusal(g: Game, seat: int, what: str, ident: int, lang: str) -> str | None:
+    """Why clicking ``ident`` offers ``seat`` nothing, in the rules' words (``None``: no rule to name)."""
+    if what != "card":
+        return None
+    key, args = reason(g, natural_action(g, seat, ident))
+    return message(key, lang, g.state, **args)
+
+
+def natural_action(g: Game, seat: int, card: int) -> Action:
+    """What clicking ``card`` most likely means at this step (used to explain a refusal)."""
+    from .cards import CARDS
+    from .explain import ACT_CHOICES, FRAME_CHOICES
+
+    card_kinds = CARD_KINDS
+    s = g.state
+    if not s.stack:
+        return Action(seat, "play", (card,))
+    frame = s.stack[-1]
+    action = frame.get("action", s.led)  # (an ability may give a free action of another type)
+    expected = ACT_CHOICES[action] if frame["kind"] == "act" and action >= 0 else FRAME_CHOICES.get(frame["kind"], ())
+    kind = next((k for k in expected if k in card_kinds), expected[0] if expected else "play")
+    if kind == "sell" and card in s.island:
+        kind = "crew"
+    target = -1
+    if kind in ("contract", "load") and seat < s.n:
+        harbour = [sid for sid in s.players[seat].ships if not s.ships[sid].at_sea]
+        target = harbour[0] if harbour else s.players[seat].ships[0]
+    if kind == "take":
+        target = 0
+    if kind == "wild":
+        kind = "play"
+    cards = (card,) if 0 <= card < CARDS.table_size else ()
+    return Action(seat, kind, cards, target, 1 if kind == "contract" else 0)
+
+
+def note(g: Game, action: Action, lang: str) -> tuple[str, str]:
+    """A short mark and a sentence for a choice that would do nothing for its player ("", "" if none)."""
+    return idle_note(g, action, lang)
+
+
+def hint(g: Game, lang: str) -> tuple[str, int, str] | None:
+    """The rule in play now: its key, the chapter that teaches it and one sentence (``None``: none)."""
+    key = hint_key(g)
+    return (key, hint_chapter(key), hint_text(key, lang)) if key else None
+
+
+def sealed(g: Game) -> list[int] | None:
+    """The seats bidding in secret now (``None``: no sealed bid is under way)."""
+    frame = g.state.stack[-1] if g.state.stack else None
+    if frame is None or frame["kind"] != "bid":
+        return None
+    return list(frame.get("bidders", g.deciders()))
+
+
+def bid(seat: int, amount: int) -> Action:
+    return Action(seat, "bid", count=amount)
+
+
+def secrets(g: Game, seat: int) -> Hashable:
+    """What fair undo compares later: who moves, the deck, the game's random state, the log's length."""
+    return seat, tuple(g.state.deck), g.state.rng, len(g.log)
+
+
+def revealed(g: Game, before: Hashable) -> bool:
+    """Whether something hidden has come to light since ``before`` (from :func:`secrets`) was taken."""
+    _seat, deck, rng, log_len = before  # type: ignore[misc]
+    return (tuple(g.state.deck) != deck or g.state.rng != rng
+            or any(k in REVEALING for _t, k, _a in g.log[log_len:]))
+
+
+def result(g: Game, lang: str) -> dict[str, Any]:
+    """The end of a game: ``winners`` (seats), ``headline`` (``None``: the app names the winners),
+    ``reason`` (why it ended, a sentence or "") and ``chart`` (the scores as HTML)."""
+    return {"winners": list(g.state.winners), "headline": None,
+            "reason": WHY.get(g.state.end_reason, {}).get(lang, ""), "chart": score_chart_html(g.scores(), lang)}
