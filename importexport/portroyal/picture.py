@@ -27,6 +27,7 @@ from ..render import CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
 from .actions import Action
 from .cards import CARDS, NEVER
 from .rules import CONTRACTS, CUBES, EXP, GOAL_POINTS
+from .scoring import leaders
 from .words import NAMES, PICTURE, card_name, contract_name, seat
 
 if TYPE_CHECKING:
@@ -213,8 +214,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     finished = over and bool(table)
     winners: set[int] = set()
     if finished and not team:
-        best = max((row["points"], row["coins"]) for row in table)
-        winners = {q for q, row in enumerate(table) if (row["points"], row["coins"]) == best}
+        winners = leaders(table)
     team_points = sum(row["points"] for row in table)
     team_cubes = sum(len(b) for b in v["boxes"])
     rank = EXP.rank(n, team_points, team_cubes).name

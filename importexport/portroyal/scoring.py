@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .rules import contract_points, points, team_rank
@@ -29,7 +30,15 @@ def final_scores(g: Game) -> list[dict[str, Any]]:
             row["won"] = done and g.is_over()
         return rows
     if g.is_over():
-        best = max((r["points"], r["coins"]) for r in rows)
-        for row in rows:
-            row["won"] = (row["points"], row["coins"]) == best
+        won = leaders(rows)
+        for seat, row in enumerate(rows):
+            row["won"] = seat in won
     return rows
+
+
+def leaders(rows: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The seats (row indices) that win a competitive or base game: the most influence points, ties
+    broken by coins; seats equal in both share the win.  ``rows``: per seat ``points`` and ``coins``
+    (the scores, or what a seat's view shows)."""
+    best = max((r["points"], r["coins"]) for r in rows)
+    return {seat for seat, r in enumerate(rows) if (r["points"], r["coins"]) == best}

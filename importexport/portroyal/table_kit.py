@@ -127,7 +127,7 @@ def hint(g: Game, lang: str) -> tuple[str, int, str] | None:
     deciders = g.deciders()
     if not deciders:
         return None
-    step = g.view(deciders[0])["waiting_for"]
+    step = g.state.stack[-1]["kind"]  # (the step of the turn under way: whoever decides, it is open to all)
     if step == "take" and any(a.kind == "expedition" for a in g.legal_actions(deciders[0])):
         step = "expedition"
     if step not in HINT_CHAPTER:

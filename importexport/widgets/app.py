@@ -25,7 +25,7 @@ from ..session import Session, first_position
 from ..setup import MODULES
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
-from .table import TableView
+from .table import TableView, page_style
 from .upload import Keeper, KernelRelease, Upload
 
 HUMAN = "human"
@@ -76,7 +76,6 @@ WORDS = Table("app", {
 BOT_WORDS = Table("bots", {"random": "random", "heuristic": "heuristic", "search": "search"})
 CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
 PR_MODES: tuple[str, ...] = table_kit("portroyal").MODES  # type: ignore[attr-defined]
-STYLE = "".join(table_kit(g).STYLE for g in GAMES.ids())
 
 
 def bot_pace() -> float:
@@ -121,7 +120,7 @@ class PlayApp(w.VBox):
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
-        self.children = [w.HTML(STYLE), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
+        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
                          self.screen]
         on_language(self, self.relabel)
         self.show_setup()
@@ -218,8 +217,7 @@ class PlayApp(w.VBox):
         self.players.options = list(range(lo, hi + 1))
         self.players.value = value
         self.players.disabled = lo == hi
-        self._players_changed()
-        self.relabel()
+        self.relabel()  # (a changed player count has redrawn the seats already: see _players_changed)
 
     def _players_changed(self) -> None:
         self._seat_rows()
@@ -513,7 +511,8 @@ class PlayApp(w.VBox):
             self.pr_mode.options = modes
             self.pr_mode.value = mode
             self.pr_mode.observe(self._guard(lambda _c: self._game_changed()), names="value")
-        self._contract_rows()
+        if self.chosen_game == "portroyal":
+            self._contract_rows()
         for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules", "game", "contracts", "mode"),
                               strict=True):
             label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS.format(key, lang))}</b></div>'

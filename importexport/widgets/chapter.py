@@ -27,7 +27,7 @@ from .common import markdown
 from .exercises import ExerciseView, exercise_view
 from .guide import GuidedTable
 from .lang import LANG, language_switch, on_language
-from .table import TableView
+from .table import TableView, page_style
 
 TEXT = Table("chapter_view", {"title": "Chapter {n}: {title}"})
 """The heading of a chapter shown with its language switch."""
@@ -82,7 +82,7 @@ class ChapterView:
         """The stylesheet of the drawn tables.  A generated notebook has its title and summary as Markdown
         and keeps to one language, so this is all it shows; with no language fixed it also shows the
         title, the summary and the English / Deutsch switch."""
-        style = table_kit(self.chapter.game_id).STYLE or table_kit("importexport").STYLE  # (the pages' own styles)
+        style = page_style()
         if self.lang is not None:  # the stylesheet only: its output row is hidden in JupyterLab
             css = w.HTML(style)
             css.add_class("iex-css-only")

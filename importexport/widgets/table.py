@@ -117,7 +117,7 @@ class TableView(w.VBox):
     @property
     def kit(self) -> TableKit:
         """What this game's table needs beyond the protocol (its picture, what clicks mean, ...)."""
-        return table_kit(self.session.game)
+        return self.session.kit
 
     def seat_name(self, seat: int, lang: str) -> str:
         return self.kit.seat_name(seat, lang)
@@ -458,6 +458,9 @@ class TableView(w.VBox):
         return w.VBox([note, w.HBox([entry, seal])])
 
 
-def table_css(game: str = "importexport") -> w.HTML:
-    """The stylesheet of the drawn table (loaded once per page)."""
-    return w.HTML(table_kit(game).STYLE)
+def page_style() -> str:
+    """The stylesheet a page with tables loads once: every game's table kit's (the score charts, the
+    panels around the board; the board brings its own)."""
+    from ..protocol import GAMES
+
+    return "".join(table_kit(g).STYLE for g in GAMES.ids())

@@ -71,21 +71,43 @@ function pressable(e, send, what, id, label, marked = true) {
   });
 }
 
+// which element of the drawn table has the keyboard focus, as a selector that finds it again after
+// the redraw (null: none)
+function focused(host) {
+  const act = document.activeElement;
+  if (!act || !host.contains(act)) return null;
+  if (act.classList.contains("iex-projector-toggle")) return ".iex-projector-toggle";
+  if (act.dataset.card !== undefined) return `[data-card="${act.dataset.card}"][tabindex]`;
+  if (act.dataset.ship !== undefined) return `.iex-ship.iex-clickable[data-ship="${act.dataset.ship}"]`;
+  if (act.dataset.contract !== undefined) return `[data-contract="${act.dataset.contract}"][tabindex]`;
+  return null;
+}
+
+// the legend (what each mark means) below a drawn table, the table shown, and the focus given back to
+// the element that had it before the redraw (a keyboard user keeps their place)
+function finish(host, root, legend, cls, focusSel) {
+  if (legend && legend.length) {
+    root.append(h("footer", cls, null, legend.map((it) => {
+      const m = h("span", "iex-legend-mark", { text: it.mark });
+      if (it.bg) paint(m, it.bg, it.fg);
+      return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
+    })));
+  }
+  host.append(root);
+  if (focusSel) {
+    const f = root.querySelector(focusSel);
+    if (f) f.focus({ preventScroll: true });
+  }
+}
+
 const LAYOUT = { 1: "iex-n2", 2: "iex-n2", 3: "iex-n3", 4: "iex-n4", 5: "iex-n5", 6: "iex-n6" };
 
 function draw(model, host) {
   const pic = model.get("picture") || {};
-  if (pic.game === "portroyal") return drawPortRoyal(model, host, pic, !!model.get("projector"));
-  const projector = !!model.get("projector");
-  // keep keyboard focus on the same thing across the redraw
-  let focusSel = null;
-  const act = document.activeElement;
-  if (act && host.contains(act)) {
-    if (act.classList.contains("iex-projector-toggle")) focusSel = ".iex-projector-toggle";
-    else if (act.dataset.card !== undefined) focusSel = `[data-card="${act.dataset.card}"][tabindex]`;
-    else if (act.dataset.ship !== undefined) focusSel = `.iex-ship.iex-clickable[data-ship="${act.dataset.ship}"]`;
-  }
+  const focusSel = focused(host);  // keep keyboard focus on the same thing across the redraw
   host.replaceChildren();
+  if (pic.game === "portroyal") return drawPortRoyal(model, host, pic, !!model.get("projector"), focusSel);
+  const projector = !!model.get("projector");
   if (!pic || !pic.seats) return;
 
   const L = pic.labels || {};
@@ -369,22 +391,7 @@ function draw(model, host) {
     );
   }
 
-  // legend
-  if (pic.legend && pic.legend.length) {
-    root.append(
-      h("footer", "iex-legend", null, pic.legend.map((it) => {
-        const m = h("span", "iex-legend-mark", { text: it.mark });
-        if (it.bg) paint(m, it.bg, it.fg);
-        return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
-      })),
-    );
-  }
-
-  host.append(root);
-  if (focusSel) {
-    const f = root.querySelector(focusSel);
-    if (f) f.focus({ preventScroll: true });
-  }
+  finish(host, root, pic.legend, "iex-legend", focusSel);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,16 +399,7 @@ function draw(model, host) {
 // The harbour, the card just turned, the expeditions and the contracts in the middle, every seat
 // in a row above them.  Clicks send {type: "click", what: "card" | "contract", id}.
 
-function drawPortRoyal(model, host, pic, projector) {
-  // keep keyboard focus on the same thing across the redraw
-  let focusSel = null;
-  const act = document.activeElement;
-  if (act && host.contains(act)) {
-    if (act.classList.contains("iex-projector-toggle")) focusSel = ".iex-projector-toggle";
-    else if (act.dataset.card !== undefined) focusSel = `[data-card="${act.dataset.card}"][tabindex]`;
-    else if (act.dataset.contract !== undefined) focusSel = `[data-contract="${act.dataset.contract}"][tabindex]`;
-  }
-  host.replaceChildren();
+function drawPortRoyal(model, host, pic, projector, focusSel) {
 
   const L = pic.labels || {};
   const cards = pic.cards || {};
@@ -607,20 +605,7 @@ function drawPortRoyal(model, host, pic, projector) {
     root.append(zone("iex-pr-contracts", L.contracts, [h("div", "iex-pr-contract-row", null, pic.contracts.map(contractTile))]));
   }
 
-  // legend
-  if (pic.legend && pic.legend.length) {
-    root.append(h("footer", "iex-pr-legend", null, pic.legend.map((it) => {
-      const m = h("span", "iex-legend-mark", { text: it.mark });
-      if (it.bg) paint(m, it.bg, it.fg);
-      return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
-    })));
-  }
-
-  host.append(root);
-  if (focusSel) {
-    const f = root.querySelector(focusSel);
-    if (f) f.focus({ preventScroll: true });
-  }
+  finish(host, root, pic.legend, "iex-pr-legend", focusSel);
 }
 
 function render({ model, el }) {
