@@ -146,6 +146,45 @@ def process_tree(pid: int) -> dict[int, str]:
     return found
 
 
+def started(pid: int) -> int | None:
+    """When process ``pid`` started (clock ticks since boot), or None if there is no such process or it
+    is a zombie.  A pid names a process only together with its start time: once a process ends, the
+    system hands its pid to a new one (soon, on a machine whose pids wrap at 32768)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return None
+    return None if fields[0] == "Z" else int(fields[19])
+
+
+def identities(pids: object) -> dict[int, int]:
+    """The processes among ``pids`` that run now, each with its start time (see :func:`started`)."""
+    found = {pid: started(pid) for pid in pids}  # type: ignore[attr-defined]
+    return {pid: t for pid, t in found.items() if t is not None}
+
+
+def still_running(seen: dict[int, int]) -> list[int]:
+    """The processes of ``seen`` (pid: start time, from :func:`identities`) that still run: the same
+    process, not a new one that got the pid of one that ended."""
+    return sorted(pid for pid, t in seen.items() if started(pid) == t)
+
+
+def kill_all(seen: dict[int, int]) -> list[int]:
+    """SIGKILL the processes of ``seen`` that still run (never a later process that reuses a pid);
+    returns the pids killed."""
+    import signal
+
+    killed = []
+    for pid in still_running(seen):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        except ProcessLookupError:
+            pass
+    return killed
+
+
 def kernels_below(pid: int) -> set[int]:
     """The kernels running below process ``pid`` (Voila's pool and the open pages' kernels)."""
     return {child for child, args in process_tree(pid).items() if "ipykernel" in args}

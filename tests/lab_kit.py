@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from browser_kit import free_port
-from helpers import process_tree
+from helpers import identities, kill_all, process_tree, still_running
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -53,12 +53,12 @@ class Lab:
     proc: subprocess.Popen[str]
     folder: Path
     log: Path
-    kernels: set[int] = field(default_factory=set)  # every kernel seen below the server
+    kernels: dict[int, int] = field(default_factory=dict)  # every kernel seen below the server: pid, start time
 
     def kernel_pids(self) -> set[int]:
         """The kernels running below the server now (remembered, so the end can check they went)."""
         now = {pid for pid, args in process_tree(self.proc.pid).items() if "ipykernel" in args}
-        self.kernels |= now
+        self.kernels |= identities(now)
         return now
 
     def ready(self) -> None:
@@ -121,19 +121,11 @@ def stop_lab(lab: Lab) -> list[str]:
         lab.proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
         pass
-    left = []
+    seen = {**lab.kernels, **identities(group_members(lab.proc.pid))}  # (by start time: a pid may be reused)
     deadline = time.monotonic() + 10
-    while True:
-        alive = [pid for pid in sorted(lab.kernels | set(group_members(lab.proc.pid))) if running(pid)]
-        if not alive or time.monotonic() > deadline:
-            break
+    while still_running(seen) and time.monotonic() < deadline:
         time.sleep(0.2)
-    for pid in alive:
-        left.append(f"{pid}")
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    left = [f"{pid}" for pid in kill_all(seen)]
     if lab.proc.poll() is None:
         left.append(f"server {lab.proc.pid}")
         lab.proc.kill()
@@ -145,15 +137,6 @@ def group_members(pgid: int) -> list[int]:
     """The processes whose process group is ``pgid``."""
     rows = subprocess.run(["ps", "-eo", "pid=,pgid="], capture_output=True, text=True, check=True).stdout
     return [int(pid) for pid, group in (line.split() for line in rows.splitlines()) if int(group) == pgid]
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie awaiting its parent is not)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, IndexError):
-        return False
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import process_tree
+from helpers import identities, kill_all, process_tree, still_running
 
 import importexport.simulate as simulate
 from importexport import Game
@@ -363,9 +363,10 @@ def test_sigterm_stops_the_app_with_its_server_and_kernels() -> None:
     assert alive == [], f"still running after SIGTERM: {alive}"
 
 
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid``: its children, theirs, and so on."""
-    return set(process_tree(pid))
+def _descendants(pid: int) -> dict[int, int]:
+    """Every process below ``pid`` (its children, theirs, and so on), each with its start time: a pid
+    alone may name a later process once this one has ended."""
+    return identities(process_tree(pid))
 
 
 def _kernels(pids: set[int]) -> set[int]:
@@ -375,13 +376,6 @@ def _kernels(pids: set[int]) -> set[int]:
 
 def _args(pid: int) -> str:
     return subprocess.run(["ps", "-o", "args=", "-p", str(pid)], capture_output=True, text=True).stdout
-
-
-def _running(pids: set[int]) -> set[int]:
-    """The processes among ``pids`` still running (a zombie waiting to be reaped counts as gone)."""
-    states = {pid: subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout.strip()
-              for pid in pids}
-    return {pid for pid, state in states.items() if state and not state.startswith("Z")}
 
 
 def _free_port() -> int:
@@ -410,13 +404,13 @@ def _stops_everything(command: str, signum: int, group: bool, tmp_path: Path) ->
         proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", command, "--no-browser", f"--port={port}"],
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env,
                                 start_new_session=True, preexec_fn=as_from_a_terminal)
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # every process seen below the command: pid, start time
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not _kernels(seen):
+        while time.monotonic() < deadline and not _kernels(set(seen)):
             time.sleep(0.5)
             seen |= _descendants(proc.pid)
-            if command == "tutor" and seen and not _kernels(seen):
+            if command == "tutor" and seen and not _kernels(set(seen)):
                 request = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels", data=b'{"name": "python3"}',
                                                  headers={"Authorization": f"token {token}"}, method="POST")
                 try:
@@ -424,7 +418,7 @@ def _stops_everything(command: str, signum: int, group: bool, tmp_path: Path) ->
                         assert answer.status == 201
                 except OSError:  # the server is not listening yet
                     pass
-        assert _kernels(seen), f"no kernel started below importexport {command}:\n{log.read_text()[-3000:]}"
+        assert _kernels(set(seen)), f"no kernel started below importexport {command}:\n{log.read_text()[-3000:]}"
         assert proc.poll() is None
         seen |= _descendants(proc.pid)
         if group:
@@ -433,13 +427,12 @@ def _stops_everything(command: str, signum: int, group: bool, tmp_path: Path) ->
             proc.send_signal(signum)
         proc.wait(timeout=30)
         deadline = time.monotonic() + 10  # (the last kernels may take a moment to be reaped)
-        while _running(seen) and time.monotonic() < deadline:
+        while still_running(seen) and time.monotonic() < deadline:
             time.sleep(0.2)
-        left = {pid: _args(pid).strip() for pid in _running(seen)}
+        left = {pid: _args(pid).strip() for pid in still_running(seen)}
         assert left == {}, f"still running after {signal.Signals(signum).name}: {left}"
     finally:
-        for pid in _running(seen | _descendants(proc.pid)):
-            os.kill(pid, signal.SIGKILL)
+        kill_all({**seen, **_descendants(proc.pid)})
         if proc.poll() is None:
             proc.kill()
             proc.wait()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import kernels_below, process_tree
+from helpers import identities, kernels_below, kill_all, process_tree
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 import importexport.app.voila_kernels as voila_kernels
@@ -64,24 +63,20 @@ def server() -> Iterator[tuple[int, str]]:
            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # pid: start time (a culled kernel's pid may go to a later process)
     try:
         wait_for("the preheated kernel", lambda: kernels(proc.pid), 60)
-        seen |= set(process_tree(proc.pid))
+        seen |= identities(process_tree(proc.pid))
         yield proc.pid, f"http://127.0.0.1:{port}/"
     finally:
-        seen |= set(process_tree(proc.pid))
+        seen |= identities(process_tree(proc.pid))
         proc.terminate()
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        for pid in seen:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_all(seen)
 
 
 def open_app(context: Any, url: str) -> Any:
