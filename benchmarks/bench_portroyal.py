@@ -14,7 +14,7 @@ import argparse
 import json
 
 from importexport.bench import chess_plies_per_second
-from importexport.portroyal.bench import run_games
+from importexport.bench_portroyal import run_games
 from importexport.portroyal.game import PLAYERS
 
 

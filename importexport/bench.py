@@ -14,8 +14,8 @@ import random
 import time
 
 from .bots import RandomBot, play_out
-from .engine import Game
-from .setup import MODULES
+from .importexport.engine import Game
+from .importexport.setup import MODULES
 
 ALL_MODULES = tuple(MODULES)
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from .bounds import MAX_SAVE_BYTES
-from .constants import MAX_PLAYERS, MIN_PLAYERS
-from .setup import MODULES
+from .importexport.constants import MAX_PLAYERS, MIN_PLAYERS
+from .importexport.setup import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
@@ -250,7 +250,7 @@ def read_save(path: str) -> str:
 def replay(path: str, lang: str | None, prog: str) -> int:
     """Print the narrated log of the game saved in ``path``; one error line and 2 if it cannot."""
     from .errors import SaveFileError
-    from .savefile import load
+    from .importexport.savefile import load
 
     try:
         g = load(read_save(path))
@@ -334,7 +334,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "tutor":
         return run_tutor(args.port, args.no_browser, args.lang, tutor.prog)
     if args.command == "cards":
-        from .cards import CARDS
+        from .importexport.cards import CARDS
 
         sets = sorted({c.set for c in CARDS.cards}, key=lambda name: (name != "base", name))
         if args.set is not None and args.set not in sets:

@@ -1,7 +1,7 @@
 """The game protocol: what the tutor, the widgets, the app, the bots and the tournament runner may
 ask of a game, whichever game it is.
 
-Both referees implement it: :class:`importexport.engine.Game` (Import/Export) and
+Both referees implement it: :class:`importexport.importexport.engine.Game` (Import/Export) and
 :class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` names each game with how to
 start one and how to load a saved one; ``tests/test_protocol.py`` holds both to the same
 conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
@@ -122,74 +122,34 @@ class GameKind:
     the lowest rank and up)."""
 
 
-def _importexport() -> GameKind:
-    from .actions import Action
-    from .constants import MAX_PLAYERS, MIN_PLAYERS
-    from .determinize import determinized_game
-    from .engine import Game
-    from .heuristic import SEARCHED, HeuristicBot, candidates, margins, progress
-    from .savefile import load
-
-    return GameKind("importexport", "Import/Export", Game, load, Action.from_text, (MIN_PLAYERS, MAX_PLAYERS),
-                    {"abilities": (False, True)}, HeuristicBot, determinized_game, margins, progress,
-                    SearchRules(SEARCHED, candidates), _importexport_outcome)
-
-
-def _importexport_outcome(g: Any) -> list[dict[str, Any]]:
-    winners = set(g.state.winners)
-    return [{"score": sc.total, "won": seat in winners} for seat, sc in enumerate(g.scores())]
-
-
-def _portroyal() -> GameKind:
-    from .portroyal.actions import Action
-    from .portroyal.determinize import determinize
-    from .portroyal.game import PLAYERS, Game
-    from .portroyal.heuristic import SEARCH, HeuristicBot, margins, progress
-    from .portroyal.savefile import load
-
-    lo = min(lo for lo, _ in PLAYERS.values())
-    hi = max(hi for _, hi in PLAYERS.values())
-    return GameKind("portroyal", "Port Royal", Game, load, Action.from_text, (lo, hi), {"mode": tuple(PLAYERS)},
-                    HeuristicBot, determinize, margins, progress, SEARCH, _portroyal_outcome)
-
-
-def _portroyal_outcome(g: Any) -> list[dict[str, Any]]:
-    from .portroyal.rules import EXP
-
-    ranks = [r.id for r in EXP.ranks]
-    out: list[dict[str, Any]] = []
-    for row in g.scores():
-        one = {"score": row["points"], "won": bool(row["won"])}
-        if "team_won" in row:
-            one.update(team=True, rank=1 + ranks.index(row["rank"]) if row["won"] else 0)
-        out.append(one)
-    return out
-
-
 class _Games(dict[str, GameKind]):
     """The games by id, each set up on first use (so importing this module imports no engine)."""
 
-    _makers: dict[str, Callable[[], GameKind]] = {"importexport": _importexport, "portroyal": _portroyal}
+    _packages: dict[str, str] = {"importexport": "importexport.importexport", "portroyal": "importexport.portroyal"}
 
     def __missing__(self, key: str) -> GameKind:
-        if key not in self._makers:
-            raise KeyError(f"unknown game {key!r}: the games are {', '.join(self._makers)}")
-        kind = self[key] = self._makers[key]()
+        import importlib
+
+        if key not in self._packages:
+            raise KeyError(f"unknown game {key!r}: the games are {', '.join(self._packages)}")
+        kind = self[key] = importlib.import_module(self._packages[key] + ".kind").KIND
         return kind
 
     def ids(self) -> tuple[str, ...]:
-        return tuple(self._makers)
+        return tuple(self._packages)
 
 
 GAMES = _Games()
-"""The games the project plays, by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``."""
+"""The games the project plays, by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``.  Each game's
+package (``importexport.importexport``, ``importexport.portroyal``) describes itself in its module
+``kind`` (``KIND``) and gives its table kit in ``table_kit``."""
 
 
 # --- at the table ---------------------------------------------------------------------------------
 
 class TableKit(Protocol):
     """What the table component, the session and the app ask of a game beyond :class:`GameProtocol`:
-    each game has one module of these names (``importexport.table_kit``,
+    each game has one module of these names (``importexport.importexport.table_kit``,
     ``importexport.portroyal.table_kit``), found through :func:`table_kit`.
 
     ``picture(g, lang, hands, decider, point)`` is the plain JSON the board draws (``changes``
@@ -243,7 +203,7 @@ class TableKit(Protocol):
     def result(self, g: Any, lang: str) -> dict[str, Any]: ...
 
 
-_KITS = {"importexport": "importexport.table_kit", "portroyal": "importexport.portroyal.table_kit"}
+_KITS = {gid: f"{package}.table_kit" for gid, package in _Games._packages.items()}
 
 
 def table_kit(game: Any) -> TableKit:

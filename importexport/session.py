@@ -19,7 +19,7 @@ from typing import Any
 
 from .bots import make_bot
 from .protocol import GameProtocol, TableKit, table_kit
-from .savefile import SessionSave
+from .saves import SessionSave
 
 Action = Any  # a choice of whichever game is played (see importexport.protocol.ActionProtocol)
 
@@ -49,7 +49,7 @@ class Session:
     ``fair_undo``: a person may take back only their own last move, and only while nothing hidden
     has come to light since (a card drawn, bids shown, a random pick): what a real table allows.
     Lessons keep free undo (the default).  ``resume``: a loaded game and what its save kept
-    (:func:`importexport.savefile.load_session`) to go on from; ``start`` then gives its first position.
+    (:func:`importexport.importexport.savefile.load_session`) to go on from; ``start`` then gives its first position.
     """
 
     def __init__(
@@ -184,7 +184,7 @@ class Session:
 
     def saved(self) -> SessionSave:
         """What a save file needs beyond the game for play to go on exactly as here: the undo points
-        and the bots' random state (see :func:`importexport.savefile.dump`)."""
+        and the bots' random state (see :func:`importexport.importexport.savefile.dump`)."""
         bots = {seat: state for seat, bot in self.bots.items() if (state := bot_random(bot)) is not None}
         return SessionSave(list(self.marks), bots)
 

@@ -381,7 +381,7 @@ def check_writable(path: str) -> None:
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from .cli import PLAYERS, Parser, game_count, int_in, job_count, module_names, seed_number
-    from .setup import MODULES
+    from .importexport.setup import MODULES
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr

@@ -42,16 +42,20 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``importexport app`` on a free port for one test module.  Its output goes to a file, never to a
+    pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the server mid-test."""
     port = free_port()
     env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1"}
-    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    log = tmp_path_factory.mktemp("app") / "app.log"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
+                                stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
     SERVER["pid"] = proc.pid
     try:
-        first = proc.stdout.readline() if proc.stdout else ""
-        assert f"http://127.0.0.1:{port}/" in first, first  # the command prints where the app is
-        wait_for_port(port)
+        assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
+        first = log.read_text(encoding="utf-8").splitlines()[:1]
+        assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
         yield f"http://127.0.0.1:{port}/"
     finally:
         proc.terminate()
@@ -88,10 +92,13 @@ def click_and_wait(page, locator) -> None:
     )
 
 
-def settle(page, quiet: float = 0.15) -> None:
-    """Wait until the page has stopped changing for ``quiet`` seconds (widgets arrive in steps)."""
+def settle(page, quiet: float = 0.15, limit: float = 60.0) -> None:
+    """Wait until the page has stopped changing for ``quiet`` seconds (widgets arrive in steps); a page
+    that is still changing after ``limit`` seconds fails the test (a bot that never stops, say)."""
     last, since = app_text(page), time.time()
+    deadline = since + limit
     while time.time() - since < quiet:
+        assert time.time() < deadline, f"the page kept changing for {limit:.0f} s; it reads now:\n{last[-1500:]}"
         time.sleep(0.05)
         now = app_text(page)
         if now != last:

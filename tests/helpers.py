@@ -8,9 +8,9 @@ import subprocess
 from typing import Any
 
 from importexport import CARDS, Action, Game
-from importexport.abilities import REGISTRY
-from importexport.constants import COLOURS, RAINBOW_SLOT
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.constants import COLOURS, RAINBOW_SLOT
+from importexport.importexport.scenario import load_scenario
 
 DOCS_IMPORT: dict[str, Any] = {
     "players": 3, "seed": 7, "active": 0, "harbours": ["green", "yellow", "black"],

@@ -18,10 +18,10 @@ import pytest
 from helpers import cid, is_quiet
 
 from importexport import CARDS, Action
-from importexport.abilities import REGISTRY
-from importexport.actions import TAKE_GOODS
 from importexport.bots import RandomBot, play_out
-from importexport.constants import (
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.actions import TAKE_GOODS
+from importexport.importexport.constants import (
     BASE_COLOURS,
     BLACK,
     BLUE,
@@ -34,8 +34,8 @@ from importexport.constants import (
     YELLOW,
     payout,
 )
-from importexport.savefile import load as load_save
-from importexport.scenario import load_scenario
+from importexport.importexport.savefile import load as load_save
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 

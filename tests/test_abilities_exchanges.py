@@ -14,10 +14,10 @@ import pytest
 from helpers import cid, is_quiet, plain_cards
 
 from importexport import CARDS, Action
-from importexport.abilities import REGISTRY
 from importexport.bots import RandomBot
-from importexport.constants import COLOURS, GREY, RAINBOW_SLOT, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.constants import COLOURS, GREY, RAINBOW_SLOT, payout
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 START = 10  # a scenario seat's credits unless given

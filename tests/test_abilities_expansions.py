@@ -16,10 +16,10 @@ import pytest
 from helpers import apply_one, cid, matching, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.actions import DISCARD, TAKE_GOODS
 from importexport.bots import RandomBot
-from importexport.constants import GREY, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import DISCARD, TAKE_GOODS
+from importexport.importexport.constants import GREY, payout
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 START = 10  # a scenario seat's credits unless given

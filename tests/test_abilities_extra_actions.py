@@ -15,11 +15,11 @@ import pytest
 from helpers import cid
 
 from importexport import CARDS, Action
-from importexport.abilities import REGISTRY
-from importexport.actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
-from importexport.constants import BLACK, BLUE, COLOURS, GREEN, LOAD, RAINBOW_SLOT, RED, YELLOW, payout
-from importexport.rules import crew_for
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
+from importexport.importexport.constants import BLACK, BLUE, COLOURS, GREEN, LOAD, RAINBOW_SLOT, RED, YELLOW, payout
+from importexport.importexport.rules import crew_for
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 

@@ -17,9 +17,9 @@ import pytest
 from helpers import cid
 
 from importexport import CARDS, Action, IllegalActionError
-from importexport.abilities import REGISTRY
-from importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 

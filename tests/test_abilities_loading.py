@@ -17,11 +17,11 @@ import pytest
 from helpers import cid, matching
 
 from importexport import CARDS, Action
-from importexport.abilities import REGISTRY
-from importexport.actions import ISLAND
-from importexport.cards import Card
-from importexport.constants import GREEN, RAINBOW, RIDING, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.actions import ISLAND
+from importexport.importexport.cards import Card
+from importexport.importexport.constants import GREEN, RAINBOW, RIDING, payout
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 GROUP = (

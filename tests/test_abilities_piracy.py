@@ -16,11 +16,11 @@ import pytest
 from helpers import cid
 
 from importexport import CARDS, Action, Game
-from importexport.abilities import REGISTRY
-from importexport.actions import DECK, TAKE_GOODS, hand_of
-from importexport.constants import payout
-from importexport.savefile import dump, load
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.actions import DECK, TAKE_GOODS, hand_of
+from importexport.importexport.constants import payout
+from importexport.importexport.savefile import dump, load
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 

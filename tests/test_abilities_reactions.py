@@ -16,11 +16,11 @@ import pytest
 from helpers import cid
 
 from importexport import CARDS, Action
-from importexport.abilities import REGISTRY
-from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_GOODS
 from importexport.bots import RandomBot
-from importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_GOODS
+from importexport.importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
+from importexport.importexport.scenario import load_scenario
 
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 

@@ -16,9 +16,9 @@ from helpers import cid, matching
 from test_abilities_loading import ON_OFF, Fill, game
 
 from importexport import CARDS, Action
-from importexport.actions import TAKE_DISCARD, TAKE_GOODS
-from importexport.constants import CONTRACT, IMPORT, LOAD
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import TAKE_DISCARD, TAKE_GOODS
+from importexport.importexport.constants import CONTRACT, IMPORT, LOAD
+from importexport.importexport.scenario import load_scenario
 
 
 def acting(card: str):

@@ -16,9 +16,9 @@ import pytest
 from helpers import apply_one, cid, is_quiet, matching, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.actions import ISLAND
-from importexport.constants import COLOURS, RAINBOW, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import ISLAND
+from importexport.importexport.constants import COLOURS, RAINBOW, payout
+from importexport.importexport.scenario import load_scenario
 
 START = 10  # a scenario seat's credits unless given
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from importexport import Action, Game, IllegalActionError
-from importexport.actions import DECK, DISCARD, ISLAND, TAKE_GOODS, TO_GOODS, hand_of, hand_owner
-from importexport.constants import BASE_COLOURS
-from importexport.savefile import load
+from importexport.importexport.actions import DECK, DISCARD, ISLAND, TAKE_GOODS, TO_GOODS, hand_of, hand_owner
+from importexport.importexport.constants import BASE_COLOURS
+from importexport.importexport.savefile import load
 
 WRONG_WHOLE = st.one_of(
     st.booleans(), st.floats(allow_nan=False), st.none(), st.text(max_size=3),

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from importexport import Game
-from importexport.cards import CARDS
-from importexport.picture import picture
+from importexport.importexport.cards import CARDS
+from importexport.importexport.picture import picture
 from importexport.tutor.chapter import CHAPTER_DIR, ChapterError, load_chapter_file
 from importexport.tutor.chapter import chapter as load_chapter
 from importexport.widgets import LANG

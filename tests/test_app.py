@@ -7,7 +7,7 @@ import base64
 import pytest
 from helpers import widget_buttons
 
-from importexport.savefile import load
+from importexport.importexport.savefile import load
 from importexport.widgets import LANG
 from importexport.widgets.app import HUMAN, PlayApp
 

@@ -10,8 +10,8 @@ import pytest
 
 from importexport import Game
 from importexport.bench import ALL_MODULES
-from importexport.picture import changes, picture, ship_choices
-from importexport.render import CSS_COLOUR, TEXT_COLOUR
+from importexport.importexport.picture import changes, picture, ship_choices
+from importexport.importexport.render import CSS_COLOUR, TEXT_COLOUR
 from importexport.session import Session
 from importexport.widgets.board import STATIC, Board
 from importexport.widgets.table import TableView
@@ -164,7 +164,7 @@ def test_board_messages_of_the_wrong_shape_are_ignored() -> None:
 
 def test_the_status_says_when_the_last_turn_has_begun_and_why_the_game_ended() -> None:
     from importexport.bots import RandomBot
-    from importexport.picture import picture
+    from importexport.importexport.picture import picture
 
     for seed in range(20):  # (a game whose end is triggered before its last turn is over)
         g, bot = Game(players=2, seed=seed), RandomBot(seed)

@@ -17,10 +17,10 @@ import pytest
 from importexport import Action, Game
 from importexport.bots import BOTS, RandomBot, SearchBot, make_bot, play_out
 from importexport.cli import main as cli_main
-from importexport.determinize import determinize
-from importexport.heuristic import HeuristicBot
+from importexport.importexport.determinize import determinize
+from importexport.importexport.heuristic import HeuristicBot
+from importexport.importexport.setup import MODULES
 from importexport.protocol import GAMES
-from importexport.setup import MODULES
 from importexport.simulate import SeatResult, Spec, play_game, run, schedule, svg_chart, tally, wilson
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -374,7 +374,7 @@ def test_svg_chart_has_whiskers() -> None:
 
 
 @pytest.mark.parametrize("name", ["importexport.bots.base", "importexport.bots.search", "importexport.bots.registry",
-                                  "importexport.heuristic", "importexport.determinize"])
+                                  "importexport.importexport.heuristic", "importexport.importexport.determinize"])
 def test_docstring_examples_hold(name: str) -> None:
     import doctest
     import importlib

@@ -18,7 +18,7 @@ from lab_kit import WAIT_MS, cell, lab, lab_page, open_notebook, run_all, scroll
 from playwright.sync_api import Locator, Page, expect
 
 from importexport import Game
-from importexport.picture import picture
+from importexport.importexport.picture import picture
 from importexport.tutor.chapter import chapter
 from importexport.tutor.exercises import VERDICT, Grader
 from importexport.widgets.common import ui

@@ -109,7 +109,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     click_and_wait(page, page.locator(".iex-save").first)
     href = page.get_attribute(".iex-download", "href")
     assert href and href.startswith("data:application/json;base64,")
-    from importexport.savefile import load
+    from importexport.importexport.savefile import load
 
     saved = base64.b64decode(href.split(",", 1)[1])
     g = load(saved)

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from importexport import CARDS, Action, Game
-from importexport.abilities import REGISTRY
-from importexport.abilities.registry import lasting
-from importexport.scenario import load_scenario
-from importexport.setup import MODULES
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.abilities.registry import lasting
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.setup import MODULES
 from importexport.tutor.cardlab import LABS, NOT_SHOWN, lab_of, lab_position, search_cards
 from importexport.tutor.chapter import Position
 

@@ -12,8 +12,8 @@ from babel.messages.pofile import write_po
 
 from importexport import catalog
 from importexport.catalog import FORBIDDEN, Table, problems, text
-from importexport.describe import TEXT
-from importexport.i18n import EVENTS, message, render_event
+from importexport.importexport.describe import TEXT
+from importexport.importexport.i18n import EVENTS, message, render_event
 from importexport.tutor.chapter import CHAPTER_DIR
 
 
@@ -130,8 +130,8 @@ def test_no_module_writes_german_into_the_code() -> None:
 
 
 def test_name_lists_and_module_lines_come_from_the_catalog() -> None:
-    from importexport.constants import ACTION_NAME, GOODS_TYPE, PIRATE, RED
-    from importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
+    from importexport.importexport.constants import ACTION_NAME, GOODS_TYPE, PIRATE, RED
+    from importexport.importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
 
     assert ACTION_NAME["de"] == ("Vorrat", "Import", "Auftrag", "Laden", "Pirat", "Tausch")
     assert (ACTION_NAME["en"][PIRATE], GOODS_TYPE["en"][RED], GOODS_TYPE["de"][RED]) == ("Pirate", "illegal", "Illegal")

@@ -13,9 +13,10 @@ from test_bots import positions, rescramble
 
 from importexport import Action, Game
 from importexport.bots import SearchBot, play_out
-from importexport.coach import TEXT, Advice, advice, coach_bot, reason
-from importexport.heuristic import SEARCHED, HeuristicBot
+from importexport.importexport.coach import TEXT, Advice, reason
+from importexport.importexport.heuristic import SEARCHED, HeuristicBot
 from importexport.session import Session
+from importexport.tutor.coach import advice, coach_bot
 from importexport.widgets import LANG
 from importexport.widgets.coach import CoachButton
 from importexport.widgets.game import FirstGame
@@ -209,7 +210,7 @@ def test_the_first_game_has_the_coach() -> None:
 
 
 def test_the_coach_engine_imports_no_widgets() -> None:
-    code = "import sys, importexport.coach; assert 'ipywidgets' not in sys.modules"
+    code = "import sys, importexport.tutor.coach; assert 'ipywidgets' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

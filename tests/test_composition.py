@@ -6,8 +6,8 @@ import pytest
 from helpers import apply_one, is_quiet, plain_cards
 
 from importexport import CARDS
-from importexport.scenario import load_scenario
-from importexport.scoring import final_scores
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.scoring import final_scores
 
 
 def sale_position(credits: list[int], fulfilled: list[list[str]]) -> object:

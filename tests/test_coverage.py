@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from importexport import CARDS
-from importexport.abilities import REGISTRY
-from importexport.coverage import DOCS_FILE, abilities_markdown, card_marks, uncovered
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.coverage import DOCS_FILE, abilities_markdown, card_marks, uncovered
 
 
 def test_every_card_has_an_ability() -> None:
@@ -22,11 +22,11 @@ def test_marks_name_real_cards() -> None:
 
 
 def test_abilities_page_is_up_to_date() -> None:
-    assert DOCS_FILE.read_text(encoding="utf-8") == abilities_markdown(), "run `python -m importexport.coverage`"
+    assert DOCS_FILE.read_text(encoding="utf-8") == abilities_markdown(), "run `python -m importexport.importexport.coverage`"
 
 
 def test_every_ability_was_reread_against_its_card_text() -> None:
-    from importexport.coverage import reread_note
+    from importexport.importexport.coverage import reread_note
 
     missing = [c.name for c in CARDS.cards if not reread_note(c.name)]
     assert not missing, f"abilities not yet re-read against the rulebook's text: {missing}"

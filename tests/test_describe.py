@@ -1,4 +1,4 @@
-"""Menu lines for every choice (``importexport.describe``): told apart, in words, in both languages.
+"""Menu lines for every choice (``importexport.importexport.describe``): told apart, in words, in both languages.
 
 Three parts:
 
@@ -21,9 +21,9 @@ import pytest
 from helpers import cid, fulfil_position, is_quiet, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.abilities import REGISTRY
-from importexport.constants import COLOURS, YELLOW
-from importexport.describe import (
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.constants import COLOURS, YELLOW
+from importexport.importexport.describe import (
     CARD_ARGS,
     PLACE_ARGS,
     SEAT_ARGS,
@@ -32,11 +32,11 @@ from importexport.describe import (
     describe_action,
     engine_wording,
 )
-from importexport.i18n import LANGS
-from importexport.scenario import load_scenario
-from importexport.setup import MODULES
+from importexport.importexport.i18n import LANGS
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.setup import MODULES
 
-GAMES = 120
+GAMES = 60  # 15 per test, each playing to the end with every module (about 100,000 choices worded per test)
 SWEEP_STEPS = 90
 WORDED_ARGS = CARD_ARGS | SEAT_ARGS | PLACE_ARGS | {"a", "goods", "cards", "cargo", "inner"}
 COUNT_ARGS = {"n", "m"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from importexport.cards import CARDS
 from importexport.docs import DOCS_FILE, cards_markdown, main
-from importexport.scenario import load_scenario
+from importexport.importexport.cards import CARDS
+from importexport.importexport.scenario import load_scenario
 
 BASE = [c for c in CARDS.cards if c.set == "base"]
 TYPES = ("green", "yellow", "black", "blue", "red")

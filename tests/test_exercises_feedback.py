@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from importexport.actions import KINDS
-from importexport.i18n import KIND_WORDS
-from importexport.picture import picture
+from importexport.importexport.actions import KINDS
+from importexport.importexport.i18n import KIND_WORDS
+from importexport.importexport.picture import picture
 from importexport.tutor import chapters
 from importexport.tutor.chapter import Chapter, Exercise
 from importexport.tutor.exercises import Feedback, Grader, shown_position

@@ -8,7 +8,7 @@ import copy
 from helpers import DOCS_IMPORT
 
 from importexport import Action, Game
-from importexport.scenario import load_scenario
+from importexport.importexport.scenario import load_scenario
 from importexport.session import Session
 
 

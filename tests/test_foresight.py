@@ -6,7 +6,7 @@ from helpers import widget_buttons
 
 from importexport import Game
 from importexport.bots import RandomBot
-from importexport.foresight import idle_action, idle_note
+from importexport.importexport.foresight import idle_action, idle_note
 from importexport.session import Session
 from importexport.widgets.table import TableView
 

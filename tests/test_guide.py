@@ -8,7 +8,7 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from importexport.actions import Action
+from importexport.importexport.actions import Action
 from importexport.tutor.chapter import Position, chapters
 from importexport.tutor.check import guide_problems, unreachable
 from importexport.widgets.chapter import ChapterView, chapter

@@ -14,9 +14,9 @@ import pytest
 from test_random_play import random_step, rng_for, snapshot
 
 from importexport import CARDS, Action, Game, IllegalActionError
-from importexport.constants import IMPORT, LOAD, PIRATE, SUPPLY
-from importexport.explain import REASONS
-from importexport.scenario import load_scenario
+from importexport.importexport.constants import IMPORT, LOAD, PIRATE, SUPPLY
+from importexport.importexport.explain import REASONS
+from importexport.importexport.scenario import load_scenario
 
 KINDS = (
     "draw", "play", "wild", "declare", "sell", "crew", "contract", "load", "pirate", "trade", "ship", "bid",

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from importexport import Game
 from importexport.bench import ALL_MODULES
-from importexport.constants import ACTIONS, IMPORT
-from importexport.explain import FIELDS, FRAME_CHOICES, STEPS, reason
-from importexport.flow import FRAMES
-from importexport.i18n import KIND_WORDS
+from importexport.importexport.constants import ACTIONS, IMPORT
+from importexport.importexport.explain import FIELDS, FRAME_CHOICES, STEPS, reason
+from importexport.importexport.flow import FRAMES
+from importexport.importexport.i18n import KIND_WORDS
+from importexport.importexport.table_kit import CARD_KINDS, natural_action
 from importexport.session import Session
-from importexport.table_kit import CARD_KINDS, natural_action
 from importexport.tutor.build import NOTEBOOK_DIR, notebook, prose
 from importexport.tutor.chapter import chapters
 from importexport.tutor.lookup import excerpt, fold, index, query_words, search

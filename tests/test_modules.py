@@ -6,9 +6,9 @@ import pytest
 from helpers import apply_one, cid, matching, plain_cards
 
 from importexport import CARDS, Action, Game, IllegalActionError
-from importexport.constants import GREY, LOAD, TRADE
-from importexport.scenario import load_scenario
-from importexport.scoring import final_scores
+from importexport.importexport.constants import GREY, LOAD, TRADE
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.scoring import final_scores
 
 TRADE_CARDS = ["THE ALGORITHM", "CONTAINER FACTORY", "GPS", "INTEREST", "PARTNERSHIP"]
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
+from importexport import bench_portroyal as bench
 from importexport.bots import RandomBot, play_out
-from importexport.portroyal import bench
 from importexport.portroyal.game import Game
 
 FIELDS = {"mode", "players", "games", "seconds", "games_per_s", "decisions_per_s", "mean_decisions_per_game",
@@ -18,7 +18,7 @@ FIELDS = {"mode", "players", "games", "seconds", "games_per_s", "decisions_per_s
 
 def test_the_command_prints_one_json_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "importexport.portroyal.bench", "--players", "3", "--games", "2", "--seed", "4",
+        [sys.executable, "-m", "importexport.bench_portroyal", "--players", "3", "--games", "2", "--seed", "4",
          "--mode", "cooperative"],
         capture_output=True, text=True, timeout=120, check=True,
     )
@@ -67,7 +67,7 @@ def test_bad_arguments_get_one_line_and_status_2(argv: list[str], said: str, cap
     assert ended.value.code == 2
     out = capsys.readouterr()
     assert out.out == ""
-    assert out.err.count("\n") == 1 and out.err.startswith("python -m importexport.portroyal.bench: error: ")
+    assert out.err.count("\n") == 1 and out.err.startswith("python -m importexport.bench_portroyal: error: ")
     assert said in out.err
 
 

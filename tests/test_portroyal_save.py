@@ -13,11 +13,11 @@ from importexport import Game as ImportExportGame
 from importexport.bots import RandomBot
 from importexport.bounds import MAX_SAVE_BYTES
 from importexport.errors import SaveFileError
+from importexport.importexport.savefile import load as load_import_export
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.game import Game
 from importexport.portroyal.savefile import dump, load, load_with_seats
 from importexport.portroyal.state import State
-from importexport.savefile import load as load_import_export
 
 SHAPES = [("base", 2), ("base", 4), ("competitive", 3), ("competitive", 5), ("cooperative", 2),
           ("cooperative", 4), ("solo", 1)]

@@ -3,9 +3,9 @@
 times as many, each combination at k table sizes).
 
 Game ``i`` plays combination ``i mod 2^k`` of the k modules, with 2 to 6 players, and is checked
-after every step: every card of the game's sets lies in exactly one place, credits never go
-negative, whoever must decide has a legal choice, and at the start of every turn no player is
-over a crew or goods limit (as the abilities in play compute them).  Every game must end.
+after every step: credits never go negative, whoever must decide has a legal choice, and at the start of every turn no player is
+over a crew or goods limit (as the abilities in play compute them); at every fourth step and at
+the end, every card of the game's sets lies in exactly one place.  Every game must end.
 
 This file plays the first half of the games, ``test_random_modules_2.py`` the second: in two files
 xdist (which keeps a file's tests on one worker) plays the halves side by side.
@@ -20,11 +20,12 @@ from helpers import SOAK
 from test_random_play import MAX_STEPS, check_finished, play_random, rng_for
 
 from importexport import CARDS, Game
-from importexport.rules import crew_limit, goods_limit, goods_load
-from importexport.setup import MODULES, deck_sets
+from importexport.importexport.rules import crew_limit, goods_limit, goods_load
+from importexport.importexport.setup import MODULES, deck_sets
 
 GAMES = 1024 * SOAK  # every combination of modules once (more with IMPORTEXPORT_SOAK)
 CHUNK = 256
+CARDS_EVERY = 4  # every card is looked for at every fourth step and at the end (the rest: every step)
 FIRST_HALF = range(0, GAMES // 2, CHUNK)  # the first game of each test here
 SECOND_HALF = range(GAMES // 2, GAMES, CHUNK)  # ... and in test_random_modules_2.py
 COMBOS = [list(c) for k in range(len(MODULES) + 1) for c in combinations(MODULES, k)]
@@ -48,7 +49,8 @@ class ModuleInvariants:
     def __call__(self, g: Game, step: int) -> None:
         where = f"{self.label}, step {step} ({g.history[-1]})"
         s = g.state
-        self.check_cards(g, where)
+        if step % CARDS_EVERY == 0 or g.is_over():  # (a lost card stays lost: a later look still finds it)
+            self.check_cards(g, where)
         for p in s.players:
             assert p.credits >= 0, f"{where}: seat {p.seat} has {p.credits} credits"
         if g.is_over():

@@ -19,8 +19,8 @@ import pytest
 from helpers import SOAK
 
 from importexport import CARDS, Action, Game
-from importexport.scoring import tie_favoured
-from importexport.setup import BASE_SETS
+from importexport.importexport.scoring import tie_favoured
+from importexport.importexport.setup import BASE_SETS
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 BASIC_GAMES_PER_COUNT = 120 * SOAK  # 5 player counts -> 600 games with basic rules (more with IMPORTEXPORT_SOAK)

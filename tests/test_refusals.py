@@ -16,9 +16,9 @@ import pytest
 
 from importexport import CARDS, Action, Game, IllegalActionError
 from importexport.bench import ALL_MODULES
-from importexport.explain import REASONS, reason
-from importexport.flow import FRAMES
-from importexport.i18n import message
+from importexport.importexport.explain import REASONS, reason
+from importexport.importexport.flow import FRAMES
+from importexport.importexport.i18n import message
 
 GENERIC = {"wrong_detail", "not_legal"}
 

@@ -14,8 +14,8 @@ from helpers import cid, plain_cards
 from test_abilities_exchanges import options as choices
 
 from importexport import CARDS, Action
-from importexport.constants import BLACK, COLOURS, RAINBOW_SLOT
-from importexport.scenario import load_scenario
+from importexport.importexport.constants import BLACK, COLOURS, RAINBOW_SLOT
+from importexport.importexport.scenario import load_scenario
 
 FILLER = "OPPOSITION LEAFLETS"  # an instant card: as a fulfilled contract it only raises the limits
 

@@ -12,9 +12,9 @@ import pytest
 from helpers import cid, is_quiet, plain_cards
 
 from importexport import CARDS, Action
-from importexport.actions import TAKE_CREW, TAKE_GOODS
-from importexport.constants import payout
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import TAKE_CREW, TAKE_GOODS
+from importexport.importexport.constants import payout
+from importexport.importexport.scenario import load_scenario
 
 
 def game(seats: list[dict[str, Any]], **top: Any):

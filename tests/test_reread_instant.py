@@ -13,8 +13,8 @@ import pytest
 from helpers import cid, fulfil_position, is_quiet, plain_cards
 
 from importexport import CARDS, Action
-from importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.constants import BLACK, BLUE, COLOURS, GREEN, RAINBOW_SLOT, RED, YELLOW, payout
+from importexport.importexport.scenario import load_scenario
 
 
 def fulfilled(contract: str, *, seat0: dict[str, Any] | None = None, others: list[dict[str, Any]] | None = None,

@@ -13,9 +13,9 @@ import pytest
 from helpers import apply_one, cid, is_quiet, matching, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.abilities import REGISTRY
-from importexport.constants import RAINBOW, RIDING, payout
-from importexport.scenario import load_scenario
+from importexport.importexport.abilities import REGISTRY
+from importexport.importexport.constants import RAINBOW, RIDING, payout
+from importexport.importexport.scenario import load_scenario
 
 INERT_HOOKS = ("on_", "watch_", "anytime_options", "wins", "modify_")
 

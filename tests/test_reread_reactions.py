@@ -13,8 +13,8 @@ import pytest
 from helpers import apply_one, cid, fulfil_position, is_quiet, matching, plain_cards
 
 from importexport import CARDS, Action, Game
-from importexport.actions import TAKE_CREW, TAKE_GOODS
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import TAKE_CREW, TAKE_GOODS
+from importexport.importexport.scenario import load_scenario
 
 GROUP = frozenset({
     "BACKPACKS", "TOYOTA", "BUBBLEGUM", "CHAPSTICK", "CANNABIS", "FAKE DVDS", "FIXIE BIKES", "OAT MILK",

@@ -13,7 +13,7 @@ import pytest
 from helpers import apply_one, cid, matching, plain_cards
 
 from importexport import Action, Game
-from importexport.scenario import load_scenario
+from importexport.importexport.scenario import load_scenario
 
 GREEN = plain_cards("green", 2)
 YELLOW = plain_cards("yellow", 3, {"SUGAR"})

@@ -15,8 +15,8 @@ from helpers import cid, fulfil_position
 from test_abilities_endgame import Fill, ending, lines, question
 
 from importexport import Action
-from importexport.constants import BLACK, BLUE, GREEN, GREY, IMPORT, RED, SUPPLY, YELLOW
-from importexport.scenario import load_scenario
+from importexport.importexport.constants import BLACK, BLUE, GREEN, GREY, IMPORT, RED, SUPPLY, YELLOW
+from importexport.importexport.scenario import load_scenario
 
 FOUR_TYPES = [GREEN, YELLOW, BLACK, BLUE]
 

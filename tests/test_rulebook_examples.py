@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from importexport import CARDS, Action, IllegalActionError
-from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
-from importexport.constants import LOAD
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
+from importexport.importexport.constants import LOAD
+from importexport.importexport.scenario import load_scenario
 
 # --- helpers ------------------------------------------------------------------------------
 

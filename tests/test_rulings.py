@@ -5,9 +5,9 @@ from __future__ import annotations
 from helpers import fulfil_position
 
 from importexport import CARDS, Action
-from importexport.constants import payout
-from importexport.scenario import load_scenario
-from importexport.scoring import final_scores
+from importexport.importexport.constants import payout
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.scoring import final_scores
 
 
 def cid(name: str) -> int:
@@ -160,7 +160,7 @@ def test_a_wild_pair_may_name_its_cards_in_either_order() -> None:
 def test_a_contract_with_more_actions_than_it_costs_is_refused_with_its_cost() -> None:
     """A contract costs exactly one action plus one per missing level; offering more is refused, naming the cost."""
     from importexport import Action, IllegalActionError
-    from importexport.scenario import load_scenario
+    from importexport.importexport.scenario import load_scenario
 
     g = load_scenario({"players": 2, "harbours": ["blue", "red"], "seats": [{"hand": ["ROLLS ROYCE"]}, {}],
                        "turn": {"led": "contract", "declared": [3, -1]}})

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from importexport import CARDS, Game, ScenarioError
 from importexport.bounds import MAX_CREDITS, MAX_DECLARED, MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TEXT
-from importexport.savefile import load
-from importexport.scenario import load_scenario
+from importexport.importexport.savefile import load
+from importexport.importexport.scenario import load_scenario
 
 Place = tuple[str | int, ...]
 

@@ -9,7 +9,7 @@ import pytest
 
 from importexport import Game
 from importexport.errors import SaveFileError
-from importexport.savefile import dump, load_session
+from importexport.importexport.savefile import dump, load_session
 from importexport.session import Session
 
 ROLES = ["human", "heuristic", "random"]

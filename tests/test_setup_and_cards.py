@@ -8,9 +8,9 @@ import pytest
 
 from importexport import CARDS, CardError, Game
 from importexport.bench import main as bench_main
-from importexport.cards import SET_SIZES, CardList
 from importexport.cli import main as cli_main
-from importexport.constants import GREY, HAND_SIZE, START_CREDITS
+from importexport.importexport.cards import SET_SIZES, CardList
+from importexport.importexport.constants import GREY, HAND_SIZE, START_CREDITS
 
 
 def test_card_list_has_every_named_card_in_its_sets() -> None:
@@ -111,7 +111,7 @@ def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.Monkey
 
 def test_a_scenario_may_deal_a_new_game_exactly() -> None:
     from importexport import Game, ScenarioError
-    from importexport.scenario import load_scenario
+    from importexport.importexport.scenario import load_scenario
 
     for n in range(2, 7):
         dealt = load_scenario({"deal": True, "players": n, "seed": 9, "modules": ["capital"]})

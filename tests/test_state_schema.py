@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from importexport import Action, Game
-from importexport.actions import from_v1
 from importexport.bots import RandomBot
 from importexport.errors import SaveFileError
-from importexport.flow import FRAMES
-from importexport.frames import FRAME, KINDS
-from importexport.savefile import VERSION, check_table, digest, frame_to_v1, load
-from importexport.setup import MODULES
-from importexport.state import Player, Ship, State
+from importexport.importexport.actions import from_v1
+from importexport.importexport.flow import FRAMES
+from importexport.importexport.frames import FRAME, KINDS
+from importexport.importexport.savefile import VERSION, check_table, digest, frame_to_v1, load
+from importexport.importexport.setup import MODULES
+from importexport.importexport.state import Player, Ship, State
 
 STATE = TypeAdapter(State)
 

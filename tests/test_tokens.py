@@ -13,14 +13,14 @@ from helpers import apply_one, cid, matching, plain_cards
 from test_random_play import MAX_STEPS, check_finished, play_random, random_step, rng_for
 
 from importexport import CARDS, Action, Game, IllegalActionError, SaveFileError, ScenarioError
-from importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
-from importexport.constants import COLOURS, GREY, IMPORT, payout
-from importexport.rules import crew_for
-from importexport.savefile import load
-from importexport.scenario import load_scenario
-from importexport.scoring import final_scores
-from importexport.setup import check_modules, deck_sets
-from importexport.tokens import tokens_in_play
+from importexport.importexport.actions import DISCARD, ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS
+from importexport.importexport.constants import COLOURS, GREY, IMPORT, payout
+from importexport.importexport.rules import crew_for
+from importexport.importexport.savefile import load
+from importexport.importexport.scenario import load_scenario
+from importexport.importexport.scoring import final_scores
+from importexport.importexport.setup import check_modules, deck_sets
+from importexport.importexport.tokens import tokens_in_play
 
 TOKEN_BASE = CARDS.token_base
 

@@ -27,7 +27,7 @@ from importexport.tutor.chapter import (
 from importexport.tutor.check import guide_problems, main, problems
 from importexport.tutor.exercises import Feedback, Grader, measure, shown_position
 from importexport.tutor.facts import facts_text
-from importexport.tutor.games import GAMES
+from importexport.tutor.games import TUTOR_GAMES
 from importexport.tutor.lookup import index, search
 
 PR = chapters("portroyal")
@@ -134,14 +134,14 @@ def test_no_number_can_be_read_off_the_position_shown() -> None:
 
 
 def test_the_measures_count_a_port_royal_table() -> None:
-    g = GAMES["portroyal"].position({
+    g = TUTOR_GAMES["portroyal"].position({
         "players": 3, "seed": 1, "phase": "take", "turned": 4,
         "seats": [{"coins": 5, "persons": ["sailor", "pirate", "governor"], "expeditions": ["expedition:cross+cross"]},
                   {"coins": 2}],
         "harbour": ["ship:yellow:1:1", "ship:blue:1:1", "ship:green:1:1", "ship:red:1:1", "settler"],
         "expeditions": ["expedition:anchor+anchor"], "discard": ["jester"],
     })
-    counts = {what: measure(g, what, 0) for what in GAMES["portroyal"].measures}
+    counts = {what: measure(g, what, 0) for what in TUTOR_GAMES["portroyal"].measures}
     assert counts["coins"] == 5 and counts["swords"] == 3 and counts["persons"] == 3 and counts["expeditions"] == 1
     assert counts["points"] == 1 + 1 + 0 + 4
     assert counts["takes_left"] == 2 + 1  # four colours, one Governor
@@ -150,9 +150,9 @@ def test_the_measures_count_a_port_royal_table() -> None:
     placed = 3 + 1 + 5 + 1 + 1  # persons, the fulfilled expedition, the harbour, the waiting one, the discard
     assert counts["deck"] == 120 - placed - (5 + 2 + 3)  # every card neither placed nor a coin
     assert measure(g, "takes_left", 1) == 0  # not seat 1's chance
-    team = GAMES["portroyal"].position({"mode": "solo", "players": 1, "contracts": ["four_in_harbour", "explorer", "the_whole_court"]})
+    team = TUTOR_GAMES["portroyal"].position({"mode": "solo", "players": 1, "contracts": ["four_in_harbour", "explorer", "the_whole_court"]})
     assert measure(team, "rank", 0) == 0 and measure(team, "time_pile", 0) > 0
-    solved = GAMES["portroyal"].position({"mode": "solo", "players": 1, "contracts": ["explorer"], "boxes": {"explorer": [0]}})
+    solved = TUTOR_GAMES["portroyal"].position({"mode": "solo", "players": 1, "contracts": ["explorer"], "boxes": {"explorer": [0]}})
     assert measure(solved, "rank", 0) >= 1
 
 
@@ -202,7 +202,7 @@ def test_the_schema_reads_moves_cards_and_measures_as_the_chapters_game() -> Non
 def test_a_chapter_must_lie_in_its_games_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from importexport.tutor import games
 
-    text = (GAMES["portroyal"].chapter_dir / "01-welcome.yaml").read_text(encoding="utf-8")
+    text = (TUTOR_GAMES["portroyal"].chapter_dir / "01-welcome.yaml").read_text(encoding="utf-8")
     assert [p.name for p in chapter_files("portroyal")][:5] == [f"{c.number:02d}-{c.slug}.yaml" for c in BASE]
     monkeypatch.setattr(games, "CHAPTER_DIR", tmp_path)  # tmp_path plays chapters/, tmp_path/portroyal chapters/portroyal/
     (tmp_path / "portroyal").mkdir()
@@ -255,7 +255,7 @@ def test_lookup_finds_port_royal_sections_in_both_languages() -> None:
     assert all(h.entry.game == "importexport" for h in search("Pirat"))  # the default is Import/Export
     both = {h.entry.game for h in search("Pirat", game=None)}
     assert both == {"importexport", "portroyal"}
-    settler = GAMES["portroyal"].card_id("settler")
+    settler = TUTOR_GAMES["portroyal"].card_id("settler")
     assert any(settler in e.cards for e in index("portroyal"))
     with pytest.raises(ValueError, match="unknown game"):
         search("x", game="chess")

@@ -16,9 +16,9 @@ import pytest
 from helpers import cid
 
 from importexport import Game
-from importexport.actions import hand_of
 from importexport.bench import ALL_MODULES
-from importexport.scenario import load_scenario
+from importexport.importexport.actions import hand_of
+from importexport.importexport.scenario import load_scenario
 
 FACE_DOWN_IN_STEPS = ("held", "drawn")  # a pending step's cards its own seat alone has seen
 
@@ -131,7 +131,7 @@ def test_views_hide_a_step_field_nobody_has_listed() -> None:
 
 def test_a_drawn_card_under_another_seats_question_stays_unknown_to_a_bot() -> None:
     """The search bot deals such a card itself (``determinize``); the sample keeps every pile's size."""
-    from importexport.determinize import determinize
+    from importexport.importexport.determinize import determinize
 
     g = Game(players=3, seed=4)
     g.state.stack[-1]["held"] = [g.state.deck.pop()]

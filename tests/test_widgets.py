@@ -10,7 +10,7 @@ import pytest
 from helpers import DOCS_IMPORT, cid, widget_buttons
 
 from importexport import Game
-from importexport.scenario import load_scenario
+from importexport.importexport.scenario import load_scenario
 from importexport.session import Session
 from importexport.tutor import chapter as load_chapter
 from importexport.widgets import LANG, TableView
@@ -237,7 +237,7 @@ def test_first_game_plays_to_the_end_by_clicking() -> None:
 
 def test_the_engine_imports_no_widgets() -> None:
     code = ("import sys, importexport, importexport.session, importexport.tutor.exercises, importexport.tutor.lookup, "
-            "importexport.tutor.cardlab, importexport.hints, importexport.render; "
+            "importexport.tutor.cardlab, importexport.importexport.hints, importexport.importexport.render; "
             "assert 'ipywidgets' not in sys.modules, 'the engine imported ipywidgets'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -12,8 +12,8 @@ import pytest
 from helpers import cid
 
 from importexport import CARDS, Action, IllegalActionError
-from importexport.constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY, TRADE
-from importexport.scenario import load_scenario
+from importexport.importexport.constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY, TRADE
+from importexport.importexport.scenario import load_scenario
 
 ACTION_NAMES = {SUPPLY: "supply", IMPORT: "import", CONTRACT: "contract", LOAD: "load", PIRATE: "pirate"}
 CARRIED_OUT_BY = {SUPPLY: {"sell", "crew"}, IMPORT: {"bid"}, CONTRACT: {"contract"}, LOAD: {"load"},

@@ -9,7 +9,7 @@ hidden cards, how to score a cut-off game) comes through :class:`~importexport.p
 * ``search``: :class:`SearchBot`, determinized Monte Carlo search over the seat's view;
 * ``registry``: :data:`BOTS` (the names) and :func:`make_bot` (a bot by name and game).
 
-The heuristic players live with their games: ``importexport.heuristic`` (Import/Export) and
+The heuristic players live with their games: ``importexport.importexport.heuristic`` (Import/Export) and
 ``importexport.portroyal.heuristic`` (Port Royal).
 """
 

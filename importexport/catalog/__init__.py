@@ -44,15 +44,15 @@ Source = str | tuple[str, str]
 """A message in English: one text, or ``(singular, plural)`` for a message that names a count."""
 
 SOURCES: tuple[str, ...] = (
-    "importexport.constants", "importexport.module_info", "importexport.tutor.facts",
+    "importexport.importexport.constants", "importexport.importexport.module_info", "importexport.tutor.facts",
     "importexport.widgets.chapter", "importexport.widgets.exercises", "importexport.widgets.lang",
-    "importexport.i18n", "importexport.explain", "importexport.describe", "importexport.render",
-    "importexport.picture", "importexport.foresight", "importexport.coach", "importexport.hints",
+    "importexport.importexport.i18n", "importexport.importexport.explain", "importexport.importexport.describe", "importexport.importexport.render",
+    "importexport.importexport.picture", "importexport.importexport.foresight", "importexport.importexport.coach", "importexport.importexport.hints",
     "importexport.tutor.exercises", "importexport.tutor.build",
     "importexport.widgets.common", "importexport.widgets.app", "importexport.widgets.coach",
     "importexport.widgets.cards", "importexport.widgets.lookup", "importexport.widgets.setup",
     "importexport.widgets.game", "importexport.widgets.anatomy", "importexport.widgets.guide",
-    "importexport.portroyal.words",
+    "importexport.portroyal.words", "importexport.palette",
 )
 """The modules whose tables make up the catalog (``extract`` and ``check`` import them all)."""
 

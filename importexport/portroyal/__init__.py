@@ -10,8 +10,11 @@ The layers, bottom up (``docs/portroyal.md`` explains the rules and the rulings)
 - the interface: ``game.Game`` (the same decision interface as the Import/Export engine), ``view``
   (what a seat may see), ``words`` (every sentence, English and German through the catalog),
   ``scenario`` (positions from YAML), ``savefile``;
-- players: ``bots`` (random), ``heuristic``, ``determinize`` (a table dealt from one seat's view)
-  and ``bench``.
+- players: ``heuristic`` (the heuristic player), ``determinize`` (a table dealt from one seat's view);
+- for the rest of the package: ``kind`` (Port Royal as a :class:`~importexport.protocol.GameKind`),
+  ``table_kit`` (what the table component and the app ask of the game), ``picture`` (the board's
+  picture) and the other modules in :data:`PUBLIC_MODULES`.  It imports nothing of the tutor, the
+  widgets, the app or the bots.
 
 >>> from importexport.portroyal import Game
 >>> Game(players=2, seed=3, mode="cooperative").state.contracts
@@ -21,3 +24,8 @@ The layers, bottom up (``docs/portroyal.md`` explains the rules and the rulings)
 from .game import Game
 
 __all__ = ["Game"]
+
+PUBLIC_MODULES = ("actions", "cards", "deck", "expansion", "explain", "game", "kind", "picture", "savefile", "scenario",
+                  "table_kit", "words")
+"""The modules the rest of the package may import from; the others are this referee's own
+(``tests/test_layers.py`` checks it)."""

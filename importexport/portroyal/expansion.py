@@ -20,8 +20,8 @@ from typing import Annotated, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from ..cards import SAFE_LOADER
 from ..errors import ImportExportError
+from ..scenario_text import SAFE_LOADER
 
 DATA_FILE = Path(__file__).parent / "data" / "expansion.yaml"
 

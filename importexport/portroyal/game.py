@@ -10,7 +10,7 @@
 >>> len(g.history)
 0
 
-The decision interface is the Import/Export engine's (``importexport.engine.Game``): ``deciders()``,
+The decision interface is the Import/Export engine's (``importexport.importexport.engine.Game``): ``deciders()``,
 ``legal_actions()``, ``apply()`` (an illegal choice raises
 :class:`~importexport.errors.IllegalActionError` with a reason in the game's language and changes
 nothing), ``undo()``, ``narrate()``, ``describe()``, ``view(seat)``, ``save()``.

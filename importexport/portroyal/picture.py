@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..picture import WORDS as BOARD_WORDS
-from ..render import CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
+from ..palette import BOARD, COLOUR_NAMES, CSS_COLOUR, SHAPE, TEXT_COLOUR
 from .actions import Action
 from .cards import CARDS, NEVER
 from .rules import CONTRACTS, CUBES, EXP, GOAL_POINTS
@@ -39,8 +38,6 @@ CARD_KINDS = frozenset({"take", "repel", "land", "expedition"})
 CONTRACT_KINDS = frozenset({"contract", "pay", "decline"})
 """Kinds of choice made by clicking a contract (its ``target``)."""
 
-_IE = {"green": 0, "yellow": 1, "black": 2, "blue": 3, "red": 4}
-"""Import/Export's colour index of each ship colour: the same hue and shape on both boards."""
 LETTER = {"yellow": "P", "blue": "Fl", "green": "S", "red": "Fr", "black": "G"}
 """The ship's initial (Pinnace/Pinasse, Flute/Fleute, Skiff/Schaluppe, Frigate/Fregatte, Galleon/Galeone)."""
 COIN, POINT, SWORD, TAX, ACTIVE, START = "⛀", "✦", "⚔", "⚠", "★", "⚐"
@@ -62,8 +59,8 @@ def _w(key: str, lang: str, **args: object) -> str:
 
 def colour_of(colour: str) -> dict[str, str]:
     """A ship colour as drawn: background, text colour and mark (shape and letter)."""
-    i = _IE[colour]
-    return {"bg": CSS_COLOUR[i], "fg": TEXT_COLOUR[i], "mark": f"{GOODS_SHAPE[i]}{LETTER[colour]}"}
+    i = COLOUR_NAMES.index(colour)  # (the same hue and shape as in Import/Export)
+    return {"bg": CSS_COLOUR[i], "fg": TEXT_COLOUR[i], "mark": f"{SHAPE[i]}{LETTER[colour]}"}
 
 
 def effect(card: int, lang: str) -> str:
@@ -265,8 +262,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "over": over, "waiting": _w("over", lang) if over else "", "result": result,
     }
     labels = {key: _w(key, lang) for key in LABEL_KEYS}
-    labels.update({key: BOARD_WORDS.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner")})
-    labels["active"] = LABELS.format("active", lang)
+    labels.update({key: BOARD.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner", "active")})
     legend = [{"mark": colour_of(col)["mark"], **colour_of(col),
                "text": f"{NAMES[col][lang]} ({NAMES['c_' + col][lang]})"} for col in LETTER]
     legend += [{"mark": m, "bg": "", "fg": "", "text": t} for m, t in (

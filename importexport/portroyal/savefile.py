@@ -11,7 +11,7 @@ A save holds the position the game began from (``initial``, after the automatic 
 first decision), the log up to it, every choice since as text, and a digest of the position
 reached.  :func:`load` refuses anything that is not a sound game with a
 :class:`~importexport.errors.SaveFileError` naming the place: first the checks every save shares
-(size, text, JSON, ``format``, nesting: ``importexport.savefile._parse``), then each field's type
+(size, text, JSON, ``format``, nesting: ``importexport.saves.parse``), then each field's type
 and bounds (:class:`SaveModel`), then the table's promises (:func:`check_table`: every card of the
 game in exactly one place, the contracts and their cubes consistent, ...), then every move,
 replayed and checked for legality, and finally the digest.  Nothing is half-loaded.
@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..savefile import SessionModel, SessionSave, _damage, _parse, digest, envelope, read_session
+from ..saves import SessionModel, SessionSave, damage, digest, envelope, parse, read_session
 from .actions import Action
 from .cards import CARDS
 from .flow import check_contracts
@@ -178,7 +178,7 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
 
 
 def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
-    model = _validate(_parse(text, FORMAT, GAME_NAME))
+    model = _validate(parse(text, FORMAT, GAME_NAME))
     state = State.from_dict(model.initial.model_dump())
     if model.seats and len(model.seats) != state.n:
         raise SaveFileError(f"the saved game is damaged at 'seats': {len(model.seats)} roles for {state.n} players")
@@ -200,7 +200,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
     try:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
-        raise SaveFileError(_damage(exc.errors()[0])) from None
+        raise SaveFileError(damage(exc.errors()[0])) from None
 
 
 def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, Any]]]) -> Game:

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from ..bounds import MAX_SEED
 from ..errors import ScenarioError
 from ..rng import Rng
-from ..scenario import _read_yaml, _scenario_error
+from ..scenario_text import read_yaml, scenario_error
 from .cards import CARDS, COLOURS, NEVER
 from .flow import check_contracts
 from .game import LANGS, PLAYERS, Game
@@ -265,13 +265,13 @@ class _Builder:
 
 def read_spec(spec: dict[str, Any] | str) -> ScenarioSpec:
     """The description checked for shape and types (YAML text is read first)."""
-    data = _read_yaml(spec) if isinstance(spec, str) else spec
+    data = read_yaml(spec) if isinstance(spec, str) else spec
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a mapping of fields (players, seats, harbour, ...)")
     try:
         return ScenarioSpec.model_validate(data)
     except ValidationError as exc:
-        raise _scenario_error(exc, {(): ("a Port Royal scenario", ScenarioSpec), ("seats", "#"): ("a seat", SeatSpec)}) from None
+        raise scenario_error(exc, {(): ("a Port Royal scenario", ScenarioSpec), ("seats", "#"): ("a seat", SeatSpec)}) from None
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:

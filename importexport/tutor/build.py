@@ -31,7 +31,7 @@ from typing import Any
 from ..catalog import Table
 from .chapter import DEFAULT_GAME, LANGS, Chapter, chapters
 from .facts import facts_text
-from .games import GAMES
+from .games import TUTOR_GAMES
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 CONTENTS = "00-contents.ipynb"
@@ -148,11 +148,11 @@ def contents(lang: str) -> dict[str, Any]:
     Markdown only (nothing to run)."""
     other = OTHER[lang]
     parts = []
-    for game in GAMES.values():
+    for game in TUTOR_GAMES.values():
         rows = "\n".join(f"{c.number}. [{prose(c.title(lang))}]({c.path}): {prose(c.summary(lang))}" for c in chapters(game.id))
         if rows:
             parts.append(f"## {game.name}\n\n{rows}")
-    total = sum(len(chapters(game)) for game in GAMES)
+    total = sum(len(chapters(game)) for game in TUTOR_GAMES)
     text = (f"{WORDS.format('these_contents', other, href=f'../{other}/{CONTENTS}')}\n\n# {WORDS.format('tutor', lang)}\n\n"
             f"{WORDS.format('intro', lang, n=total)}\n\n" + "\n\n".join(parts) + f"\n\n{WORDS.format('projector', lang)}")
     return _document([_markdown(0, text)])
@@ -161,7 +161,7 @@ def contents(lang: str) -> dict[str, Any]:
 def readme() -> str:
     """``notebooks/README.md``: both languages' chapters side by side, one table per game."""
     tables = []
-    for game in GAMES.values():
+    for game in TUTOR_GAMES.values():
         rows = [f"| {c.number} | [{prose(c.title.en)}](en/{c.path}) | [{prose(c.title.de)}](de/{c.path}) |"
                 for c in chapters(game.id)]
         if rows:
@@ -187,7 +187,7 @@ def generated(numbers: set[int] | None = None, game: str | None = None) -> dict[
     contents), path under ``notebooks/`` -> text."""
     files = {f"{lang}/{CONTENTS}": _json(contents(lang)) for lang in LANGS}
     files[README] = readme()
-    for kit in GAMES.values():
+    for kit in TUTOR_GAMES.values():
         if game not in (None, kit.id):
             continue
         for c in chapters(kit.id):
@@ -220,7 +220,7 @@ def strays(root: Path, files: dict[str, str]) -> list[Path]:
     """Generated-looking notebooks in ``root``, ``root/en``, ``root/de`` and their games' folders
     (``root/en/portroyal``) that no chapter produces (the flat ``notebooks/NN-slug.ipynb`` of the old
     layout, or a renamed chapter's)."""
-    folders = [root, *(root / lang / kit.folder if kit.folder else root / lang for lang in LANGS for kit in GAMES.values())]
+    folders = [root, *(root / lang / kit.folder if kit.folder else root / lang for lang in LANGS for kit in TUTOR_GAMES.values())]
     found = [p for folder in folders for p in sorted(folder.glob("*.ipynb"))]
     return [p for p in found if GENERATED.fullmatch(p.name) and p.relative_to(root).as_posix() not in files]
 
@@ -258,8 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     game = None
     if "--game" in argv:
         at = argv.index("--game")
-        if at + 1 >= len(argv) or argv[at + 1] not in GAMES:
-            print(f"--game takes one of {', '.join(GAMES)}")
+        if at + 1 >= len(argv) or argv[at + 1] not in TUTOR_GAMES:
+            print(f"--game takes one of {', '.join(TUTOR_GAMES)}")
             return 2
         game = argv[at + 1]
         del argv[at:at + 2]

@@ -16,7 +16,7 @@ which action is being carried out follow from how its ability works (``Lab``):
   end for cards that score.
 - ``hand``, ``contract``, ``container``: the card lies where its ability works from.
 
-``LABS`` (read from ``data/cardlab.yaml``, a table of overrides) holds every card whose lab is not
+``LABS`` (read from ``tutor/cardlab.yaml``, a table of overrides) holds every card whose lab is not
 the plain default of its timing (``lab_of``).  Entries name the cards that matter; the rest of the
 table is filled with cards whose abilities cannot act where they lie (``_Filler``), so that only
 the chosen card's ability is at work.  ``NOT_SHOWN`` lists the cards no lab can show at work, with
@@ -33,10 +33,11 @@ from typing import Any, Literal, get_args
 
 import yaml
 
-from ..abilities import REGISTRY
-from ..cards import CARDS, SAFE_LOADER, Card
-from ..constants import COLOURS, RAINBOW_SLOT
-from ..setup import MODULES
+from ..importexport.abilities import REGISTRY
+from ..importexport.cards import CARDS, Card
+from ..importexport.constants import COLOURS, RAINBOW_SLOT
+from ..importexport.setup import MODULES
+from ..scenario_text import SAFE_LOADER
 
 LANGS = ("en", "de")
 Where = Literal["fulfil", "fulfilled", "hand", "contract", "container"]
@@ -135,11 +136,11 @@ AREAS = ("hand", "crew", "goods", "fulfilled")
 
 SOLO = [-1, 1, -1]  # only Player 2 carries out the led action
 
-DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "cardlab.yaml"
+DATA_FILE = Path(__file__).resolve().parent / "cardlab.yaml"
 
 
 def _load() -> tuple[dict[str, Text], dict[str, Lab], dict[str, str]]:
-    """The captions, the labs and the cards not shown, from ``data/cardlab.yaml`` (its header
+    """The captions, the labs and the cards not shown, from ``tutor/cardlab.yaml`` (its header
     explains the format)."""
     raw = yaml.load(DATA_FILE.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     captions = {key: (text["en"], text["de"]) for key, text in raw["captions"].items()}

@@ -28,13 +28,13 @@ from pydantic import (
     model_validator,
 )
 
-from ..actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
-from ..cards import SAFE_LOADER
-from ..constants import COLOURS
 from ..errors import ImportExportError
+from ..importexport.actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
+from ..importexport.constants import COLOURS
+from ..scenario_text import SAFE_LOADER
 from .games import CHAPTER_DIR as CHAPTER_DIR
-from .games import GAMES, TutorGame
 from .games import LANGS as LANGS
+from .games import TUTOR_GAMES, TutorGame
 
 DEFAULT_GAME = "importexport"
 GAME: ContextVar[str] = ContextVar("tutor_game", default=DEFAULT_GAME)
@@ -68,7 +68,7 @@ class Bi(Strict):
 class Move(Strict):
     """A move written by hand: ``{p: 0, kind: load, cards: [RICE], target: 0}``, or
     ``{p: 0, kind: pirate, cards: [CANDY], source: [3], target: discard}`` (the fields of
-    :class:`~importexport.actions.Action`; places and colours by name)."""
+    :class:`~importexport.importexport.actions.Action`; places and colours by name)."""
 
     p: int
     kind: str
@@ -119,13 +119,13 @@ class TextMove(Strict):
         return self.text
 
     def action(self) -> Any:
-        return GAMES[self.game].parse(self.text)
+        return TUTOR_GAMES[self.game].parse(self.text)
 
 
 def _as_move(value: Any) -> Any:
     """A move as written: text becomes a :class:`TextMove` of the chapter's game; a game whose moves are
     written as text refuses a mapping."""
-    game = GAMES[GAME.get()]
+    game = TUTOR_GAMES[GAME.get()]
     if isinstance(value, str):
         return TextMove(text=value, game=game.id)
     if game.text_moves and isinstance(value, dict):
@@ -139,7 +139,7 @@ AnyMove = Annotated[Move | TextMove, BeforeValidator(_as_move)]
 
 def measures() -> tuple[str, ...]:
     """The names of what the current chapter's game can measure."""
-    return tuple(GAMES[GAME.get()].measures)
+    return tuple(TUTOR_GAMES[GAME.get()].measures)
 
 
 def _known_what(what: str) -> str:
@@ -193,7 +193,7 @@ class Read(Strict):
     def _a_number(self) -> Read:
         if self.what == "kind":
             raise ValueError("'read' asks for a number; 'kind' is not one")
-        if self.total and GAMES[GAME.get()].measures[self.what].table:
+        if self.total and TUTOR_GAMES[GAME.get()].measures[self.what].table:
             raise ValueError(f"'total' adds up the players' counts; '{self.what}' is one count for the table")
         return self
 
@@ -300,7 +300,7 @@ class Exercise(Strict):
         return self
 
 
-BLOCK_KINDS = GAMES[DEFAULT_GAME].blocks
+BLOCK_KINDS = TUTOR_GAMES[DEFAULT_GAME].blocks
 """The kinds of block (Import/Export; each game's in ``TutorGame.blocks``)."""
 
 
@@ -329,8 +329,8 @@ class Chapter(Strict):
     def _in_its_game(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Chapter:
         """Validate everything inside as the chapter's game: its moves, cards and measures."""
         game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else getattr(data, "game_id", DEFAULT_GAME)
-        if game not in GAMES:
-            raise ValueError(f"game: unknown game {game!r}; the games are {', '.join(GAMES)}")
+        if game not in TUTOR_GAMES:
+            raise ValueError(f"game: unknown game {game!r}; the games are {', '.join(TUTOR_GAMES)}")
         token = GAME.set(game)
         try:
             return handler(data)  # type: ignore[no-any-return]
@@ -369,7 +369,7 @@ class Chapter(Strict):
     @property
     def kit(self) -> TutorGame:
         """What the tutor knows of the chapter's game (``importexport.tutor.games``)."""
-        return GAMES[self.game_id]
+        return TUTOR_GAMES[self.game_id]
 
     @property
     def notebook(self) -> str:
@@ -405,7 +405,7 @@ def known_cards(cards: list[str | int]) -> list[str | int]:
 def card_id(ref: str | int, game: str = DEFAULT_GAME) -> int:
     """A card of ``game`` given by name or id: Import/Export's by its name (any case), Port Royal's as
     its scenarios name it (``trader:blue``)."""
-    return GAMES[game].card_id(ref)
+    return TUTOR_GAMES[game].card_id(ref)
 
 
 def play_moves(g: Any, moves: list[Move | TextMove], where: str) -> None:
@@ -424,11 +424,11 @@ def load_chapter_file(path: Path) -> Chapter:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         raise ChapterError(f"{path.name}: not valid YAML: {exc}") from None
-    folder = next((g for g in GAMES.values() if g.chapter_dir == path.parent.resolve()), None)
+    folder = next((g for g in TUTOR_GAMES.values() if g.chapter_dir == path.parent.resolve()), None)
     said = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     if folder is not None and said != folder.id:
         where = f"chapters/{folder.folder}/" if folder.folder else "chapters/"
-        game = GAMES[said].name if said in GAMES else repr(said)
+        game = TUTOR_GAMES[said].name if said in TUTOR_GAMES else repr(said)
         article = "an" if game[:1] in "AEIOU" else "a"
         raise ChapterError(f"{path.name}: {article} {game} chapter cannot lie in {where} (the {folder.name} chapters' folder; "
                            f"a chapter there says 'game: {folder.id}'" + (")" if folder.folder else " or no game)"))
@@ -444,14 +444,14 @@ def load_chapter_file(path: Path) -> Chapter:
 
 def chapter_files(game: str = DEFAULT_GAME) -> list[Path]:
     """The chapter files of ``game``, in file-name order."""
-    return sorted(GAMES[game].chapter_dir.glob("*.yaml"))
+    return sorted(TUTOR_GAMES[game].chapter_dir.glob("*.yaml"))
 
 
 @cache
 def chapters(game: str = DEFAULT_GAME) -> tuple[Chapter, ...]:
     """Every chapter of ``game``, in order."""
-    if game not in GAMES:
-        raise ChapterError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    if game not in TUTOR_GAMES:
+        raise ChapterError(f"unknown game {game!r}; the games are {', '.join(TUTOR_GAMES)}")
     return tuple(sorted((load_chapter_file(p) for p in chapter_files(game)), key=lambda c: c.number))
 
 
@@ -460,4 +460,4 @@ def chapter(number: int, game: str = DEFAULT_GAME) -> Chapter:
     for c in chapters(game):
         if c.number == number:
             return c
-    raise ChapterError(f"there is no {GAMES[game].name} chapter {number}; the chapters are {[c.number for c in chapters(game)]}")
+    raise ChapterError(f"there is no {TUTOR_GAMES[game].name} chapter {number}; the chapters are {[c.number for c in chapters(game)]}")

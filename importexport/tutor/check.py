@@ -16,7 +16,7 @@ from typing import Any
 from .chapter import Chapter, ChapterError, Position, chapter_files, load_chapter_file, play_moves
 from .exercises import Grader
 from .facts import facts_text
-from .games import GAMES
+from .games import TUTOR_GAMES
 
 Action = Any
 Game = Any
@@ -119,7 +119,7 @@ def unreachable(g: Game, a: Action) -> str | None:
         return None
     if a.player not in g.deciders():
         return f"it is not seat {a.player}'s decision here"
-    from ..picture import picture
+    from ..importexport.picture import picture
 
     pic = picture(g, "en", None, a.player, a)
     point = pic["point"]
@@ -132,11 +132,11 @@ def unreachable(g: Game, a: Action) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    games = list(GAMES)
+    games = list(TUTOR_GAMES)
     if "--game" in argv:
         at = argv.index("--game")
-        if at + 1 >= len(argv) or argv[at + 1] not in GAMES:
-            print(f"--game takes one of {', '.join(GAMES)}")
+        if at + 1 >= len(argv) or argv[at + 1] not in TUTOR_GAMES:
+            print(f"--game takes one of {', '.join(TUTOR_GAMES)}")
             return 2
         games = [argv[at + 1]]
         del argv[at:at + 2]
@@ -148,12 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         wanted = {f"{int(a):02d}" for a in argv}
         paths = [p for p in paths if p.name[:2] in wanted]
         if not paths:
-            print(f"no chapter file for {', '.join(argv)} ({', '.join(GAMES[g].name for g in games)})")
+            print(f"no chapter file for {', '.join(argv)} ({', '.join(TUTOR_GAMES[g].name for g in games)})")
             return 1
     found: list[str] = []
     for path in paths:
         found.extend(check_file(path))
-    counts = ", ".join(f"{GAMES[g].name} {sum(1 for p in paths if p.parent == GAMES[g].chapter_dir)}" for g in games)
+    counts = ", ".join(f"{TUTOR_GAMES[g].name} {sum(1 for p in paths if p.parent == TUTOR_GAMES[g].chapter_dir)}" for g in games)
     print("\n".join(found) if found else f"ok ({len(paths)} chapter(s): {counts})")
     return 1 if found else 0
 

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalog import Table
-from ..explain import reason
-from ..i18n import message, seat_name
+from ..importexport.explain import reason
+from ..importexport.i18n import message, seat_name
 from .chapter import Bi, Chapter, Condition, Exercise, Read, play_moves
-from .games import GAMES, TutorGame
+from .games import TUTOR_GAMES, TutorGame
 
 Action = Any
-"""A choice of either game (``importexport.actions.Action``, ``importexport.portroyal.actions.Action``)."""
+"""A choice of either game (``importexport.importexport.actions.Action``, ``importexport.portroyal.actions.Action``)."""
 Game = Any
 """A game of either kind (the game protocol, ``importexport.protocol.GameProtocol``)."""
 
@@ -214,7 +214,7 @@ WORDING: dict[str, tuple[Table, Table, Table, Table]] = {
 
 def _kit(g: Game) -> TutorGame:
     """The game ``g`` belongs to."""
-    return GAMES["portroyal" if type(g).__module__.startswith("importexport.portroyal") else "importexport"]
+    return TUTOR_GAMES["portroyal" if type(g).__module__.startswith("importexport.portroyal") else "importexport"]
 
 
 def _texts() -> Texts:
@@ -467,7 +467,7 @@ def number_hint(ex: Exercise, game: str = "importexport") -> dict[str, str]:
     """A hint for a ``number`` exercise of ``game`` without one of its own: what to keep track of, and how."""
     assert ex.read is not None
     read = ex.read
-    kit = GAMES[game]
+    kit = TUTOR_GAMES[game]
     words = WORDING[game][0]
     out = {}
     for lang in LANGS:

@@ -32,7 +32,7 @@ def _facts(chapter: Chapter, value: Any) -> Facts:
 
 def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de")) -> str:
     """The text of a ``facts`` block in each of ``langs`` (by default English first, then German)."""
-    from ..i18n import score_line_name
+    from ..importexport.i18n import score_line_name
 
     seat_name = chapter.kit.seat_name
     facts = value if isinstance(value, Facts) else _facts(chapter, value)

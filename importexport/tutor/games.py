@@ -3,9 +3,9 @@ moves and cards are written, which numbers an exercise may measure, and why a mo
 
 The chapters of Import/Export live in ``chapters/``; those of Port Royal in ``chapters/portroyal/``
 and say ``game: portroyal``.  Everything else (grading, checking, building the notebooks, the rule
-lookup) goes through :data:`GAMES` and the game protocol (:mod:`importexport.protocol`).
+lookup) goes through :data:`TUTOR_GAMES` and the game protocol (:mod:`importexport.protocol`).
 
->>> GAMES["portroyal"].measure(GAMES["portroyal"].position({"players": 2}), "coins", 0)
+>>> TUTOR_GAMES["portroyal"].measure(TUTOR_GAMES["portroyal"].position({"players": 2}), "coins", 0)
 3
 """
 
@@ -36,7 +36,7 @@ class Measure:
 # --- Import/Export ------------------------------------------------------------------------------
 
 def _ie_measures() -> dict[str, Measure]:
-    from ..rules import fulfilled_count
+    from ..importexport import fulfilled_count
 
     def ships(g: Any, seat: int) -> list[Any]:
         return [g.state.ships[i] for i in g.state.players[seat].ships]
@@ -70,10 +70,10 @@ def _pr_takes_left(g: Any, seat: int) -> int:
 def _pr_rank(g: Any, seat: int) -> int:
     """Team play: the team's rank as a number, 1 for the lowest (Landlubber) up to 6 (Ruler of all the
     seas); 0 while some contract has no cube (the team has no rank)."""
-    from ..portroyal.rules import EXP
+    from ..portroyal.kind import RANK_ORDER
 
     rank = g.scores()[0].get("rank")
-    return [r.id for r in EXP.ranks].index(rank) + 1 if rank else 0
+    return RANK_ORDER.index(rank) + 1 if rank else 0
 
 
 def _pr_measures() -> dict[str, Measure]:
@@ -126,7 +126,7 @@ def _pr_card_id(ref: str | int) -> int:
 
 
 def _ie_card_id(ref: str | int) -> int:
-    from ..cards import CARDS
+    from ..importexport.cards import CARDS
 
     if isinstance(ref, int):
         if not 0 <= ref < len(CARDS):
@@ -208,7 +208,7 @@ class TutorGame:
             from ..portroyal.words import seat as pr_seat
 
             return pr_seat(seat, lang)
-        from ..i18n import seat_name
+        from ..importexport.i18n import seat_name
 
         return seat_name(seat, lang)
 
@@ -219,7 +219,7 @@ def _measures(game: str) -> dict[str, Measure]:
 
 
 def _ie_scenario(spec: dict[str, Any], lang: str = "en") -> Any:
-    from ..scenario import load_scenario
+    from ..importexport.scenario import load_scenario
 
     return load_scenario(spec, lang=lang)
 
@@ -231,7 +231,7 @@ def _pr_scenario(spec: dict[str, Any], lang: str = "en") -> Any:
 
 
 def _ie_card_names() -> dict[str, int]:
-    from ..cards import CARDS
+    from ..importexport.cards import CARDS
 
     return {n: i for i, n in enumerate(CARDS.names[: len(CARDS)])}
 
@@ -240,7 +240,7 @@ IE_BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup"
              "anatomy")
 PR_BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup")
 
-GAMES: dict[str, TutorGame] = {
+TUTOR_GAMES: dict[str, TutorGame] = {
     "importexport": TutorGame("importexport", "", _ie_scenario, _ie_card_id, _ie_measures, IE_BLOCKS, False,
                               _ie_card_names),
     "portroyal": TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True),

@@ -20,7 +20,7 @@ from functools import cache
 
 from .build import notebook, prose
 from .chapter import DEFAULT_GAME, Chapter, card_id, chapters
-from .games import GAMES
+from .games import TUTOR_GAMES
 
 FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -119,7 +119,7 @@ def heading_cells(ch: Chapter) -> dict[str, str]:
 @cache
 def index(game: str = DEFAULT_GAME) -> tuple[Entry, ...]:
     """Every section of ``game``'s chapters."""
-    names = {fold(n): i for n, i in GAMES[game].card_names().items()}
+    names = {fold(n): i for n, i in TUTOR_GAMES[game].card_names().items()}
     out = []
     for ch in chapters(game):
         cells = heading_cells(ch)
@@ -145,13 +145,13 @@ def search(query: str, lang: str | None = None, limit: int = 12, game: str | Non
     A keyword match weighs most, then the title, then the text; ``lang`` chooses which
     language's text the hit shows (by default the one the query matched best).
     """
-    if game is not None and game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: the games are {', '.join(GAMES)}")
+    if game is not None and game not in TUTOR_GAMES:
+        raise ValueError(f"unknown game {game!r}: the games are {', '.join(TUTOR_GAMES)}")
     words = query_words(query)
     if not words:
         return []
     hits = []
-    for e in (e for g in GAMES if game in (None, g) for e in index(g)):
+    for e in (e for g in TUTOR_GAMES if game in (None, g) for e in index(g)):
         total = 0
         per_lang = {"en": 0, "de": 0}
         for word in words:
@@ -170,6 +170,6 @@ def search(query: str, lang: str | None = None, limit: int = 12, game: str | Non
         else:
             shown = lang or ("de" if per_lang["de"] > per_lang["en"] else "en")
             hits.append(Hit(e, total, shown))
-    order = list(GAMES)
+    order = list(TUTOR_GAMES)
     hits.sort(key=lambda h: (-h.score, order.index(h.entry.game), h.entry.chapter))
     return hits[:limit]

@@ -14,13 +14,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..cards import CARDS, Card
 from ..catalog import Table
-from ..constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW
-from ..i18n import COLOUR_WORDS
-from ..picture import WORDS as BOARD_WORDS
-from ..picture import card_data, mark
-from ..render import ACTION_SYMBOL, TIMING_WORDS
+from ..importexport.cards import CARDS, Card
+from ..importexport.constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW
+from ..importexport.i18n import COLOUR_WORDS
+from ..importexport.picture import card_data, mark
+from ..importexport.render import ACTION_SYMBOL, TIMING_WORDS
+from ..palette import BOARD as BOARD_WORDS
 from .board import STATIC
 from .lang import LANG, on_language
 

@@ -18,11 +18,11 @@ import ipywidgets as w
 from ..bots import BOTS
 from ..catalog import Table
 from ..errors import SaveFileError
-from ..module_info import GROUPS, MODULE_INFO, module_about, module_name
+from ..importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
+from ..importexport.setup import MODULES
 from ..protocol import GAMES, TableKit, save_game_id, table_kit
-from ..savefile import SessionSave
+from ..saves import SessionSave
 from ..session import Session, first_position
-from ..setup import MODULES
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView, page_style

@@ -1,7 +1,7 @@
 """The board: one table component for every chapter table, the card lab, the first game and the app.
 
 An anywidget: its ES module and CSS (``static/board.js``, ``static/board.css``) draw the picture
-:func:`importexport.picture.picture` builds from ``view(seat)`` and ``legal_actions()``, and send
+:func:`importexport.importexport.picture.picture` builds from ``view(seat)`` and ``legal_actions()``, and send
 back which card or ship was clicked.  The widget holds no rule: what a click means is decided by
 the table around it (:class:`~importexport.widgets.table.TableView`) through the same legal
 choices as every other way of playing.

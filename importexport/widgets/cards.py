@@ -6,10 +6,10 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import CARDS
 from ..catalog import Table
-from ..constants import ACTION_NAME, ACTIONS, COLOURS, GOODS_TYPE
-from ..render import CSS, card_html
+from ..importexport.cards import CARDS
+from ..importexport.constants import ACTION_NAME, ACTIONS, COLOURS, GOODS_TYPE
+from ..importexport.render import CSS, card_html
 from ..session import Session
 from ..tutor.cardlab import lab_position, search_cards
 from .lang import LANG, on_language, replace_children
@@ -86,7 +86,7 @@ class CardLab(w.VBox):
         scenario = pos["scenario"]
 
         def start() -> object:
-            from ..scenario import load_scenario
+            from ..importexport.scenario import load_scenario
 
             return load_scenario(dict(scenario), lang=LANG.lang)
 

@@ -1,4 +1,4 @@
-"""The coach on screen: "What would a strong player do here?" (see :mod:`importexport.coach`)."""
+"""The coach on screen: "What would a strong player do here?" (see :mod:`importexport.tutor.coach`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
-from ..coach import Advice, advice
-from ..i18n import seat_name
+from ..importexport.i18n import seat_name
 from ..session import Session
+from ..tutor.coach import Advice, advice
 from .common import button, guarded, message_html
 from .lang import LANG, on_language
 

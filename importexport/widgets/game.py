@@ -7,8 +7,8 @@ import ipywidgets as w
 
 from ..bots import BOTS
 from ..catalog import Table
-from ..engine import Game
-from ..render import score_chart_html
+from ..importexport.engine import Game
+from ..importexport.render import score_chart_html
 from ..session import Session
 from .coach import CoachButton
 from .common import button

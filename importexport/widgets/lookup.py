@@ -7,8 +7,8 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
+from ..importexport.render import chip
 from ..protocol import table_kit
-from ..render import chip
 from ..tutor.lookup import Hit, query_words, search
 from .lang import LANG, on_language
 

@@ -7,8 +7,8 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
-from ..engine import Game
-from ..picture import picture
+from ..importexport.engine import Game
+from ..importexport.picture import picture
 from .board import Board
 from .common import button
 from .lang import LANG, on_language

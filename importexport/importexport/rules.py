@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from .bounds import MAX_CREDITS
+from ..bounds import MAX_CREDITS
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final
 
-from .catalog import LANGS, Table
+from ..catalog import LANGS, Table
 
 
 class NameList(Mapping[str, tuple[str, ...]]):

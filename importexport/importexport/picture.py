@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..catalog import Table
+from ..palette import BOARD, CSS_COLOUR, TEXT_COLOUR
+from ..palette import SHAPE as GOODS_SHAPE
 from .actions import Action
 from .cards import CARDS
-from .catalog import Table
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT, RIDING
 from .i18n import WHY, action_name, card_name, seat_name, ship_name
-from .render import ACTION_SYMBOL, CSS_COLOUR, GOODS_SHAPE, LABELS, TEXT_COLOUR
+from .render import ACTION_SYMBOL, LABELS
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -38,15 +40,11 @@ WORDS = Table("picture", {
     "hand_of": "{p}'s hand",
     "cards_in_hand": "hand",
     "levels": "levels",
-    "decides": "decides",
-    "projector": "Projector",
-    "projector_tip": "Large print for a projector (remembered)",
     "contracts": "contracts",
     "containers": "containers",
     "ship_tip": "Click: the moves with this ship",
     "short_ship": "ship {k}",
     "goal": "the game ends at {n} credits",
-    "winner": "winner",
     "last_turn": "Last turn: {r}",
     "ended": "The game ended: {r}",
 })
@@ -186,9 +184,9 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     }
     labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "harbour", "island",
                                                  "tokyo", "sea", "at_sea", "in_harbour", "empty", "level", "cargo",
-                                                 "market", "active", "none")}
-    labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "decides", "projector",
-                                                   "projector_tip", "contracts", "containers", "ship_tip", "winner")})
+                                                 "market", "none")}
+    labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "contracts", "containers", "ship_tip")})
+    labels.update({key: BOARD.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner", "active")})
     labels["goal"] = WORDS["goal"][lang]  # "{n}": each seat's own goal, filled in by the board
     legend = ([{"mark": mark(col), **dot(col), "text": GOODS_TYPE[lang][col]} for col in range(len(GOODS_TYPE[lang]))]
               + [{"mark": ACTION_SYMBOL[a], "bg": "", "fg": "", "letter": "", "text": ACTION_NAME[lang][a]}

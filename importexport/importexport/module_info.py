@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..catalog import Entry, Table
 from .cards import CARDS
-from .catalog import Entry, Table
 from .constants import MODULES
 
 GROUPS: Final = Table("module_groups", {
@@ -52,7 +52,7 @@ GROUP: Final = {
 MODULE_INFO: Final[dict[str, dict[str, str | Entry]]] = {
     m: {"group": GROUP[m], "name": NAMES[m], "about": ABOUT[m]} for m in MODULES
 }
-"""Every module of :data:`importexport.constants.MODULES`: its group, name and line (``info["name"][lang]``)."""
+"""Every module of :data:`importexport.importexport.constants.MODULES`: its group, name and line (``info["name"][lang]``)."""
 
 
 def module_name(module: str, lang: str) -> str:

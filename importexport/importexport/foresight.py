@@ -15,8 +15,8 @@ is now: players who act earlier in the same turn can still change it.
 
 from __future__ import annotations
 
+from ..catalog import Table
 from .actions import Action
-from .catalog import Table
 from .constants import IMPORT, SUPPLY
 from .engine import Game
 from .i18n import action_name, seat_name

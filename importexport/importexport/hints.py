@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .catalog import Table
+from ..catalog import Table
 from .constants import ACTIONS
 
 if TYPE_CHECKING:

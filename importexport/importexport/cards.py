@@ -17,11 +17,10 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from ..scenario_text import SAFE_LOADER
 from .constants import ACTIONS, ANY_GOODS, COLOURS, RAINBOW, RAINBOW_SLOT
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.yaml"
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""The fastest safe YAML loader there is (libyaml's when PyYAML was built with it): plain data only."""
 
 SetName = Literal["base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag", "promo"]
 SET_SIZES: dict[str, int] = {
@@ -113,7 +112,7 @@ class Card(BaseModel):
         return tuple(out)
 
 
-# Container tokens (modules "tokens1"/"tokens2", see ``importexport.tokens``) are no cards, but they
+# Container tokens (modules "tokens1"/"tokens2", see ``importexport.importexport.tokens``) are no cards, but they
 # get ids after the cards' so that the lookup tables below serve them too.  A kind of token is a
 # goods colour (green..red) and an action (-1: none; a crew token keeps its card's action); each
 # kind has TOKEN_COPIES ids, so that every token on the table is a distinct id.

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..catalog import LANGS as LANGS
+from ..catalog import Table
 from .actions import ISLAND, hand_owner
 from .cards import CARDS
-from .catalog import LANGS as LANGS
-from .catalog import Table
 from .constants import ACTION_NAME, COLOURS, GOODS_TYPE
 
 EVENTS = Table("events", {
@@ -230,7 +230,7 @@ def ship_name(ship: int, lang: str, state: Any = None) -> str:
 
 def place_name(place: int, lang: str, state: Any = None) -> str:
     """Where a card is taken from: a ship (id), the Supply Island, the deck's top or a seat's hand
-    (the places of :mod:`importexport.actions`)."""
+    (the places of :mod:`importexport.importexport.actions`)."""
     if place >= 0:
         return ship_name(place, lang, state)
     owner = hand_owner(place)
@@ -272,7 +272,7 @@ COLOUR_WORDS = Table("colours", {
     "red": "red",
     "grey": "grey",
 })
-"""The colours by name (the keys are :data:`importexport.constants.COLOURS`)."""
+"""The colours by name (the keys are :data:`importexport.importexport.constants.COLOURS`)."""
 
 
 def goods_name(colour: int, lang: str) -> str:

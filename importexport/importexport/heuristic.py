@@ -6,7 +6,7 @@ seat's final result against the best other seat, for a finished game or one cut 
 The shared bots (``importexport.bots``) reach both through ``GAMES["importexport"]``.
 
 >>> from importexport.bots import RandomBot, play_out
->>> from importexport.engine import Game
+>>> from importexport.importexport.engine import Game
 >>> g = Game(players=3, seed=4)
 >>> play_out(g, [HeuristicBot(0), RandomBot(1), RandomBot(2)]) > 0 and g.is_over()
 True

@@ -18,7 +18,7 @@ from typing import Annotated, Literal, NotRequired, Union
 from pydantic import ConfigDict, Field, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-from .bounds import MAX_CREDITS
+from ..bounds import MAX_CREDITS
 from .cards import CARDS
 from .constants import MAX_PLAYERS
 

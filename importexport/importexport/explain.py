@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..catalog import Table
 from .actions import Action
 from .cards import CARDS
-from .catalog import Table
 from .constants import ACTIONS
 from .flow import FRAMES, Frame, Reason, deciders_of
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..errors import IllegalActionError
+from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
@@ -24,10 +26,8 @@ from .abilities.registry import REGISTRY, active_abilities, modifiers_of
 from .actions import Action
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
-from .errors import IllegalActionError
 from .flow import FRAMES, Reason, deciders_of
 from .i18n import LANGS, message, render_event
-from .rng import Rng
 from .setup import check_modules, new_state
 from .state import State
 

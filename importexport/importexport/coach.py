@@ -1,21 +1,18 @@
-"""A coach: "What would a strong player do here?"
+"""The coach's reasons: why a move is good, in one sentence, for the moves a search found best.
 
-:func:`advice` asks the search bot (:class:`~importexport.bots.SearchBot`) to play the deciding
-seat's best options out on tables dealt from that seat's view, and returns the three that did
-best, each with its estimated chance of winning and one sentence, in English and German, on what
-the move does for the player.  The sentence is worked out from the position as the seat sees it:
+The search itself (:class:`~importexport.bots.SearchBot`) lives in the bots package;
+:func:`importexport.tutor.coach.advice` asks it to play the deciding seat's best options out on
+tables dealt from that seat's view and hands its estimates to :func:`advise` here, which keeps the
+three that did best, each with its estimated chance of winning and one sentence, in English and
+German, on what the move does for the player.  The sentence is worked out from the position as the seat sees it:
 what the move changes (credits, a ship filled, a contract placed, crew, goods, cards drawn) and,
 for a lead or a follow, what the action it chooses lets the player do.
 
 Like the bots, the coach reads nothing but ``g.view(seat)``: hidden cards are dealt at random
-(:func:`~importexport.determinize.determinize`) from a seeded source, so the same view and seed always
+(:func:`~importexport.importexport.determinize.determinize`) from a seeded source, so the same view and seed always
 give the same advice, whatever the hidden cards really are.
 
->>> from importexport import Game
->>> g = Game(players=3, seed=1)
->>> tips = advice(g, g.deciders()[0], samples=2, depth=2, budget=100)
->>> len(tips), all(0.0 <= t.chance <= 1.0 for t in tips)
-(3, True)
+See :mod:`importexport.tutor.coach` for an example.
 """
 
 from __future__ import annotations
@@ -25,10 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..catalog import Table
 from .actions import ISLAND, TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, TO_GOODS, Action
-from .bots import SearchBot
 from .cards import CARDS
-from .catalog import Table
 from .constants import (
     ALL_TYPES_BONUS,
     BASE_COLOURS,
@@ -180,24 +176,13 @@ class Advice:
         return replace(self, lang=lang)
 
 
-def coach_bot(seed: int = 0, samples: int = 16, depth: int = 8, budget: int = 2400, width: int = 5) -> SearchBot:
-    """The search bot the coach asks (its ``width`` best options by the heuristic are played out)."""
-    return SearchBot(seed=seed, samples=samples, width=width, depth=depth, budget=budget)
-
-
-def advice(
-    g: Game, seat: int, top: int = 3, lang: str | None = None, seed: int = 0,
-    samples: int = 16, depth: int = 8, budget: int = 2400,
-) -> list[Advice]:
-    """The ``top`` best moves for ``seat`` now, best first (by estimated chance of winning, then by
-    mean margin).  Empty when ``seat`` has no decision or only one option.  ``samples``, ``depth``
-    and ``budget`` are the search's (tables dealt, turns played out, decisions simulated at most)."""
-    if seat not in g.deciders() or g.is_over():
-        return []
-    view = g.view(seat)
-    found = coach_bot(seed, samples, depth, budget).estimates(view)
+def advise(g: Game, seat: int, found: list[Any], top: int = 3, lang: str | None = None, seed: int = 0) -> list[Advice]:
+    """The ``top`` best of the search's estimates ``found`` (``SearchBot.estimates`` of the seat's
+    view: options with ``action``, ``chance``, ``margin``, ``rollouts``), best first (by estimated
+    chance of winning, then by mean margin), each with its sentence in both languages."""
     if not found:
         return []
+    view = g.view(seat)
     order = sorted(range(len(found)), key=lambda i: (-found[i].chance, -found[i].margin, i))[:top]
     sample = _sample(view, seed)
     ctx = _Seat(sample, seat, DEFAULT_WEIGHTS)

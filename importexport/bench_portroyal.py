@@ -1,6 +1,6 @@
 """Benchmark: random Port Royal games, decisions per second, optionally beside python-chess.
 
-    python -m importexport.portroyal.bench --players 4 --games 200 --seed 0 --mode competitive [--chess]
+    python -m importexport.bench_portroyal --players 4 --games 200 --seed 0 --mode competitive [--chess]
 
 prints one JSON line: mode, players, games, seconds, games_per_s, decisions_per_s,
 mean_decisions_per_game, max_save_bytes (and, with --chess, python-chess's random-game plies per
@@ -13,12 +13,11 @@ import importlib.util
 import json
 import time
 
-from ..bench import chess_plies_per_second
-from ..bots import RandomBot, play_out
-from ..cli import Parser, game_count, int_in, seed_number
-from .game import PLAYERS, Game
-from .savefile import dump  # (imported here, so the first save's imports are not timed)
-from .state import MODES
+from .bench import chess_plies_per_second
+from .bots import RandomBot, play_out
+from .cli import Parser, game_count, int_in, seed_number
+from .portroyal.game import MODES, PLAYERS, Game
+from .portroyal.savefile import dump  # (imported here, so the first save's imports are not timed)
 
 SEED_MASK = 2**64 - 1
 player_count = int_in(min(lo for lo, _ in PLAYERS.values()), max(hi for _, hi in PLAYERS.values()))
@@ -43,7 +42,7 @@ def run_games(players: int, games: int, seed: int, mode: str = "competitive") ->
     }
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m importexport.portroyal.bench") -> None:
+def main(argv: list[str] | None = None, prog: str = "python -m importexport.bench_portroyal") -> None:
     ap = Parser(prog=prog, description=__doc__.split("\n")[0])
     ap.add_argument("--mode", choices=MODES, default="competitive", help="the way to play (default competitive)")
     ap.add_argument("--players", type=player_count, default=None,

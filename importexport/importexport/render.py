@@ -11,8 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..catalog import Table
+from ..palette import BOARD, CSS_COLOUR, TEXT_COLOUR
+from ..palette import SHAPE as GOODS_SHAPE
 from .cards import CARDS
-from .catalog import Table
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT
 from .i18n import action_name, card_name, score_line_name, seat_name, ship_name
 
@@ -20,9 +22,6 @@ if TYPE_CHECKING:
     from .engine import Game
     from .scoring import PlayerScore
 
-CSS_COLOUR = ("#1e7a44", "#e0b21b", "#333333", "#2f6fce", "#c8322f", "#6b6b6b", "#ffffff")  # each with TEXT_COLOUR: contrast ≥ 4.5 (WCAG AA)
-TEXT_COLOUR = ("#fff", "#000", "#fff", "#fff", "#fff", "#fff", "#000")
-GOODS_SHAPE = ("▲", "●", "■", "◆", "✖", "⬟")
 ACTION_SYMBOL = ("✚", "⇩", "✎", "⇧", "☠", "⇄")
 RAINBOW_CSS = "linear-gradient(90deg,#1e7a44,#e0b21b,#333,#2f6fce,#c8322f)"
 
@@ -51,7 +50,6 @@ LABELS = Table("labels", {
     "cost": ("{n} credit", "{n} credits"),
     "hidden": ("{n} card (hidden)", "{n} cards (hidden)"),
     "total": "total",
-    "active": "active player",
     "none": "none",
     "own": "figures: project's own",
     "partly": "from the rulebook: {f}; the rest ours",
@@ -205,7 +203,7 @@ def seat_html(g: Game, seat: int, lang: str, show_hand: bool) -> str:
     hc = p.harbour
     active = seat == s.active and not g.is_over()
     head = (f'<div><b style="font-size:17px">{escape(seat_name(seat, lang))}</b>'
-            f'{" ★ " + _t("active", lang) if active else ""} · '
+            f'{" ★ " + BOARD.format("active", lang) if active else ""} · '
             f'<span class="chip" style="background:{CSS_COLOUR[hc]};color:{TEXT_COLOUR[hc]}">'
             f"{colour_mark(hc)} {_t('harbour', lang)}</span> · <b>{p.credits}</b> {_t('credits', lang)} · "
             f"{len(p.hand)} {_t('hand', lang)}</div>")

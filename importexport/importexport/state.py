@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
-from .bounds import MAX_SEED, MAX_TEXT, MAX_TURN
+from ..bounds import MAX_SEED, MAX_TEXT, MAX_TURN
 from .cards import CARDS
 from .constants import MODULES
 from .frames import MAX_COUNT, MAX_SHIPS, AnyFrame, Cards, Credits, Seat, Seats, ShipId

@@ -2,7 +2,7 @@
 seat cannot see dealt at random (the search bot and the coach play on from such tables).
 
 >>> import random
->>> from importexport.engine import Game
+>>> from importexport.importexport.engine import Game
 >>> g = Game(players=3, seed=2)
 >>> seat = g.deciders()[0]
 >>> d = determinized_game(g.view(seat), random.Random(1))
@@ -81,7 +81,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
 
 
 def determinized_game(view: dict[str, Any], rng: random.Random) -> Game:
-    """A :class:`~importexport.engine.Game` at the table :func:`determinize` deals from ``view``."""
+    """A :class:`~importexport.importexport.engine.Game` at the table :func:`determinize` deals from ``view``."""
     from .engine import Game as GameClass
 
     return GameClass.from_state(determinize(view, rng))

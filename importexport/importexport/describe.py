@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..catalog import Table
 from .abilities.registry import Wording
 from .actions import ISLAND, TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
-from .catalog import Table
 from .constants import RAINBOW_SLOT
 from .i18n import action_name, card_name, goods_name, place_name, seat_name
 from .turn import J_LOAD_COST, tokyo_cost

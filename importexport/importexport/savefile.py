@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
-from typing import Annotated, Any, Literal, Protocol
+from dataclasses import fields
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT
+from ..errors import IllegalActionError, ImportExportError, SaveFileError
+from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, parse, read_session
 from .actions import Action, from_v1
-from .bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT, too_deep
 from .cards import CARDS
 from .engine import Game
-from .errors import IllegalActionError, ImportExportError, SaveFileError
 from .i18n import LANGS, render_event
 from .state import Player, Ship, State
 from .tokens import tokens_in_play
@@ -30,40 +31,7 @@ from .tokens import tokens_in_play
 FORMAT = "importexport-save"
 VERSION = 2
 """Version 2 names every field of a pending step in words and writes actions with named places and
-colours (see :mod:`importexport.actions`); version 1 files are read too."""
-
-Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
-MT_WORDS = 625
-"""A bot's random source (Python's Mersenne Twister) is 624 words and a position."""
-
-
-class BotRandom(BaseModel):
-    """One bot's random source, so a loaded game's bots go on choosing as they would have."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    seat: Annotated[int, Field(ge=0, le=5)]
-    state: Annotated[list[Annotated[int, Field(ge=0, le=2**32 - 1)]], Field(min_length=MT_WORDS, max_length=MT_WORDS)]
-
-
-class SessionModel(BaseModel):
-    """The table around the moves: where each person's move began (what Undo goes back to) and the
-    bots' random sources."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    marks: Annotated[list[Annotated[int, Field(ge=0)]], Field(max_length=MAX_MOVES)]
-    bots: Annotated[list[BotRandom], Field(max_length=6)] = []
-
-
-@dataclass
-class SessionSave:
-    """What :class:`~importexport.session.Session` keeps beyond the game: the history length before
-    each person's move (oldest first) and each bot's random state (seat -> 625 whole numbers)."""
-
-    marks: list[int] = field(default_factory=list)
-    bots: dict[int, list[int]] = field(default_factory=dict)
-
+colours (see :mod:`importexport.importexport.actions`); version 1 files are read too."""
 
 class SaveModel(BaseModel):
     """The file's shape; ``initial`` is validated by the state's own classes."""
@@ -82,37 +50,6 @@ class SaveModel(BaseModel):
     session: SessionModel | None = None  # undo points and the bots' random state (the app writes them)
 
 
-class Position(Protocol):
-    """A game's state that can write itself as plain data (either game's ``State``)."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-def digest(state: Position) -> str:
-    """A short fingerprint of a position, stored in a save to detect a changed file (both games)."""
-    return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
-
-
-def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None,
-             session: SessionSave | None = None) -> dict[str, Any]:
-    """What every save holds, of either game: its format, language and seed, the position it began
-    from with its log, every choice since as text, the digest of the position reached, and (if given)
-    who plays each seat and the table around the moves (``session``: undo points, bots' random state)."""
-    data: dict[str, Any] = {
-        "format": fmt, "version": version, "lang": g.lang, "seed": g.seed,
-        "initial": g.initial.to_dict(), "initial_log": [list(e) for e in g._initial_log],
-        "actions": [str(a) for a in g.history], "digest": digest(g.state),
-    }
-    if seats:
-        if len(seats) != g.state.n:
-            raise ValueError(f"{len(seats)} seat roles given for a {g.state.n}-player game")
-        data["seats"] = list(seats)
-    if session is not None:
-        data["session"] = {"marks": list(session.marks),
-                           "bots": [{"seat": seat, "state": list(st)} for seat, st in sorted(session.bots.items())]}
-    return data
-
-
 def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
     """The game as compact JSON text (``seats``: who plays each seat, "human" or a bot's name;
     ``session``: the undo points and the bots' random state, so a loaded game goes on exactly as
@@ -122,42 +59,6 @@ def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = 
 
 
 # --- reading ---------------------------------------------------------------------------------
-
-def _parse(text: object, fmt: str = FORMAT, game: str = "importexport") -> dict[str, Any]:
-    """The file's JSON object, after the checks that come before anything else: its size, its
-    text, its JSON, its ``"format"`` (``fmt``; ``game`` names it in the refusal) and its depth.
-    Port Royal's saves (``portroyal.savefile``) share these checks."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveFileError(_too_big(len(text)))
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveFileError("not a saved game: the file is not text (UTF-8)") from None
-    if not isinstance(text, str):
-        raise SaveFileError(f"not a saved game: expected the file's text, not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveFileError(_too_big(len(text.encode("utf-8", "replace"))))
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"not a saved game: the file is not valid JSON ({exc})") from None
-    except RecursionError:
-        raise SaveFileError(_too_deep()) from None
-    if not isinstance(raw, dict) or raw.get("format") != fmt:
-        raise SaveFileError(f"not a saved game of {game} (the 'format' field is missing or wrong)")
-    if too_deep(raw):
-        raise SaveFileError(_too_deep())
-    return raw
-
-
-def _too_big(size: int) -> str:
-    return f"the file is too large for a saved game ({size:,} bytes; at most {MAX_SAVE_BYTES:,})"
-
-
-def _too_deep() -> str:
-    return "the file is nested too deeply for a saved game (lists or objects inside each other)"
-
 
 V1_KEYS = {"k": "kind", "p": "seat", "c": "card", "s": "ship", "a": "action", "q": "step", "lo": "least",
            "hi": "most", "ph": "phase", "o": "order", "may": "optional", "r": "round", "n": "carried"}
@@ -206,20 +107,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
     try:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
-        raise SaveFileError(_damage(exc.errors()[0])) from None
-
-
-def _damage(err: Any) -> str:
-    """One pydantic complaint as a sentence naming the place in the file."""
-    where = ".".join(str(p) for p in err["loc"])
-    found = err.get("input")
-    if err["type"] == "union_tag_invalid":
-        return f"the saved game is damaged at '{where}': a pending step of an unknown kind {found.get('kind')!r}"
-    if err["type"] == "union_tag_not_found":
-        return f"the saved game is damaged at '{where}': a pending step without its 'kind'"
-    value = repr(found)
-    shown = f" (found {value[:40]}{'...' if len(value) > 40 else ''})" if not isinstance(found, (dict, list)) else ""
-    return f"the saved game is damaged at '{where}': {err['msg']}{shown}"
+        raise SaveFileError(damage(exc.errors()[0])) from None
 
 
 def _missing_field(raw: Any, cls: type, where: str) -> str | None:
@@ -251,28 +139,8 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
     return g, list(model.seats), read_session(g, model.seats, model.session)
 
 
-def read_session(g: Any, seats: list[str], session: SessionModel | None) -> SessionSave | None:
-    """The table kept around a loaded game's moves (either game), once checked against the game:
-    undo points that are people's moves, in order, and random states of bots at this table."""
-    if session is None:
-        return None
-    marks = session.marks
-    if any(b <= a for a, b in zip(marks, marks[1:])) or (marks and marks[-1] >= len(g.history)):
-        raise SaveFileError("the saved undo points are not moves of the game, in order")
-    if seats and any(seats[g.history[m].player] != "human" for m in marks):
-        raise SaveFileError("the saved undo points name a move that was not a person's")
-    bots: dict[int, list[int]] = {}
-    for bot in session.bots:
-        if bot.seat >= g.state.n or bot.seat in bots or (seats and seats[bot.seat] == "human"):
-            raise SaveFileError(f"the saved random state names seat {bot.seat + 1}, which is no bot of this game")
-        if bot.state[-1] > MT_WORDS - 1 or not any(bot.state[:-1]):
-            raise SaveFileError(f"the saved random state of the bot at seat {bot.seat + 1} is damaged")
-        bots[bot.seat] = list(bot.state)
-    return SessionSave(list(marks), bots)
-
-
 def _load(text: str | bytes) -> tuple[Game, SaveModel]:
-    model = _validate(_parse(text))
+    model = _validate(parse(text, FORMAT, "importexport"))
     state = model.initial
     if model.seats and len(model.seats) != len(state.players):
         raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")

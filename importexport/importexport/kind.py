@@ -1,0 +1,27 @@
+"""Import/Export as one of the project's games (:class:`~importexport.protocol.GameKind`): how to
+start, load and parse it, its player counts and options, and the hooks the shared bots use (its
+heuristic player, the dealing of hidden cards from a view, margins, progress, what the search plays
+out, the outcome)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import GameKind, SearchRules
+from .actions import Action
+from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .determinize import determinized_game
+from .engine import Game
+from .heuristic import SEARCHED, HeuristicBot, candidates, margins, progress
+from .savefile import load
+
+
+def outcome(g: Any) -> list[dict[str, Any]]:
+    """Each seat's score (its credits total) and whether it won (a shared win counts for every winner)."""
+    winners = set(g.state.winners)
+    return [{"score": sc.total, "won": seat in winners} for seat, sc in enumerate(g.scores())]
+
+
+KIND = GameKind("importexport", "Import/Export", Game, load, Action.from_text, (MIN_PLAYERS, MAX_PLAYERS),
+                {"abilities": (False, True)}, HeuristicBot, determinized_game, margins, progress,
+                SearchRules(SEARCHED, candidates), outcome)

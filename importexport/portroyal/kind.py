@@ -1,0 +1,36 @@
+"""Port Royal as one of the project's games (:class:`~importexport.protocol.GameKind`): how to start,
+load and parse it, its player counts and ways to play, and the hooks the shared bots use (its
+heuristic player, the dealing of hidden cards from a view, margins, progress, what the search plays
+out, the outcome with the team's rank)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import GameKind
+from .actions import Action
+from .determinize import determinize
+from .game import PLAYERS, Game
+from .heuristic import SEARCH, HeuristicBot, margins, progress
+from .rules import EXP
+from .savefile import load
+
+RANK_ORDER = tuple(r.id for r in EXP.ranks)
+"""The team's ranks, lowest first (the project's figures: ``data/expansion.yaml``)."""
+
+
+def outcome(g: Any) -> list[dict[str, Any]]:
+    """Each seat's points and whether it won; in team play also ``team`` and ``rank`` (0: the team
+    lost, else 1 for the lowest rank and up)."""
+    out: list[dict[str, Any]] = []
+    for row in g.scores():
+        one = {"score": row["points"], "won": bool(row["won"])}
+        if "team_won" in row:
+            one.update(team=True, rank=1 + RANK_ORDER.index(row["rank"]) if row["won"] else 0)
+        out.append(one)
+    return out
+
+
+KIND = GameKind("portroyal", "Port Royal", Game, load, Action.from_text,
+                (min(lo for lo, _ in PLAYERS.values()), max(hi for _, hi in PLAYERS.values())), {"mode": tuple(PLAYERS)},
+                HeuristicBot, determinize, margins, progress, SEARCH, outcome)
