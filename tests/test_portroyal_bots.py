@@ -108,6 +108,16 @@ def test_search_same_seed_same_game() -> None:
     assert runs[0] == runs[1]
 
 
+def test_search_deviates_only_when_significant() -> None:
+    """With ``confidence`` the search leaves the heuristic's choice only for an option that beats it
+    table by table, not for one whose higher mean comes from a single lucky table."""
+    bot = SearchBot(0, "portroyal", confidence=1.96)
+    steady = [[0.0, 1.0 + 0.1 * k] for k in range(6)]
+    lucky = [[0.0, -1.0]] * 5 + [[0.0, 20.0]]
+    assert bot._significant(steady, 1) and not bot._significant(lucky, 1)
+    assert bot._settled([[1.0, -2.0 - 0.1 * k] for k in range(4)], 2) and not bot._settled(steady, 2)
+
+
 # --- hidden cards ------------------------------------------------------------------------------
 
 def rescramble(g: Game, rng: random.Random) -> Game:

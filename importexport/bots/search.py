@@ -21,7 +21,7 @@ from typing import Any
 
 from ..protocol import GAMES, GameKind, GameProtocol
 
-DEFAULTS: dict[str, Any] = {"samples": 16, "width": 5, "depth": 8, "budget": 2400, "margin": 0.5}
+DEFAULTS: dict[str, Any] = {"samples": 16, "width": 5, "depth": 8, "budget": 2400, "margin": 0.5, "confidence": None}
 """The search's settings where neither the caller nor the game's ``SearchRules.settings`` name one."""
 
 
@@ -45,7 +45,9 @@ class SearchBot:
     of them with heuristic players for ``depth`` turns (or to the end) and picks the option with the
     best mean margin over the best opponent.  The same tables and the same players serve every
     option (common random numbers), and the heuristic's own choice stands unless another option
-    beats it by ``margin`` on average.
+    beats it by ``margin`` on average.  With ``confidence`` (a z value, e.g. 1.96) another option must
+    also beat it significantly: the lower end of the confidence interval of its mean margin minus the
+    heuristic choice's, table by table, must lie above zero (without it, the means alone decide).
 
     ``budget`` caps the decisions simulated per move (new tables are dealt while it lasts), which
     keeps the bot deterministic for a seed; ``time_limit`` (seconds) also stops the search early,
@@ -62,18 +64,21 @@ class SearchBot:
         self, seed: int = 0, game: str | GameKind = "importexport", samples: int | None = None,
         width: int | None = None, depth: int | None = None, budget: int | None = None,
         margin: float | None = None, time_limit: float | None = None, weights: Any = None,
+        confidence: float | None = None,
     ) -> None:
         kind = GAMES[game] if isinstance(game, str) else game
         if kind.heuristic is None or kind.determinize is None or kind.margins is None or kind.progress is None:
             raise ValueError(f"{kind.name} has no search hooks (heuristic, determinize, margins, progress)")
         self.kind = kind
-        given = {"samples": samples, "width": width, "depth": depth, "budget": budget, "margin": margin}
+        given = {"samples": samples, "width": width, "depth": depth, "budget": budget, "margin": margin,
+                 "confidence": confidence}
         settings = {k: v if v is not None else kind.search.settings.get(k, DEFAULTS[k]) for k, v in given.items()}
         self.samples: int = settings["samples"]
         self.width: int = settings["width"]
         self.depth: int = settings["depth"]
         self.budget: int = settings["budget"]
         self.margin: float = settings["margin"]
+        self.confidence: float | None = settings["confidence"]
         self.time_limit = time_limit if time_limit is not None else kind.search.settings.get("time_limit")
         self.seed = seed
         self.rng = random.Random(seed)
@@ -135,17 +140,43 @@ class SearchBot:
         return pick(ranked, kind, self.width) if pick is not None else ranked[: self.width]
 
     def _search(self, view: dict[str, Any], seats: int, candidates: list[Any], rng: random.Random) -> Any:
-        found = self._evaluate(view, seats, candidates, rng)
+        tables: list[list[float]] = []
+        found = self._evaluate(view, seats, candidates, rng, tables)
         if not found[0].rollouts:
             return candidates[0]
         means = [e.margin if e.rollouts else float("-inf") for e in found]
+        if self.confidence is not None:
+            means = [m if i == 0 or self._significant(tables, i) else float("-inf") for i, m in enumerate(means)]
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         if means[best] - means[0] < self.margin:  # the heuristic's choice stands unless clearly beaten
             best = 0
         return candidates[best]
 
-    def _evaluate(self, view: dict[str, Any], seats: int, candidates: list[Any], rng: random.Random) -> list[Estimate]:
-        """Every candidate played out on the same sampled tables (see the class docstring)."""
+    def _settled(self, tables: list[list[float]], n: int) -> bool:
+        """With :attr:`confidence`, after four tables: whether every other candidate is significantly
+        worse than the heuristic's choice (more tables would not change the choice)."""
+        if self.confidence is None or len(tables) < 4:
+            return False
+        return all(self._significant(tables, i, worse=True) for i in range(1, n))
+
+    def _significant(self, tables: list[list[float]], i: int, worse: bool = False) -> bool:
+        """Whether candidate ``i`` beats the heuristic's choice (candidate 0) at :attr:`confidence`: the
+        paired differences of their margins on the same tables, mean less ``confidence`` standard errors,
+        above zero (``worse``: mean plus ``confidence`` standard errors below zero)."""
+        assert self.confidence is not None
+        diffs = [row[i] - row[0] for row in tables]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        half = self.confidence * (var / n) ** 0.5
+        return mean + half < 0 if worse else mean - half > 0
+
+    def _evaluate(self, view: dict[str, Any], seats: int, candidates: list[Any], rng: random.Random,
+                  tables: list[list[float]] | None = None) -> list[Estimate]:
+        """Every candidate played out on the same sampled tables (see the class docstring); ``tables``
+        (if given) gets one row per table: the candidates' margins there."""
         assert self.kind.determinize is not None and self.kind.margins is not None
         seat = view["seat"]
         totals = [0.0] * len(candidates)
@@ -159,6 +190,7 @@ class SearchBot:
             opts = set(root.legal_actions(seat))
             if not all(a in opts for a in candidates):
                 continue
+            row = []
             for i, a in enumerate(candidates):
                 g = root.copy()
                 g.apply(a)
@@ -167,6 +199,11 @@ class SearchBot:
                 totals[i] += margin
                 wins[i] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
                 counts[i] += 1
+                row.append(margin)
+            if tables is not None:
+                tables.append(row)
+                if self._settled(tables, len(candidates)):
+                    break
             if spent >= self.budget:
                 break
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:

@@ -55,7 +55,8 @@ class Game:
             raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
         lo, hi = PLAYERS[mode]
         if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
-            raise ValueError(f"{mode} Port Royal is played by {lo} to {hi} players, not {players!r}")
+            count = f"{lo} player" if lo == hi == 1 else f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise ValueError(f"{mode} Port Royal is played by {count}, not {players!r}")
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
         if not isinstance(seed, int) or seed < 0:
