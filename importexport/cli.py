@@ -146,6 +146,10 @@ def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SE
     return default
 
 
+IOPUB_SECONDS = 60
+"""How long Voila waits after a cell of the dashboard for the kernel's last output (see :func:`app_command`)."""
+
+
 def app_command(port: int, no_browser: bool) -> list[str]:
     """The Voila command serving the play dashboard on 127.0.0.1 with a preheated kernel."""
     # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  A page that
@@ -157,9 +161,13 @@ def app_command(port: int, no_browser: bool) -> list[str]:
     # the kernels in the pool and gives one that left it a full timeout (20 s at least) to be connected.
     # An open page keeps its kernel until it has been untouched for CULL_OPEN_SECONDS (a tab
     # forgotten open); its game is kept in the browser, so a reload continues it.
+    # Voila runs the dashboard's cells with nbclient, which after each cell waits only 4 s (its default)
+    # for the kernel's last output messages and then goes on without them: on a busy machine the cell
+    # that shows the app lost its widget that way, and the page stayed empty.  IOPUB_SECONDS waits longer
+    # (only a late message makes it wait at all).
     timeout = cull_seconds()
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--preheat_kernel=True", "--pool_size=1",
+           "--preheat_kernel=True", "--pool_size=1", f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",

@@ -489,3 +489,20 @@ def test_open_pages_are_culled_only_after_hours_untouched(monkeypatch: pytest.Mo
     assert "--PoolSparingKernelManager.open_idle_seconds=120" in app_command(8866, no_browser=True)
     monkeypatch.setenv("IMPORTEXPORT_CULL_OPEN_SECONDS", "soon")
     assert "--PoolSparingKernelManager.open_idle_seconds=10800" in app_command(8866, no_browser=True)
+
+
+def test_the_dashboard_waits_for_late_output_of_its_cells() -> None:
+    """Voila's cell runner gets the app's own wait for a cell's last output messages (nbclient's
+    default, 4 s, lost the app's widget on a busy machine and left the page empty)."""
+    import nbformat
+    from voila.app import Voila
+    from voila.execute import VoilaExecutor
+
+    from importexport.cli import IOPUB_SECONDS, app_command
+
+    cmd = app_command(8866, no_browser=True)
+    assert cmd[1:3] == ["-m", "voila"] and IOPUB_SECONDS >= 30
+    voila = Voila()
+    voila.parse_command_line([a for a in cmd[3:] if a.startswith("--VoilaExecutor.")])
+    runner = VoilaExecutor(nbformat.v4.new_notebook(), km=None, config=voila.config)
+    assert runner.iopub_timeout == IOPUB_SECONDS
