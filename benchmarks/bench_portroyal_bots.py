@@ -33,10 +33,10 @@ from typing import Any
 from importexport.bots import RandomBot, SearchBot
 from importexport.portroyal.game import Game
 from importexport.portroyal.heuristic import HeuristicBot
-from importexport.portroyal.rules import EXP
+from importexport.portroyal.kind import RANK_ORDER as RANKS
+from importexport.portroyal.kind import outcome
 from importexport.simulate import Z95, Progress, run, wilson
 
-RANKS = [r.id for r in EXP.ranks]
 TEAM_TABLES = [("solo", 1), ("cooperative", 2), ("cooperative", 3), ("cooperative", 4), ("cooperative", 5)]
 
 
@@ -82,7 +82,7 @@ def team(mode: str, players: int, games: int, seed: int, make: Callable[[int], A
         play(g, [make(seed + 10 * i + s) for s in range(players)], set(range(players)), times)
         row = g.scores()[0]
         won += row["won"]
-        ranks.append(1 + RANKS.index(row["rank"]) if row["won"] else 0)
+        ranks.append(outcome(g)[0]["rank"])
         points += row["team_points"]
         cubes += row["team_cubes"]
     lo, hi = wilson(won, games)

@@ -95,7 +95,7 @@ def scenario_error(exc: ValidationError, holders: Holders, advice: Advice | None
 # --- bounds before the model ----------------------------------------------------------------------
 
 
-class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
     """YAML's safe loader (libyaml's when installed: fast); a value it cannot build (a number of
     over 4,300 digits, a date that does not exist) is a YAML error that names its line."""
 

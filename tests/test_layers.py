@@ -46,6 +46,10 @@ def modules() -> dict[str, list[str]]:
 MODULES = modules()
 
 
+def in_core(name: str) -> bool:
+    return name in CORE or any(name.startswith(c + ".") for c in CORE - {"importexport"})
+
+
 def engine_of(name: str) -> str | None:
     return next((e for e in ENGINES if name == e or name.startswith(e + ".")), None)
 
@@ -55,7 +59,7 @@ def test_the_walk_sees_the_whole_package() -> None:
     assert "importexport.importexport.abilities.piracy" in MODULES and len(MODULES) > 100
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if n in CORE or any(n.startswith(c + ".") for c in CORE - {"importexport"})))
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if in_core(n)))
 def test_the_core_imports_no_game_and_no_upper_layer(name: str) -> None:
     bad = [m for m in MODULES[name] if engine_of(m) or m.startswith(UPPER)]
     if name == "importexport":  # the package re-exports Import/Export's main names, for short
@@ -67,7 +71,7 @@ def test_the_core_imports_no_game_and_no_upper_layer(name: str) -> None:
 def test_a_referee_imports_only_the_core_and_itself(name: str) -> None:
     own = engine_of(name)
     bad = [m for m in MODULES[name] if m.startswith("importexport") and not (
-        m in CORE or any(m.startswith(c + ".") for c in CORE - {"importexport"}) or engine_of(m) == own)]
+        in_core(m) or engine_of(m) == own)]
     assert not bad, f"{name} imports {bad}"
     assert not any(m.startswith(("ipywidgets", "anywidget", "IPython")) for m in MODULES[name]), name
 

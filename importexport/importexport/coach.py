@@ -176,13 +176,15 @@ class Advice:
         return replace(self, lang=lang)
 
 
-def advise(g: Game, seat: int, found: list[Any], top: int = 3, lang: str | None = None, seed: int = 0) -> list[Advice]:
-    """The ``top`` best of the search's estimates ``found`` (``SearchBot.estimates`` of the seat's
-    view: options with ``action``, ``chance``, ``margin``, ``rollouts``), best first (by estimated
-    chance of winning, then by mean margin), each with its sentence in both languages."""
+def advise(g: Game, view: dict[str, Any], found: list[Any], top: int = 3, lang: str | None = None,
+           seed: int = 0) -> list[Advice]:
+    """The ``top`` best of the search's estimates ``found`` (``SearchBot.estimates`` of ``view``, the
+    deciding seat's ``g.view(seat)``: options with ``action``, ``chance``, ``margin``, ``rollouts``),
+    best first (by estimated chance of winning, then by mean margin), each with its sentence in both
+    languages."""
     if not found:
         return []
-    view = g.view(seat)
+    seat = view["seat"]
     order = sorted(range(len(found)), key=lambda i: (-found[i].chance, -found[i].margin, i))[:top]
     sample = _sample(view, seed)
     ctx = _Seat(sample, seat, DEFAULT_WEIGHTS)

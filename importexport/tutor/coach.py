@@ -40,5 +40,5 @@ def advice(
     and ``budget`` are the search's (tables dealt, turns played out, decisions simulated at most)."""
     if seat not in g.deciders() or g.is_over():
         return []
-    found = coach_bot(seed, samples, depth, budget).estimates(g.view(seat))
-    return advise(g, seat, found, top, lang, seed)
+    view = g.view(seat)
+    return advise(g, view, coach_bot(seed, samples, depth, budget).estimates(view), top, lang, seed)
