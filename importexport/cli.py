@@ -106,10 +106,17 @@ def notebooks_dir() -> Path:
     return here if (here / tutor_page()).is_file() else Path.cwd() / "notebooks"
 
 
+IOPUB_SECONDS = 60
+"""How long Voila waits after a cell of the dashboard for the kernel's last output (see :func:`app_command`)."""
+
+
 def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -> list[str]:
     """The JupyterLab command serving ``folder`` on 127.0.0.1 and opening the contents in ``lang``."""
+    # JupyterLab serves Voila too (its server extension: the app at /voila/render/...), with the
+    # app's wait for a cell's last output (IOPUB_SECONDS, see app_command).
     cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={port}",
-           "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{tutor_page(lang)}"]
+           "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{tutor_page(lang)}",
+           f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}"]
     if no_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
@@ -144,10 +151,6 @@ def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SE
     if text.isascii() and text.isdigit() and CULL_RANGE[0] <= int(text) <= CULL_RANGE[1]:
         return int(text)
     return default
-
-
-IOPUB_SECONDS = 60
-"""How long Voila waits after a cell of the dashboard for the kernel's last output (see :func:`app_command`)."""
 
 
 def app_command(port: int, no_browser: bool) -> list[str]:

@@ -506,3 +506,40 @@ def test_the_dashboard_waits_for_late_output_of_its_cells() -> None:
     voila.parse_command_line([a for a in cmd[3:] if a.startswith("--VoilaExecutor.")])
     runner = VoilaExecutor(nbformat.v4.new_notebook(), km=None, config=voila.config)
     assert runner.iopub_timeout == IOPUB_SECONDS
+
+
+def test_the_tutors_voila_waits_for_late_output_too() -> None:
+    """JupyterLab (the tutor) serves Voila as its extension, whose cell runner takes the server's
+    configuration: the tutor's command gives it the app's wait."""
+    import nbformat
+    from jupyter_server.serverapp import ServerApp
+    from voila.execute import VoilaExecutor
+
+    from importexport.cli import IOPUB_SECONDS, tutor_command
+
+    cmd = tutor_command(Path("notebooks"), 8888, no_browser=True)
+    server = ServerApp()
+    server.parse_command_line([a for a in cmd[3:] if a.startswith("--VoilaExecutor.")])
+    assert VoilaExecutor(nbformat.v4.new_notebook(), km=None, config=server.config).iopub_timeout == IOPUB_SECONDS
+
+
+def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tmp_path: Path) -> None:
+    """binder/postBuild writes the wait into the Jupyter server configuration Binder's server reads,
+    keeping what the file held; a file that is no configuration is refused with its name, unchanged."""
+    from traitlets.config.loader import JSONFileConfigLoader
+
+    from importexport.cli import IOPUB_SECONDS
+
+    config = tmp_path / "jupyter_server_config.json"
+    config.write_text(json.dumps({"ServerApp": {"port": 9999}, "VoilaExecutor": {"timeout": 30}}))
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded = JSONFileConfigLoader(config.name, path=str(tmp_path)).load_config()
+    assert loaded.VoilaExecutor.iopub_timeout == IOPUB_SECONDS and loaded.VoilaExecutor.timeout == 30
+    assert loaded.ServerApp.port == 9999
+    config.write_text("[1, 2]")
+    done = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode != 0 and str(config) in done.stderr and config.read_text() == "[1, 2]"

@@ -53,16 +53,19 @@ def wait_for(what: str, done: object, seconds: float) -> float:
 
 
 @pytest.fixture()
-def server() -> Iterator[tuple[int, str]]:
+def server(tmp_path: Path) -> Iterator[tuple[int, str]]:
     """``importexport app`` with a short cull timeout: (its pid, its url).  Stopped afterwards, and
-    whatever it left running is killed."""
+    whatever it left running is killed; the end of the server's log is printed (pytest shows it
+    when the test failed)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "IMPORTEXPORT_CULL_SECONDS": str(CULL),
            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    log = tmp_path / "app.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env)
     seen: dict[int, int] = {}  # pid: start time (a culled kernel's pid may go to a later process)
     try:
         wait_for("the preheated kernel", lambda: kernels(proc.pid), 60)
@@ -77,6 +80,7 @@ def server() -> Iterator[tuple[int, str]]:
             proc.kill()
             proc.wait()
         kill_all(seen)
+        print("".join(log.read_text(errors="replace").splitlines(keepends=True)[-80:]))
 
 
 def open_app(context: Any, url: str) -> Any:

@@ -1,0 +1,54 @@
+"""The app's Voila settings for a Jupyter server that serves Voila as its extension (Binder).
+
+``importexport app`` starts Voila with its own command line (:func:`importexport.cli.app_command`).
+Binder instead opens the app through the Voila extension of its Jupyter server, which reads its
+settings from the user's ``jupyter_server_config.json``; ``binder/postBuild`` runs this module to
+write the one setting that matters there, the wait for a cell's last output
+(:data:`importexport.cli.IOPUB_SECONDS`), keeping whatever else the file holds::
+
+    python -m importexport.app.server_config [path]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..cli import IOPUB_SECONDS
+
+
+def default_path() -> Path:
+    """The user's Jupyter server configuration file (``~/.jupyter/jupyter_server_config.json``)."""
+    from jupyter_core.paths import jupyter_config_dir
+
+    return Path(jupyter_config_dir()) / "jupyter_server_config.json"
+
+
+def write(path: Path) -> dict[str, Any]:
+    """Set ``VoilaExecutor.iopub_timeout`` in the JSON configuration at ``path`` (made if missing);
+    the configuration as written.  ValueError if the file is not a JSON object."""
+    config: Any = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if not isinstance(config, dict) or not isinstance(config.get("VoilaExecutor", {}), dict):
+        raise ValueError(f"{path} is not a Jupyter configuration (a JSON object of sections)")
+    config.setdefault("VoilaExecutor", {})["iopub_timeout"] = IOPUB_SECONDS
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    return config
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else default_path()
+    try:
+        write(path)
+    except (ValueError, OSError) as exc:
+        sys.stderr.write(f"importexport.app.server_config: {exc}\n")
+        return 1
+    print(f"{path}: VoilaExecutor.iopub_timeout = {IOPUB_SECONDS}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
