@@ -108,6 +108,15 @@ def notebooks_dir() -> Path:
 
 IOPUB_SECONDS = 60
 """How long Voila waits after a cell of the dashboard for the kernel's last output (see :func:`app_command`)."""
+VOILA_EXECUTOR: dict[str, int] = {"iopub_timeout": IOPUB_SECONDS}
+"""The app's settings of Voila's cell runner (``VoilaExecutor``), wherever Voila serves it: the app's
+and the tutor's command lines (:func:`voila_executor_flags`), Binder's server configuration
+(:mod:`importexport.app.server_config`)."""
+
+
+def voila_executor_flags() -> list[str]:
+    """:data:`VOILA_EXECUTOR` as command-line flags."""
+    return [f"--VoilaExecutor.{name}={value}" for name, value in VOILA_EXECUTOR.items()]
 
 
 def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -> list[str]:
@@ -116,7 +125,7 @@ def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -
     # app's wait for a cell's last output (IOPUB_SECONDS, see app_command).
     cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{tutor_page(lang)}",
-           f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}"]
+           *voila_executor_flags()]
     if no_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
@@ -170,7 +179,7 @@ def app_command(port: int, no_browser: bool) -> list[str]:
     # (only a late message makes it wait at all).
     timeout = cull_seconds()
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--preheat_kernel=True", "--pool_size=1", f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
+           "--preheat_kernel=True", "--pool_size=1", *voila_executor_flags(),
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",

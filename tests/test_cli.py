@@ -531,15 +531,18 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     from importexport.cli import IOPUB_SECONDS
 
     config = tmp_path / "jupyter_server_config.json"
-    config.write_text(json.dumps({"ServerApp": {"port": 9999}, "VoilaExecutor": {"timeout": 30}}))
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
-                          timeout=60)
+
+    def post_build() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
+                              timeout=60)
+
+    config.write_text(json.dumps({"ServerApp": {"port": 9999}, "VoilaExecutor": {"timeout": 30}}))
+    done = post_build()
     assert done.returncode == 0, done.stderr
     loaded = JSONFileConfigLoader(config.name, path=str(tmp_path)).load_config()
     assert loaded.VoilaExecutor.iopub_timeout == IOPUB_SECONDS and loaded.VoilaExecutor.timeout == 30
     assert loaded.ServerApp.port == 9999
     config.write_text("[1, 2]")
-    done = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = post_build()
     assert done.returncode != 0 and str(config) in done.stderr and config.read_text() == "[1, 2]"

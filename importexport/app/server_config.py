@@ -3,8 +3,8 @@
 ``importexport app`` starts Voila with its own command line (:func:`importexport.cli.app_command`).
 Binder instead opens the app through the Voila extension of its Jupyter server, which reads its
 settings from the user's ``jupyter_server_config.json``; ``binder/postBuild`` runs this module to
-write the one setting that matters there, the wait for a cell's last output
-(:data:`importexport.cli.IOPUB_SECONDS`), keeping whatever else the file holds::
+write the app's settings of Voila's cell runner there (:data:`importexport.cli.VOILA_EXECUTOR`: the
+wait for a cell's last output), keeping whatever else the file holds::
 
     python -m importexport.app.server_config [path]
 """
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import IOPUB_SECONDS
+from ..cli import VOILA_EXECUTOR
 
 
 def default_path() -> Path:
@@ -27,12 +27,12 @@ def default_path() -> Path:
 
 
 def write(path: Path) -> dict[str, Any]:
-    """Set ``VoilaExecutor.iopub_timeout`` in the JSON configuration at ``path`` (made if missing);
+    """Set :data:`~importexport.cli.VOILA_EXECUTOR` in the JSON configuration at ``path`` (made if missing);
     the configuration as written.  ValueError if the file is not a JSON object."""
     config: Any = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     if not isinstance(config, dict) or not isinstance(config.get("VoilaExecutor", {}), dict):
         raise ValueError(f"{path} is not a Jupyter configuration (a JSON object of sections)")
-    config.setdefault("VoilaExecutor", {})["iopub_timeout"] = IOPUB_SECONDS
+    config.setdefault("VoilaExecutor", {}).update(VOILA_EXECUTOR)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     return config
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         sys.stderr.write(f"importexport.app.server_config: {exc}\n")
         return 1
-    print(f"{path}: VoilaExecutor.iopub_timeout = {IOPUB_SECONDS}")
+    print(f"{path}: VoilaExecutor {VOILA_EXECUTOR}")
     return 0
 
 
