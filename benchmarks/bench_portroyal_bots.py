@@ -28,11 +28,12 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from importexport.bots import RandomBot, SearchBot
 from importexport.portroyal.game import Game
-from importexport.portroyal.heuristic import HeuristicBot
+from importexport.portroyal.heuristic import DEFAULT, HeuristicBot, Weights
 from importexport.portroyal.kind import RANK_ORDER as RANKS
 from importexport.portroyal.kind import outcome
 from importexport.simulate import Z95, Progress, run, wilson
@@ -118,8 +119,13 @@ def search_against_heuristic(games: int, seed: int, jobs: int) -> dict[str, Any]
 
 
 def search_settings() -> dict[str, Any]:
+    """The search bot's settings, and where its own heuristic figures differ from the default ones."""
     bot = SearchBot(0, "portroyal")
-    return {k: getattr(bot, k) for k in ("samples", "width", "depth", "budget", "margin", "confidence", "time_limit")}
+    out = {k: getattr(bot, k) for k in ("samples", "width", "depth", "budget", "margin", "confidence", "time_limit")}
+    own = bot.weights or DEFAULT
+    out["own_figures"] = {f.name: getattr(own, f.name) for f in fields(Weights)
+                          if getattr(own, f.name) != getattr(DEFAULT, f.name)}
+    return out
 
 
 def pct(x: float) -> str:

@@ -16,7 +16,7 @@ from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.determinize import determinize, open_cards
 from importexport.portroyal.game import Game
-from importexport.portroyal.heuristic import HeuristicBot, margins, worth_searching
+from importexport.portroyal.heuristic import SEARCH_WEIGHTS, HeuristicBot, margins, worth_searching
 
 TABLES = [("base", 2), ("base", 5), ("competitive", 3), ("competitive", 4), ("competitive", 5),
           ("cooperative", 2), ("cooperative", 4), ("solo", 1)]
@@ -192,6 +192,19 @@ def test_search_with_its_own_settings_is_blind_too() -> None:
         h = rescramble(g, rng)
         assert make_bot("search", i, game="portroyal").choose(g, seat) == \
             make_bot("search", i, game="portroyal").choose(h, seat)
+
+
+def test_search_plays_its_own_figures() -> None:
+    """Where the search does not play a decision out, it takes the choice of the heuristic with its own
+    figures (``SEARCH_WEIGHTS``), not of the default one, and the two differ somewhere."""
+    differ = 0
+    for i, (g, seat) in enumerate(positions(120, seed=360)):
+        if worth_searching(g.view(seat)):
+            continue
+        own = HeuristicBot(i, SEARCH_WEIGHTS).choose(g, seat)
+        assert make_bot("search", i, game="portroyal").choose(g, seat) == own
+        differ += own != HeuristicBot(i).choose(g, seat)
+    assert differ >= 2
 
 
 # --- determinize ---------------------------------------------------------------------------------
