@@ -1,8 +1,10 @@
 """Port Royal in the app, in a real browser: Chromium plays a whole competitive game against a bot and a
 whole solo game by clicking cards on the board and the choices beside it; the result on the page must
-equal what the engine computes from the saved game, and the saved game loads again.
+equal what the engine computes from the saved game, and the saved game loads again.  Five players in
+projector mode fit a 1280×720 window with the decision above the table.
 
-Screenshots: ``test-artifacts/pr-competitive.png``, ``pr-solo.png``, ``pr-final.png``.
+Screenshots: ``test-artifacts/pr-competitive.png``, ``pr-solo.png``, ``pr-final.png``,
+``pr-5p-projector.png``.
 """
 
 from __future__ import annotations
@@ -137,4 +139,30 @@ def test_a_whole_solo_game_by_clicking_in_german(browser, app_url: str) -> None:
     row = g.scores()[0]
     assert ("Rang" in result) == bool(row["team_won"]), result
     assert f"{row['team_points']} Einflusspunkt" in result
+    page.close()
+
+
+def test_five_players_in_projector_mode_fit_1280x720_with_the_decision_above(browser, app_url: str) -> None:
+    page = open_app(browser, app_url)
+    new_port_royal(page, "Competitive: with the contracts expansion", "5")
+    page.fill(".iex-seed input", "4")
+    page.locator(".iex-seed input").press("Enter")
+    page.locator(".iex-start").click()  # Player 1 against four bots, who move first
+    page.wait_for_selector(".iex-option", timeout=30_000)
+    page.locator(".iex-projector-toggle").click()
+    page.wait_for_selector(".iex-pr-board.iex-projector")
+    settle(page)
+    seen = page.evaluate("""() => ({
+      scrolled: document.scrollingElement.scrollTop + document.body.scrollTop,
+      bottom: Math.max(...['.iex-pr-board', '.iex-pr-legend'].map(s => document.querySelector(s).getBoundingClientRect().bottom)),
+      wide: document.documentElement.scrollWidth,
+      smallest: Math.min(...[...document.querySelectorAll('.iex-pr-board *')]
+        .filter(e => e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+        .map(e => parseFloat(getComputedStyle(e).fontSize))),
+    })""")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pr-5p-projector.png"))
+    assert seen["scrolled"] == 0 and seen["wide"] <= 1280, seen
+    assert seen["bottom"] <= 720, f"the table ends {seen['bottom']:.0f} px down, below the window"
+    assert seen["smallest"] >= 17, f"text of {seen['smallest']} px in projector mode"
     page.close()

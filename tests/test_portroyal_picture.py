@@ -3,7 +3,8 @@ drawing (``static/board.js``): plain JSON built from what the seat may see, ever
 legal choices and every card or contract choice reachable by a click, German without English left
 over; and the drawing in Chromium (a static page with a stand-in for the anywidget model, no
 Jupyter): no horizontal scrolling at 1280×720 with five players, the cards on screen, clicks sent as
-messages, the projector switch.  Screenshots go to ``test-artifacts/``."""
+messages, the projector switch (large print, the whole table still in the window).  Screenshots go to
+``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -314,6 +315,10 @@ def test_the_drawing_of_five_players_fits_1280_and_clicks_send_card_and_contract
             page.wait_for_selector(".iex-pr-board.iex-projector")
             big = page.locator(".iex-pr-seat-name").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
             assert big >= small * 1.2 and page.evaluate(OVERFLOW) == []
+            # ... and the whole table in the window down to the legend's last line (it ended at 737 px,
+            # 791 px in German; the app's decision above it is measured in test_browser_portroyal.py)
+            legend = page.locator(".iex-pr-legend").bounding_box()
+            assert legend and legend["y"] + legend["height"] <= 720, f"the legend ends at {legend} in projector mode"
             page.screenshot(path=str(ARTIFACTS / f"portroyal-1280x720-5p-projector-{lang}.png"))
             page.locator(".iex-projector-toggle").click()
             assert page.evaluate("window.model.get('projector')") is False
@@ -336,8 +341,8 @@ def test_the_drawing_of_a_solo_game_and_of_a_ship_waiting_to_be_driven_off(brows
                     page.wait_for_selector(".iex-pr-board.iex-projector")
                 assert page.evaluate(OVERFLOW) == []
                 assert page.locator(".iex-pr-card").count() >= len(pic["harbour"]) + len(pic["expeditions"])
-                if pic["status"]["time_pile"]:
-                    assert pic["status"]["time_pile"] in page.inner_text(".iex-pr-status")
+                if pic["status"]["time_pile"]:  # (in large print beside the harbour's other piles)
+                    assert pic["status"]["time_pile"] in page.inner_text(".iex-pr-harbour" if projector else ".iex-pr-status")
                 page.screenshot(path=str(ARTIFACTS / f"portroyal-1280x720-{name}{'-projector' if projector else ''}.png"))
             if pic["just_turned"] is not None:
                 page.locator(f'.iex-pr-turned .iex-clickable[data-card="{pic["just_turned"]}"]').click()

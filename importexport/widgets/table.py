@@ -99,11 +99,20 @@ class TableView(w.VBox):
                                self.restart_button]
         if switch:
             bar.append(language_switch())
-        panel = [self.prompt, self.options, self.message, self.confirm, *([w.HBox(bar)] if controls else [])]
-        if panel_first:  # a game screen: what to decide on top, the table below it
-            self.children = [self.caption_html, *panel, self.table, self.log_box, self.log_button]
+        buttons = [w.HBox(bar)] if controls else []
+        self.side_by_side = panel_first
+        if panel_first:  # a game screen: what to decide on top, the table below it; the groups of choices
+            # stand side by side, and the buttons at the end of their last line, while they fit (each
+            # line saved above the table is one more of it in view)
+            self.options.layout = w.Layout(display="contents")
+            for box in buttons:
+                box.layout.margin = "0 0 0 auto"
+            line = w.Box([self.options, *buttons], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+            self.children = [self.caption_html, self.prompt, line, self.message, self.confirm, self.table, self.log_box,
+                             self.log_button]
         else:  # a lesson: the position first, then what to do about it
-            self.children = [self.caption_html, self.table, *panel, self.log_box, self.log_button]
+            self.children = [self.caption_html, self.table, self.prompt, self.options, self.message, self.confirm,
+                             *buttons, self.log_box, self.log_button]
         on_language(self, self.refresh)
         self.refresh()
 
@@ -374,7 +383,7 @@ class TableView(w.VBox):
             key, chapter, text = hint
             self.seen_hints.add(key)
             parts.append(
-                f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0">'
+                f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0;line-height:1.45">'
                 f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>"
             )
         nxt = s.next_scripted()
@@ -427,7 +436,8 @@ class TableView(w.VBox):
                         b.add_class("iex-no-effect")
                     b.on_click(self._guard(lambda _b, act=a: self.act(act)))
                     buttons.append(b)
-                rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+                rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap",
+                                                            margin="0 14px 0 0" if self.side_by_side else None)))
             else:
                 pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip(), i)
                                            for i, a in enumerate(acts)],
@@ -436,7 +446,7 @@ class TableView(w.VBox):
                 go = button(ui("do", lang), button_style="info")
                 go.add_class("iex-do")
                 go.on_click(self._guard(lambda _b, acts=acts, pick=pick: self.act(acts[pick.value])))
-                rows.append(w.HBox([pick, go]))
+                rows.append(w.HBox([pick, go], layout=w.Layout(width="100%")))
         return rows
 
     def _bid_row(self, seat: int, lang: str) -> w.Widget:
@@ -455,7 +465,7 @@ class TableView(w.VBox):
             seal.add_class("iex-point")
         seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
         note = w.HTML(escape(ui("bid_hint", lang, p=self.seat_name(seat, lang), lo=min(bids), hi=max(bids))))
-        return w.VBox([note, w.HBox([entry, seal])])
+        return w.VBox([note, w.HBox([entry, seal])], layout=w.Layout(width="100%"))
 
 
 def page_style() -> str:

@@ -83,16 +83,19 @@ function focused(host) {
   return null;
 }
 
-// the legend (what each mark means) below a drawn table, the table shown, and the focus given back to
-// the element that had it before the redraw (a keyboard user keeps their place)
+// the legend: what each mark means
+function legendBar(legend, cls) {
+  return h("footer", cls, null, legend.map((it) => {
+    const m = h("span", "iex-legend-mark", { text: it.mark });
+    if (it.bg) paint(m, it.bg, it.fg);
+    return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
+  }));
+}
+
+// the legend below a drawn table, the table shown, and the focus given back to the element that had
+// it before the redraw (a keyboard user keeps their place)
 function finish(host, root, legend, cls, focusSel) {
-  if (legend && legend.length) {
-    root.append(h("footer", cls, null, legend.map((it) => {
-      const m = h("span", "iex-legend-mark", { text: it.mark });
-      if (it.bg) paint(m, it.bg, it.fg);
-      return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
-    })));
-  }
+  if (legend && legend.length) root.append(legendBar(legend, cls));
   host.append(root);
   if (focusSel) {
     const f = root.querySelector(focusSel);
@@ -455,6 +458,11 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
         fig(POINT, c.points, "iex-pr-pts"));
       e.append(body, h("div", "iex-pr-effect", { text: c.effect }));
       return e;
+    } else if (c.kind === "expedition" && projector) {
+      // large print in two lines: the symbols it needs in its band (the zone's title names it), then
+      // its points and coins
+      band.replaceChildren(h("span", "iex-pr-needs", { text: (c.needs || []).join(" "), "aria-hidden": "true" }));
+      body.append(fig(POINT, c.points, "iex-pr-pts"), fig(COIN, `+${c.coins}`, "iex-pr-gain"));
     } else if (c.kind === "expedition") {
       body.append(h("span", "iex-pr-needs", { text: (c.needs || []).join(" "), "aria-hidden": "true" }));
       e.append(body, h("div", "iex-pr-body", null, [fig(POINT, c.points, "iex-pr-pts"), fig(COIN, `+${c.coins}`, "iex-pr-gain")]));
@@ -480,16 +488,32 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     return e;
   }
 
-  function personChip(g) {
-    const e = h("span", "iex-pr-chip", { title: g.tip, "data-person": g.key });
-    if (g.bg) {
-      const m = paint(h("span", "iex-pr-chipmark", { text: g.mark }), g.bg, g.fg);
-      e.append(m);
+  // a seat's persons of one kind: one chip (in large print its name first, and the ship colours of
+  // one kind share it, each mark with its count: "⚖ Trader ▲S ●P×2")
+  function personChip(same) {
+    const g = same[0];
+    const e = h("span", "iex-pr-chip", { title: same.map((x) => x.tip).join("\n\n"), "data-person": same.map((x) => x.key).join(" ") });
+    const name = [h("span", "iex-pr-glyph", { text: g.glyph, "aria-hidden": "true" }), h("span", "iex-pr-name", { text: g.name })];
+    if (projector) e.append(...name);
+    for (const x of same) {
+      if (x.bg) e.append(paint(h("span", "iex-pr-chipmark", { text: x.mark }), x.bg, x.fg));
+      if (x.count > 1 && same.length > 1) e.append(h("b", "iex-pr-count", { text: `×${x.count}` }));
     }
-    e.append(h("span", "iex-pr-glyph", { text: g.glyph, "aria-hidden": "true" }), h("span", "iex-pr-name", { text: g.name }));
-    if (g.count > 1) e.append(h("b", "iex-pr-count", { text: `×${g.count}` }));
-    if ((g.ids || []).some((k) => changed.has(`card:${k}`))) e.classList.add("iex-changed");
+    if (!projector) e.append(...name);
+    if (g.count > 1 && same.length === 1) e.append(h("b", "iex-pr-count", { text: `×${g.count}` }));
+    if (same.some((x) => (x.ids || []).some((k) => changed.has(`card:${k}`)))) e.classList.add("iex-changed");
     return e;
+  }
+
+  function personGroups(list) {
+    if (!projector) return list.map((g) => [g]);
+    const by = new Map();
+    for (const g of list) {
+      const kind = String(g.key).split(":")[0];
+      if (!by.has(kind)) by.set(kind, []);
+      by.get(kind).push(g);
+    }
+    return [...by.values()];
   }
 
   function seatPanel(p) {
@@ -501,16 +525,21 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     e.style.setProperty("--seat", p.bg);
     const head = h("header", "iex-pr-seat-head", null, [seatMark(p.seat, "iex-pr-seatmark iex-pr-seatmark-lg")]);
     head.append(h("span", "iex-pr-seat-name", { text: p.name, title: p.name }));
-    if (p.winner) head.append(h("span", "iex-trophy", { text: "♛", title: L.winner || "", "aria-label": L.winner || "" }));
-    if (p.active) head.append(h("span", "iex-star", { text: "★", title: L.active, "aria-label": L.active }));
-    if (p.start) head.append(h("span", "iex-pr-start", { text: "⚐", title: L.start, "aria-label": L.start }));
-    if (p.deciding) head.append(h("span", "iex-decides", { text: L.decides }));
-    e.append(head);
     const figs = h("div", "iex-pr-figs", null, [
       fig(COIN, p.coins, "iex-pr-coins", `${p.coins} ${L.coins}`),
       fig(POINT, p.points, "iex-pr-points", `${p.points} ${L.points}`),
       fig(SWORD, p.swords, "iex-pr-swords", `${p.swords} ${L.swords}`),
     ]);
+    // in large print the seat's marks follow its figures, so that its name and cubes keep to one line;
+    // at four or five seats "decides" is a tab on the panel's top edge (at fewer it fits the head, and
+    // the marks with it)
+    const tab = projector && p.deciding && n >= 4;
+    const marks = projector && (!p.deciding || tab) ? figs : head;
+    if (p.winner) marks.append(h("span", "iex-trophy", { text: "♛", title: L.winner || "", "aria-label": L.winner || "" }));
+    if (p.active) marks.append(h("span", "iex-star", { text: "★", title: L.active, "aria-label": L.active }));
+    if (p.start) marks.append(h("span", "iex-pr-start", { text: "⚐", title: L.start, "aria-label": L.start }));
+    if (p.deciding) (tab ? e : head).append(h("span", `iex-decides${tab ? " iex-pr-tab" : ""}`, { text: L.decides }));
+    e.append(head);
     for (const [k, el] of [["coins", figs.children[0]], ["points", figs.children[1]], ["swords", figs.children[2]]]) {
       if (changed.has(`${k}:${p.seat}`)) el.classList.add("iex-changed");
     }
@@ -525,10 +554,12 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
           cubes.append(cube);
         } else cubes.append(h("span", "iex-pr-cube iex-pr-cube-free", { "aria-hidden": "true" }));
       }
-      head.append(cubes);
+      // (in large print a deciding seat's head at three seats or fewer is full with its marks: the
+      // cubes go beside its figures, where there is room)
+      (projector && p.deciding && !tab ? figs : head).append(cubes);
     }
     e.append(figs);
-    const persons = (p.persons || []).map(personChip);
+    const persons = personGroups(p.persons || []).map(personChip);
     e.append(h("div", "iex-pr-row", { "aria-label": L.persons }, persons.length ? persons : [h("span", "iex-muted", { text: `${L.persons}: ${L.none}` })]));
     const done = (p.expeditions || []).map(doneChip).filter(Boolean);
     if (done.length) e.append(h("div", "iex-pr-row", { "aria-label": L.fulfilled }, done));
@@ -558,8 +589,12 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     return e;
   }
 
-  function zone(cls, title, kids) {
-    return h("section", `iex-pr-zone ${cls}`, { "aria-label": title }, [h("h3", "iex-pr-zone-title", { text: title }), ...kids]);
+  // a zone with its title; ``notes``: short lines beside the title (in large print the piles beside
+  // the harbour's, the team's standing beside the contracts': the status bar keeps to one line)
+  function zone(cls, title, kids, notes) {
+    const head = h("h3", "iex-pr-zone-title", { text: title });
+    const top = notes && notes.length ? h("div", "iex-pr-zone-head", null, [head, ...notes]) : head;
+    return h("section", `iex-pr-zone ${cls}`, { "aria-label": title }, [top, ...kids]);
   }
 
   const n = (pic.seats || []).length;
@@ -580,14 +615,24 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   const bits = [h("span", "iex-pr-st", { text: st.turn })];
   if (st.over) bits.push(h("strong", "iex-pr-st iex-pr-over", { text: st.waiting }));
   if (st.step) bits.push(h("strong", "iex-pr-st iex-pr-step", { text: st.step }));
-  for (const k of ["after", "turned"]) if (st[k]) bits.push(h("span", "iex-pr-st", { text: st[k] }));
+  for (const k of ["after", "turned"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
   if (st.result) bits.push(h("strong", "iex-pr-st iex-pr-result", { text: st.result }));
   if (st.ending) bits.push(h("strong", "iex-pr-st iex-pr-ending", { text: st.ending }));
-  for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
+  // (in large print the piles are noted beside the harbour and the team's standing beside the contracts)
+  if (!projector) {
+    for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
+  }
   root.append(h("div", `iex-pr-status${st.over ? " iex-pr-is-over" : ""}`, { role: "status" }, [...bits, h("span", "iex-spacer"), toggle]));
 
-  // the seats
-  root.append(h("div", "iex-pr-seats", null, (pic.seats || []).map(seatPanel)));
+  // the seats; in large print one or two seats leave room beside them, and the legend goes there
+  const seatRow = h("div", "iex-pr-seats", null, (pic.seats || []).map(seatPanel));
+  const legendBeside = projector && n < 3 && (pic.legend || []).length > 0;
+  if (legendBeside) {
+    const beside = legendBar(pic.legend, "iex-pr-legend iex-pr-legend-beside");
+    beside.style.setProperty("--span", String(3 - n));
+    seatRow.append(beside);
+  }
+  root.append(seatRow);
 
   // the harbour (with the card just turned) and the expeditions
   const harbour = (pic.harbour || []).map((k) => tile(k)).filter(Boolean);
@@ -595,17 +640,22 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   if (pic.just_turned !== null && pic.just_turned !== undefined) {
     hkids.push(h("div", "iex-pr-turned", null, [h("div", "iex-pr-turned-title", { text: L.just_turned }), tile(pic.just_turned, "iex-pr-just")]));
   }
-  const middle = h("div", "iex-pr-middle", null, [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)])]);
+  const notes = (keys) => (projector ? keys.filter((k) => st[k]).map((k) => h("span", `iex-pr-note iex-pr-st-${k}`, { text: st[k] })) : []);
   const exps = (pic.expeditions || []).map((k) => tile(k)).filter(Boolean);
+  const middle = h("div", `iex-pr-middle${exps.length ? " iex-pr-has-exps" : ""}`, null,
+    [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], notes(["deck", "discard", "time_pile"]))]);
+  middle.style.setProperty("--exp-cols", String(Math.ceil(exps.length / 2)));
   if (exps.length) middle.append(zone("iex-pr-exps", L.expeditions, [h("div", "iex-pr-cards", null, exps)]));
   root.append(middle);
 
   // the contracts
   if ((pic.contracts || []).length) {
-    root.append(zone("iex-pr-contracts", L.contracts, [h("div", "iex-pr-contract-row", null, pic.contracts.map(contractTile))]));
+    const many = pic.contracts.length > 5 ? " iex-pr-many" : "";
+    root.append(zone(`iex-pr-contracts${many}`, L.contracts, [h("div", "iex-pr-contract-row", null, pic.contracts.map(contractTile))],
+      notes(["team", "all_cubed"])));
   }
 
-  finish(host, root, pic.legend, "iex-pr-legend", focusSel);
+  finish(host, root, legendBeside ? [] : pic.legend, "iex-pr-legend", focusSel);
 }
 
 function render({ model, el }) {
