@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -26,6 +28,35 @@ LONG_FILES = (
     "test_browser_portroyal.py", "test_browser_chapters_portroyal.py",
     "test_portroyal_random.py", "test_illegal_fuzz.py", "test_culling.py",
 )
+
+
+def patient(start: Callable[..., Any], tries: int = 3, pause: float = 1.0) -> Callable[..., Any]:
+    """``start`` (a kernel start) tried up to ``tries`` times while it raises ``RuntimeError``, waiting
+    ``pause`` seconds more each time.  A kernel can die before it answers when several start at the same
+    moment (jupyter_client picks free ports, the kernel binds them a moment later: a race known under
+    pytest-xdist); it happened once to nbval in a CI run, every cell of one notebook failing at setup."""
+
+    def start_patiently(*args: Any, **kwargs: Any) -> Any:
+        for attempt in range(1, tries + 1):
+            try:
+                return start(*args, **kwargs)
+            except RuntimeError:
+                if attempt == tries:
+                    raise
+                time.sleep(pause * attempt)
+        raise AssertionError("unreachable")
+
+    start_patiently.patient = True  # type: ignore[attr-defined]
+    return start_patiently
+
+
+try:  # nbval starts each notebook's kernel with nbval.kernel.start_new_kernel
+    import nbval.kernel
+except ImportError:
+    pass
+else:
+    if not getattr(nbval.kernel.start_new_kernel, "patient", False):
+        nbval.kernel.start_new_kernel = patient(nbval.kernel.start_new_kernel)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
