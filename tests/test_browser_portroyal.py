@@ -124,8 +124,10 @@ def test_a_whole_solo_game_by_clicking_in_german(browser, app_url: str) -> None:
     page.get_by_role("button", name="Port Royal", exact=True).click()
     page.wait_for_selector(".iex-pr-mode select", state="visible", timeout=15_000)
     page.select_option(".iex-pr-mode select", label="Solo: allein gegen den Zeitstapel")
+    # solo plays alone: the player count is switched off (the server's answer can come after the page
+    # looked settled on a busy machine, so this waits for it)
+    page.wait_for_selector(".iex-players select:disabled", timeout=15_000)
     settle(page)
-    assert page.locator(".iex-players select").is_disabled()
     page.locator(".iex-start").click()
     page.wait_for_selector(".iex-table .iex-pr-seat", timeout=30_000)
     settle(page)
