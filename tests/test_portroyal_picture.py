@@ -341,8 +341,12 @@ def test_the_drawing_of_a_solo_game_and_of_a_ship_waiting_to_be_driven_off(brows
                     page.wait_for_selector(".iex-pr-board.iex-projector")
                 assert page.evaluate(OVERFLOW) == []
                 assert page.locator(".iex-pr-card").count() >= len(pic["harbour"]) + len(pic["expeditions"])
-                if pic["status"]["time_pile"]:  # (in large print beside the harbour's other piles)
+                if pic["status"]["time_pile"]:  # (in large print beside the harbour's other piles, and in
+                    # the status bar for screen readers, where its changes are announced)
                     assert pic["status"]["time_pile"] in page.inner_text(".iex-pr-harbour" if projector else ".iex-pr-status")
+                    assert pic["status"]["time_pile"] in page.text_content("[role=status]")
+                    if projector:
+                        assert page.locator(".iex-pr-harbour .iex-pr-st-time_pile").get_attribute("aria-hidden") == "true"
                 page.screenshot(path=str(ARTIFACTS / f"portroyal-1280x720-{name}{'-projector' if projector else ''}.png"))
             if pic["just_turned"] is not None:
                 page.locator(f'.iex-pr-turned .iex-clickable[data-card="{pic["just_turned"]}"]').click()

@@ -618,9 +618,10 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   for (const k of ["after", "turned"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
   if (st.result) bits.push(h("strong", "iex-pr-st iex-pr-result", { text: st.result }));
   if (st.ending) bits.push(h("strong", "iex-pr-st iex-pr-ending", { text: st.ending }));
-  // (in large print the piles are noted beside the harbour and the team's standing beside the contracts)
-  if (!projector) {
-    for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
+  // (in large print the piles are shown beside the harbour and the team's standing beside the contracts;
+  // the status bar keeps them for screen readers, unseen, so that their changes are still announced)
+  for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) {
+    if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}${projector ? " iex-pr-heard" : ""}`, { text: st[k] }));
   }
   root.append(h("div", `iex-pr-status${st.over ? " iex-pr-is-over" : ""}`, { role: "status" }, [...bits, h("span", "iex-spacer"), toggle]));
 
@@ -640,7 +641,8 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   if (pic.just_turned !== null && pic.just_turned !== undefined) {
     hkids.push(h("div", "iex-pr-turned", null, [h("div", "iex-pr-turned-title", { text: L.just_turned }), tile(pic.just_turned, "iex-pr-just")]));
   }
-  const notes = (keys) => (projector ? keys.filter((k) => st[k]).map((k) => h("span", `iex-pr-note iex-pr-st-${k}`, { text: st[k] })) : []);
+  const notes = (keys) => (projector ? keys.filter((k) => st[k])
+    .map((k) => h("span", `iex-pr-note iex-pr-st-${k}`, { text: st[k], "aria-hidden": "true" })) : []);
   const exps = (pic.expeditions || []).map((k) => tile(k)).filter(Boolean);
   const middle = h("div", `iex-pr-middle${exps.length ? " iex-pr-has-exps" : ""}`, null,
     [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], notes(["deck", "discard", "time_pile"]))]);
