@@ -620,7 +620,9 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   if (st.ending) bits.push(h("strong", "iex-pr-st iex-pr-ending", { text: st.ending }));
   // (in large print the piles are shown beside the harbour and the team's standing beside the contracts;
   // the status bar keeps them for screen readers, unseen, so that their changes are still announced)
-  for (const k of ["deck", "discard", "time_pile", "team", "all_cubed"]) {
+  const piles = ["deck", "discard", "time_pile"];
+  const standing = ["team", "all_cubed"];
+  for (const k of [...piles, ...standing]) {
     if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}${projector ? " iex-pr-heard" : ""}`, { text: st[k] }));
   }
   root.append(h("div", `iex-pr-status${st.over ? " iex-pr-is-over" : ""}`, { role: "status" }, [...bits, h("span", "iex-spacer"), toggle]));
@@ -645,7 +647,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     .map((k) => h("span", `iex-pr-note iex-pr-st-${k}`, { text: st[k], "aria-hidden": "true" })) : []);
   const exps = (pic.expeditions || []).map((k) => tile(k)).filter(Boolean);
   const middle = h("div", `iex-pr-middle${exps.length ? " iex-pr-has-exps" : ""}`, null,
-    [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], notes(["deck", "discard", "time_pile"]))]);
+    [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], notes(piles))]);
   middle.style.setProperty("--exp-cols", String(Math.ceil(exps.length / 2)));
   if (exps.length) middle.append(zone("iex-pr-exps", L.expeditions, [h("div", "iex-pr-cards", null, exps)]));
   root.append(middle);
@@ -654,7 +656,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   if ((pic.contracts || []).length) {
     const many = pic.contracts.length > 5 ? " iex-pr-many" : "";
     root.append(zone(`iex-pr-contracts${many}`, L.contracts, [h("div", "iex-pr-contract-row", null, pic.contracts.map(contractTile))],
-      notes(["team", "all_cubed"])));
+      notes(standing)));
   }
 
   finish(host, root, legendBeside ? [] : pic.legend, "iex-pr-legend", focusSel);
