@@ -8,6 +8,7 @@ The measured strength is in ``benchmarks/bench_portroyal_bots.py``, not here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.determinize import determinize, open_cards
 from importexport.portroyal.game import Game
-from importexport.portroyal.heuristic import SEARCH_WEIGHTS, HeuristicBot, margins, worth_searching
+from importexport.portroyal.heuristic import DEFAULT, SEARCH_WEIGHTS, HeuristicBot, margins, worth_searching
 
 TABLES = [("base", 2), ("base", 5), ("competitive", 3), ("competitive", 4), ("competitive", 5),
           ("cooperative", 2), ("cooperative", 4), ("solo", 1)]
@@ -205,6 +206,18 @@ def test_search_plays_its_own_figures() -> None:
         assert make_bot("search", i, game="portroyal").choose(g, seat) == own
         differ += own != HeuristicBot(i).choose(g, seat)
     assert differ >= 2
+
+
+def test_the_pace_and_the_first_contract_are_figures_of_the_bot() -> None:
+    """The turns a seat expects to have left follow ``pace`` (the leader's points per turn), and a first
+    cube's worth follows ``first_contract``: both are figures the search's own seat may change."""
+    g = Game(players=4, seed=3, mode="competitive")
+    seat = g.deciders()[0]
+    slow = HeuristicBot(0, replace(DEFAULT, pace=0.7))._seat(g, seat)
+    usual = HeuristicBot(0)._seat(g, seat)
+    assert slow.own_turns == pytest.approx(2 * usual.own_turns)
+    keen = HeuristicBot(0, replace(DEFAULT, first_contract=2.0))._seat(g, seat)
+    assert all(k > u for k, u in zip(keen.cube, usual.cube)) and usual.cube
 
 
 # --- determinize ---------------------------------------------------------------------------------
