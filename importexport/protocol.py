@@ -159,11 +159,13 @@ class TableKit(Protocol):
     ``hint`` names the rule in play, ``sealed``/``bid`` serve secret bids.  ``secrets``/``revealed``
     let undo be fair: a person may not take a move back once something hidden came to light.
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
-    points; ``result`` is the end screen's content.
+    points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
+    fits the window below a decision kept to one line (the app then keeps it so).
     """
 
     GAME: str
     PRIVATE_HANDS: bool
+    FITS_WINDOW: bool
     FREE_KINDS: frozenset[str]
     STYLE: str
 

@@ -257,3 +257,51 @@ def test_every_player_count_of_either_game_can_be_chosen() -> None:
     app.players.value = 6
     app.start_button.click()
     assert app.session.game.game_id == "importexport" and len(app.session.game.scores()) == 6
+
+
+def test_in_projector_mode_the_decision_keeps_to_one_line_above_the_table() -> None:
+    """The board's projector switch: who decides heads the line of choices, the rule in play goes below
+    the table, more than two choices of one kind share a drop-down list, and choices the line cannot
+    hold all share one list (the table in large print counts on one line above it); switched off, all
+    is as before."""
+    from ipywidgets import Dropdown
+
+    from importexport.portroyal.game import Game
+    from importexport.session import Session
+    from importexport.widgets.table import MAX_BUTTONS_PROJECTOR, TableView
+
+    def lists(t: TableView) -> list[Dropdown]:
+        out, todo = [], list(t.options.children)
+        while todo:
+            w = todo.pop()
+            out += [w] if isinstance(w, Dropdown) else []
+            todo += list(getattr(w, "children", ()))
+        return out
+
+    def taking(seed: int) -> Game | None:  # five cards turned, the active player may take one of several
+        g = Game(players=2, seed=seed, mode="base")
+        for _ in range(8):
+            legal = {a.kind: a for a in g.legal_actions(g.deciders()[0])}
+            if sum(a.kind == "take" for a in g.legal_actions(g.deciders()[0])) > MAX_BUTTONS_PROJECTOR:
+                return g
+            turn = "discover" if len(g.state.harbour) < 5 else "stop"
+            move = legal.get(turn) or legal.get("land")
+            if move is None or g.state.turn > 1:
+                return None
+            g.apply(move)
+        return None
+
+    g = next(g for g in map(taking, range(60)) if g is not None)
+    t = TableView(Session(lambda: g, humans={0, 1}), panel_first=True)
+    takes = [a for a in g.legal_actions(g.deciders()[0]) if a.kind == "take"]
+    assert t.prompt in t.children and "Rule in play (chapter 4)" in t.prompt.value and not lists(t)
+    assert t.hint_below not in t.children and len(widget_buttons(t.options)) == len(g.legal_actions(g.deciders()[0]))
+    t.table.projector = True  # (the reader's switch on the board)
+    assert t.prompt not in t.children and t.line.children[0] is t.prompt and "decides" in t.prompt.value
+    assert "Rule in play (chapter 4)" in t.hint_below.value and "Rule in play" not in t.prompt.value
+    assert t.children.index(t.hint_below) == t.children.index(t.table) + 1
+    chosen = lists(t)
+    assert len(chosen) == 1 and len(chosen[0].options) in (len(takes), len(g.legal_actions(g.deciders()[0])))
+    t.table.projector = False
+    assert t.prompt in t.children and t.hint_below not in t.children and not lists(t)
+    assert "Rule in play (chapter 4)" in t.prompt.value

@@ -1,7 +1,8 @@
 """Port Royal in the app, in a real browser: Chromium plays a whole competitive game against a bot and a
 whole solo game by clicking cards on the board and the choices beside it; the result on the page must
 equal what the engine computes from the saved game, and the saved game loads again.  Five players in
-projector mode fit a 1280×720 window with the decision above the table.
+projector mode fit a 1280×720 window with the decision above the table, in one line (the room the table
+leaves for it when it fits itself to the window late in a game).
 
 Screenshots: ``test-artifacts/pr-competitive.png``, ``pr-solo.png``, ``pr-final.png``,
 ``pr-5p-projector.png``.
@@ -26,9 +27,12 @@ from browser_kit import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from importexport.portroyal.savefile import load
+from importexport.widgets.board import STATIC
 
 __all__ = ["app_url", "browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
+"""What the table in projector mode leaves above itself for the app: its title and one line of choices."""
 
 
 def new_port_royal(page, mode_label: str, players: str | None = None) -> None:
@@ -156,6 +160,7 @@ def test_five_players_in_projector_mode_fit_1280x720_with_the_decision_above(bro
     settle(page)
     seen = page.evaluate("""() => ({
       scrolled: document.scrollingElement.scrollTop + document.body.scrollTop,
+      top: document.querySelector('.iex-pr-board').getBoundingClientRect().top,
       bottom: Math.max(...['.iex-pr-board', '.iex-pr-legend'].map(s => document.querySelector(s).getBoundingClientRect().bottom)),
       wide: document.documentElement.scrollWidth,
       smallest: Math.min(...[...document.querySelectorAll('.iex-pr-board *')]
@@ -166,5 +171,9 @@ def test_five_players_in_projector_mode_fit_1280x720_with_the_decision_above(bro
     page.screenshot(path=str(ARTIFACTS / "pr-5p-projector.png"))
     assert seen["scrolled"] == 0 and seen["wide"] <= 1280, seen
     assert seen["bottom"] <= 720, f"the table ends {seen['bottom']:.0f} px down, below the window"
+    # the decision keeps to one line above the table (who decides, the choices, Step, Undo, Restart):
+    # the room the table leaves for it when it fits itself to the window late in a game
+    # (tests/test_portroyal_picture.py, test_a_crowded_table_late_in_a_game_fits_...)
+    assert seen["top"] <= FIT_RESERVE, f"the decision above the table is {seen['top']:.0f} px tall, {FIT_RESERVE} px are left for it"
     assert seen["smallest"] >= 17, f"text of {seen['smallest']} px in projector mode"
     page.close()

@@ -261,10 +261,12 @@ OVERFLOW = """() => {
 }"""
 
 
-def show(browser: Any, pic: dict[str, Any], projector: bool = False) -> Any:
+def show(browser: Any, pic: dict[str, Any], projector: bool = False, side: int = 8) -> Any:
+    """The picture drawn in a 1280×720 window (``side``: the page's margin left and right; the app's
+    table is 1250 pixels wide, side 15)."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
-    page.set_content(PAGE)
+    page.set_content(PAGE.replace("padding:8px", f"padding:8px {side}px"))
     page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
                           (STATIC / "board.css").read_text(encoding="utf-8"), pic, projector])
     page.wait_for_selector(".iex-pr-board")
@@ -353,3 +355,78 @@ def test_the_drawing_of_a_solo_game_and_of_a_ship_waiting_to_be_driven_off(brows
                 assert page.evaluate("window.sent") == [{"type": "click", "what": "card", "id": pic["just_turned"]}]
         finally:
             page.close()
+
+
+# --- projector mode late in a game ---------------------------------------------------------------
+
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
+"""What the app needs above the table in projector mode (its title, one line of choices): the table
+gets the rest of the window's height."""
+
+CROWDED_MOVES = {
+    "5p": "000122222000000001011100000014100100000001000000000000011000000000001512100000001000000000000101"
+             "000000000000100100000000000001203331000001201100000100001300001010010000000001001000013401000000"
+             "00000000000000000000000101",
+    "4p": "000000000010111000100001100011000000000001101001000001100000000000001603000001101000000000000000"
+             "000001000000",
+    "coop5": "000000000000000000000000000000000000000000000000000010210000000000000000001010316000000000010010"
+             "0000000000000000000000000000000000000001e0",
+    "coop4": "000000000000000000000000001212400000000000001201100000000000000000000000001110000000013102100011"
+             "110000000000000000000000000130000003000101000000012310000000013000000010300000010100010000000000"
+             "01000100000100000000",
+    "3p": "000000000010110000100000100000100000000000010010000010000000011101000101001001101000010100000000"
+             "141210000000001000000000011800300100000000100100000000014210010001000000010001311000001010012201"
+             "00000011101001000000101000100000000000000000000000000",
+    "solo": "000001200000000000000000000000",
+}
+"""Crowded positions of games the heuristic bots played at every seat (seeds below), each recorded as
+its moves' places among the legal choices (base 36), so that tuning the bot does not move them: among
+the tables that took the most room in projector mode, measured at every position of ten games per way
+to play.  Before the table counted its lines in large print they were 1,237, 936, 1,083, 932, 1,338
+and 1,040 pixels tall in German (the window has 720)."""
+CROWDED = {  # name: (mode, players, seed, moves made), and what lies on the table then
+    "5p": ("competitive", 5, 3, 218),  # 21 cards in the harbour (one just turned), 3 expeditions, 5 contracts
+    "4p": ("competitive", 4, 0, 108),  # 13 cards in the harbour, 4 expeditions, 4 contracts
+    "coop5": ("cooperative", 5, 9, 138),  # 16 cards in the harbour, 7 contracts
+    "coop4": ("cooperative", 4, 4, 212),  # 9 cards in the harbour, 4 expeditions, 6 contracts
+    "3p": ("competitive", 3, 6, 245),  # 20 cards in the harbour, 3 expeditions
+    "solo": ("solo", 1, 8, 30),  # 20 cards in the harbour
+}
+
+
+def crowded(name: str) -> Game:
+    mode, players, seed, made = CROWDED[name]
+    g = Game(players=players, seed=seed, mode=mode)
+    for place in CROWDED_MOVES[name][:made]:
+        g.apply(g.legal_actions(g.deciders()[0])[int(place, 36)])
+    return g
+
+
+FITS = """() => {
+  const b = document.querySelector(".iex-pr-board").getBoundingClientRect();
+  const shown = [...document.querySelectorAll(".iex-pr-board *")].filter((e) => e.offsetParent
+    && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && e.getBoundingClientRect().width > 1);
+  return { height: b.height, bottom: b.bottom, smallest: Math.min(...shown.map((e) => parseFloat(getComputedStyle(e).fontSize))) };
+}"""
+
+
+@needs_chromium
+@pytest.mark.parametrize(("name", "lang"), [("5p", "en"), ("5p", "de"), ("4p", "de"), ("coop5", "en"), ("coop5", "de"),
+                                            ("coop4", "de"), ("3p", "en"), ("solo", "de")])
+def test_a_crowded_table_late_in_a_game_fits_1280x720_in_projector_mode_below_the_apps_decision(
+        browser: Any, name: str, lang: str) -> None:
+    """The table in large print takes denser presentations as it fills up (board.js, fit), so that it
+    fits the window below the app's title and its line of choices, its text still 17 px and more."""
+    g = crowded(name)
+    pic = picture(g, lang, hands={0}, decider=0 if g.deciders() == [0] else None)
+    page = show(browser, pic, projector=True, side=15)  # (as wide as in the app)
+    try:
+        seen = page.evaluate(FITS)
+        page.screenshot(path=str(ARTIFACTS / f"portroyal-1280x720-crowded-{name}-{lang}.png"))
+        assert seen["height"] <= 720 - FIT_RESERVE, f"the table is {seen['height']:.0f} px tall, {720 - FIT_RESERVE} px fit"
+        assert seen["smallest"] >= 17, f"text of {seen['smallest']} px in projector mode"
+        assert page.evaluate(OVERFLOW) == []
+        assert page.locator(".iex-pr-harbour .iex-pr-card").count() == len(pic["harbour"]) + (pic["just_turned"] is not None)
+        assert page.locator(".iex-pr-contract").count() == len(pic["contracts"])
+    finally:
+        page.close()

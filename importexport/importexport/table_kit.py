@@ -22,13 +22,15 @@ from .picture import changes, picture, pointed, ship_choices
 from .render import CSS, score_chart_html
 from .savefile import dump, load_session
 
-__all__ = ["FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "players_for", "pointed",
            "result", "revealed", "sealed", "seat_name", "secrets", "seats"]
 
 GAME = "importexport"
 PRIVATE_HANDS = True
 """Each player holds cards the others may not see: people at one device pass it between moves."""
+FITS_WINDOW = False
+"""The table in projector mode is as tall as it needs: the decision above it keeps its lines."""
 STYLE = CSS
 """The stylesheet of the drawn table and the score chart."""
 

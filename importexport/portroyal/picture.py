@@ -15,6 +15,10 @@ Shape (all keys always present)::
 A card is ``{"id", "kind", "name", "tip", "bg", "fg", "mark", "glyph", ...}`` with the figures of its
 kind (a ship: ``coins``, ``repel`` (None: cannot be driven off), ``a``; a person: ``cost``,
 ``points``, ``effect``; a tax increase: ``effect``; an expedition: ``needs``, ``points``, ``coins``).
+A person and a tax increase also say what they do in the fewest words (``brief``, and ``key``: the
+same for every card of the kind), a contract what it asks (``brief``), and the status its step, the
+cards turned, who takes next (by seat: ``after_seats``) and the last round (``step_brief``,
+``turned_brief``, ``ending_brief``): large print on a crowded table.
 Colours always come with a shape and a letter (``mark``), so nothing depends on telling colours apart.
 """
 
@@ -50,7 +54,7 @@ PERSON_GLYPH = {
 SEAT_COLOUR = ("#6a3d9a", "#00727a", "#8b4513", "#a3246b", "#3f5a00")
 """Each seat's colour (cubes, panel edge), always with the seat's number on it; white text passes AA."""
 LABEL_KEYS = ("harbour", "expeditions", "contracts", "just_turned", "empty", "coins", "points", "swords",
-              "persons", "fulfilled", "cubes", "start", "none")
+              "persons", "fulfilled", "cubes", "start", "none", "then_brief")
 
 
 def _w(key: str, lang: str, **args: object) -> str:
@@ -78,6 +82,22 @@ def effect(card: int, lang: str) -> str:
     return _w(f"do_{kind}", lang)
 
 
+def brief(card: int, lang: str) -> str:
+    """What a person or a tax increase does, in the fewest words, beside the card's own symbol (large
+    print on a crowded table: ⛀ for coins, a ship by its mark)."""
+    info = CARDS[card]
+    if info.kind == "tax":
+        return _w(f"brief_{info.tax}", lang)
+    kind = info.person
+    if kind in ("trader", "clerk"):
+        return _w(f"brief_{kind}", lang, ship=colour_of(info.colour)["mark"])
+    if kind in ("settler", "captain", "priest", "jack_of_all_trades"):
+        return _w("brief_symbol", lang)  # (the card shows the symbol itself)
+    if kind in ("sailor", "pirate"):
+        return _w("do_swords", lang, n=info.swords)
+    return _w(f"brief_{kind}", lang)
+
+
 def card_data(card: int, lang: str, mode: str) -> dict[str, Any]:
     """One card as the board draws it."""
     info = CARDS[card]
@@ -92,15 +112,16 @@ def card_data(card: int, lang: str, mode: str) -> dict[str, Any]:
         out.update(colour_of(info.colour), name=NAMES[info.colour][lang], coins=info.coins, repel=repel,
                    a=info.a_ship, tip="\n".join(tips))
     elif info.kind == "person":
-        what = effect(card, lang)
+        what, short = effect(card, lang), brief(card, lang)
         out.update(name=NAMES[info.person][lang], glyph=PERSON_GLYPH[info.person], cost=info.cost,
-                   points=info.points, effect=what,
+                   points=info.points, effect=what, brief=short,
+                   key=_w(f"key_{info.person}", lang) if info.person in ("trader", "clerk") else short,
                    tip="\n".join([out["tip"], _w("cost", lang, n=info.cost), _w("worth", lang, n=info.points), what]))
         if info.colour:
             out.update(colour_of(info.colour))
     elif info.kind == "tax":
-        what = _w(f"tax_{info.tax}", lang)
-        out.update(name=_w("tax_card", lang), glyph=TAX, effect=what, tip=f"{out['tip']}\n{what}")
+        what, short = _w(f"tax_{info.tax}", lang), brief(card, lang)
+        out.update(name=_w("tax_card", lang), glyph=TAX, effect=what, brief=short, key=short, tip=f"{out['tip']}\n{what}")
     else:
         needs = " ".join(f"{SYMBOL_GLYPH[s]} {NAMES[s][lang]}" for s in info.needs)
         out.update(name=_w("expedition_card", lang), needs=[SYMBOL_GLYPH[s] for s in info.needs],
@@ -110,22 +131,31 @@ def card_data(card: int, lang: str, mode: str) -> dict[str, Any]:
     return out
 
 
-def _need(need: Any, lang: str) -> str:
+def _need(need: Any, lang: str, short: bool = False) -> str:
     name = NAMES[need.kind][lang]
-    return f"{name} ({NAMES['c_' + need.colour][lang]})" if need.colour else name
+    if not need.colour:
+        return name
+    return f"{name} {colour_of(need.colour)['mark']}" if short else f"{name} ({NAMES['c_' + need.colour][lang]})"
 
 
-def condition(contract: Contract, lang: str) -> str:
-    """What a contract asks for, in a few words."""
+BRIEF_CONDITIONS = frozenset({"persons", "team_persons", "repel_ship", "persons_without_points", "stop_with_cards",
+                              "tax_paid", "pay_coins"})
+"""The conditions that have a shorter form for large print (the others are short already)."""
+
+
+def condition(contract: Contract, lang: str, short: bool = False) -> str:
+    """What a contract asks for, in a few words (``short``: in the fewest, for large print on a crowded
+    table: a ship by its mark, ⛀ for coins, ✦ for influence points)."""
     cond: Any = contract.condition
     kind = cond.kind
+    key = f"brief_if_{kind}" if short and kind in BRIEF_CONDITIONS else f"if_{kind}"
     if kind in ("persons", "team_persons"):
-        return _w(f"if_{kind}", lang, list=", ".join(_need(p, lang) for p in cond.persons))
+        return _w(key, lang, list=", ".join(_need(p, lang, short) for p in cond.persons))
     if kind == "repel_ship":
-        return _w("if_repel_ship", lang, ship=NAMES[cond.colour][lang])
+        return _w(key, lang, ship=colour_of(cond.colour)["mark"] if short else NAMES[cond.colour][lang])
     figure = {"persons_without_points": "count", "stop_with_cards": "cards", "swords": "swords",
               "expedition": "count", "pay_coins": "coins"}.get(kind)
-    return _w(f"if_{kind}", lang, n=getattr(cond, figure)) if figure else _w(f"if_{kind}", lang)
+    return _w(key, lang, n=getattr(cond, figure)) if figure else _w(key, lang)
 
 
 def _persons(persons: list[int], lang: str) -> list[dict[str, Any]]:
@@ -148,17 +178,21 @@ def _persons(persons: list[int], lang: str) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def _step(view: dict[str, Any], lang: str) -> tuple[str, str]:
-    """The turn's step (who decides what) and who takes after the one taking now."""
+def _step(view: dict[str, Any], lang: str) -> tuple[str, str, str, list[int]]:
+    """The turn's step (who decides what), the same in fewer words where it is long (or ""), who takes
+    after the one taking now, and their seats."""
     stack = view["stack"]
     if not stack:
-        return "", ""
+        return "", "", "", []
     top = stack[-1]
     kind, who = top["kind"], seat(top.get("seat", view["active"]), lang)
+    short = ""
     if kind == "discover":
         step = _w("step_discover", lang, p=who)
     elif kind == "repel":
         step = _w("step_repel", lang, p=who, c=card_name(top["card"], lang))
+        ship = CARDS[top["card"]].colour
+        short = _w("step_repel_brief", lang, p=who, c=f"{colour_of(ship)['mark']} {NAMES[ship][lang]}")
     elif kind == "claim":
         step = _w("step_claim", lang, p=who, t=contract_name(view["contracts"][top["t"]], lang))
     elif kind == "take":
@@ -166,12 +200,12 @@ def _step(view: dict[str, Any], lang: str) -> tuple[str, str]:
     else:
         step = ""
     takers = [f for f in stack[:-1] if f["kind"] == "takers"]
-    after = ""
+    after, rest = "", []
     if takers and kind in ("take", "claim"):
         n, active = view["players"], view["active"]
-        rest = [seat((active + k) % n, lang) for k in range(takers[-1]["i"], n)]
-        after = _w("then", lang, ps=", ".join(rest)) if rest else ""
-    return step, after
+        rest = [(active + k) % n for k in range(takers[-1]["i"], n)]
+        after = _w("then", lang, ps=", ".join(seat(q, lang) for q in rest)) if rest else ""
+    return step, short, after, rest
 
 
 def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None,
@@ -205,6 +239,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         tips += [_w("box_taken", lang, k=k + 1, p=seat(b["seat"], lang)) if b["seat"] is not None
                  else _w("box", lang, k=k + 1, n=b["coins"]) for k, b in enumerate(boxes)]
         contracts.append({"t": t, "id": cid, "name": name, "seal": str(c.seal), "condition": cond,
+                          "brief": condition(c, lang, short=True),
                           "special": c.special, "boxes": boxes, "tip": "\n".join(tips)})
 
     table = v["table"]
@@ -240,7 +275,8 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         clickable["cards"] = sorted({a.card for a in legal if a.kind in CARD_KINDS})
         clickable["contracts"] = sorted({a.target for a in legal if a.kind in CONTRACT_KINDS})
 
-    step, after = _step(v, lang)
+    step, step_brief, after, after_seats = _step(v, lang)
+    turned = v["stack"] and v["stack"][-1]["kind"] in ("discover", "repel")
     if not finished:
         result = ""
     elif team:
@@ -251,7 +287,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     status = {
         "turn": _w("turn", lang, n=v["turn"]),
         "step": step, "after": after,
-        "turned": _w("turned", lang, n=v["turned"]) if v["stack"] and v["stack"][-1]["kind"] in ("discover", "repel") else "",
+        "turned": _w("turned", lang, n=v["turned"]) if turned else "",
         "deck": _w("deck", lang, n=v["deck_size"]),
         "discard": _w("discard", lang, n=v["discard_size"]),
         "time_pile": _w("time_pile", lang, n=v["time_pile_size"]) if team else "",
@@ -259,6 +295,10 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
                                      else _w("team_now", lang, pts=team_points, cubes=team_cubes, r=rank_name)),
         "all_cubed": _w("all_cubed", lang) if team and all_cubed and not over else "",
         "ending": _w("last_round", lang, n=GOAL_POINTS) if v["ending"] and not over and not team else "",
+        # (the same in fewer words, for large print on a crowded table: who takes next by seat)
+        "step_brief": step_brief, "turned_brief": _w("turned_brief", lang, n=v["turned"]) if turned else "",
+        "after_seats": after_seats,
+        "ending_brief": _w("last_round_brief", lang, n=GOAL_POINTS) if v["ending"] and not over and not team else "",
         "over": over, "waiting": _w("over", lang) if over else "", "result": result,
     }
     labels = {key: _w(key, lang) for key in LABEL_KEYS}

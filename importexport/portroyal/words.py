@@ -287,6 +287,10 @@ PICTURE = Table("pr_picture", {
     "won": "{ps} won",
     "won_tie": "{ps} share the win",
     "last_round": "Last round: somebody has {n} influence points",
+    "last_round_brief": "Last round ({n} ✦)",
+    "turned_brief": "{n} turned",
+    "step_repel_brief": "{p}: drive off {c}?",
+    "then_brief": "then",
     "team_now": "Team: influence points {pts}, cubes {cubes}, rank {r}",
     "team_end": "Team: influence points {pts}, cubes {cubes}",
     "team_won": "Every contract has a cube: the team reaches the rank {r}",
@@ -307,6 +311,21 @@ PICTURE = Table("pr_picture", {
     "do_clerk": "trading a {ship} in your turn: 1 more card",
     "do_gunner": "+1 coin per ship you drive off",
     "do_vice_admiral": "+1 coin if 3 or 4 cards are in the harbour",
+    # the same in the fewest words, for large print on a crowded table (⛀ coins, ⚔ swords, ✦ influence
+    # points, a ship by its mark)
+    "brief_trader": "trade {ship}: +1 ⛀",
+    "brief_symbol": "for expeditions",
+    "brief_mademoiselle": "hiring: −1 ⛀",
+    "brief_jester": "bust or empty: +1 ⛀",
+    "brief_admiral": "5+ cards: +2 ⛀",
+    "brief_governor": "+1 card each turn",
+    "brief_clerk": "trade {ship} in turn: +1 card",
+    "key_trader": "trade its colour: +1 ⛀",
+    "key_clerk": "trade its colour in turn: +1 card",
+    "brief_gunner": "drive off: +1 ⛀",
+    "brief_vice_admiral": "3 or 4 cards: +1 ⛀",
+    "brief_most_swords": "12+ ⛀: give half; most ⚔: +1 ⛀",
+    "brief_fewest_points": "12+ ⛀: give half; fewest ✦: +1 ⛀",
     "any": "any symbol",
     # what a contract asks for
     "if_persons": "have {list}",
@@ -319,5 +338,13 @@ PICTURE = Table("pr_picture", {
     "if_expedition": ("have fulfilled {n} expedition", "have fulfilled {n} expeditions"),
     "if_team_persons": "the team has {list}",
     "if_pay_coins": "pay {n} coins instead of taking a card",
+    # the same in the fewest words, for large print on a crowded table
+    "brief_if_persons": "have {list}",
+    "brief_if_team_persons": "team has {list}",
+    "brief_if_repel_ship": "drive off {ship}, your turn",
+    "brief_if_persons_without_points": "have {n} persons with 0 ✦",
+    "brief_if_stop_with_cards": "stop with {n}+ cards",
+    "brief_if_tax_paid": "lose ⛀ to a tax increase",
+    "brief_if_pay_coins": "pay {n} ⛀ instead of a card",
 })
 """The words of the drawn table (``portroyal.picture``)."""

@@ -25,6 +25,18 @@ Action = Any  # a choice of the game at the table
 UNDO_REFUSALS = {"nothing": "nothing_to_undo", "other": "undo_other", "revealed": "undo_revealed"}
 MAX_BUTTONS = 10
 LOG_LINES = 40  # the log shows this many newest lines (all of them on request)  # more options of one kind than this go into a drop-down list
+MAX_BUTTONS_PROJECTOR = 2
+"""In the app in projector mode: more choices of one kind than this go into a drop-down list."""
+LINE_PX = 1240
+"""The width of the app's line of choices, in pixels, at a 1280 pixels wide window; in projector mode the
+choices keep to that one line above the table (docs/app.md): when their buttons and lists would not fit
+it, every choice goes into one drop-down list."""
+
+
+def text_px(text: str, px: float = 7.2) -> float:
+    """About how wide ``text`` is in the app's buttons, a little more than most (15 px Arial: 6.4 to 7.4
+    px a character, German the widest), or with ``px`` 10 who decides (17 px bold)."""
+    return len(text) * px
 
 
 class TableView(w.VBox):
@@ -64,6 +76,7 @@ class TableView(w.VBox):
         self.table = Board()
         self.last_picture: dict | None = None
         self.prompt = w.HTML()
+        self.hint_below = w.HTML()  # (the app in projector mode: the rule in play below the table)
         self.options = w.VBox()
         self.message = w.HTML()
         self.log_box = w.HTML()
@@ -107,9 +120,13 @@ class TableView(w.VBox):
             self.options.layout = w.Layout(display="contents")
             for box in buttons:
                 box.layout.margin = "0 0 0 auto"
-            line = w.Box([self.options, *buttons], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-            self.children = [self.caption_html, self.prompt, line, self.message, self.confirm, self.table, self.log_box,
-                             self.log_button]
+            self.buttons = buttons
+            self.line = w.Box([self.options, *buttons], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+            self._arrange()
+            # in projector mode the table in large print fits the window below the decision (docs/app.md):
+            # who decides heads the line of choices, the rule in play moves below the table, and many
+            # choices of one kind share a drop-down list
+            self.table.observe(self._guard(self._projector_changed), names="projector")
         else:  # a lesson: the position first, then what to do about it
             self.children = [self.caption_html, self.table, self.prompt, self.options, self.message, self.confirm,
                              *buttons, self.log_box, self.log_button]
@@ -363,10 +380,35 @@ class TableView(w.VBox):
         self.last_picture = pic
         self.table.picture = pic
 
+    @property
+    def compact(self) -> bool:
+        """The decision kept to one line above a table in projector mode that fits the window (the app,
+        Port Royal)."""
+        return self.side_by_side and bool(self.table.projector) and self.kit.FITS_WINDOW
+
+    def _arrange(self) -> None:
+        """A game screen's parts in their order: the decision, the table, the log (in projector mode
+        who decides stands at the head of the line of choices, and the rule in play below the table)."""
+        if self.compact:
+            self.prompt.layout.margin = "0 14px 0 0"
+            self.line.children = [self.prompt, self.options, *self.buttons]
+            self.children = [self.caption_html, self.line, self.message, self.confirm, self.table, self.hint_below,
+                             self.log_box, self.log_button]
+        else:
+            self.prompt.layout.margin = None
+            self.line.children = [self.options, *self.buttons]
+            self.children = [self.caption_html, self.prompt, self.line, self.message, self.confirm, self.table,
+                             self.log_box, self.log_button]
+
+    def _projector_changed(self, _change: object) -> None:
+        self._arrange()
+        self._draw_decision(self.lang)
+
     def _draw_decision(self, lang: str) -> None:
         s = self.session
         g = s.game
         self.bid_inputs = {}
+        self.hint_below.value = ""
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
             replace_children(self.options, [])
@@ -382,10 +424,12 @@ class TableView(w.VBox):
         if hint and (self.hints == "always" or (self.hints == "first" and hint[0] not in self.seen_hints)):
             key, chapter, text = hint
             self.seen_hints.add(key)
-            parts.append(
-                f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0;line-height:1.45">'
-                f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>"
-            )
+            said = (f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0;line-height:1.45">'
+                    f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>")
+            if self.compact:
+                self.hint_below.value = said
+            else:
+                parts.append(said)
         nxt = s.next_scripted()
         if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
             parts.insert(0, f"<div><b>{escape(ui('example_over', lang))}</b></div>")
@@ -411,6 +455,23 @@ class TableView(w.VBox):
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
             replace_children(self.options, self._option_rows(choices, lang))
 
+    def _one_line(self, groups: dict[str, list[Action]], lang: str) -> bool:
+        """Whether the choices, as buttons and drop-down lists (projector mode), fit the one line beside
+        who decides and the buttons Step, Undo and Restart (a rough count of their widths)."""
+        g, kit = self.session.game, self.kit
+        who = ", ".join(self.seat_name(h, lang) for h in self.session.waiting_humans())
+        used = text_px(ui("decides", lang, p=who, n=1), 10) + 14
+        used += sum(text_px(b.description) + 32 for b in (self.skip_button, self.back_button, self.step_button,
+                                                          self.undo_button, self.restart_button)
+                    if b.layout.display != "none")  # (a button: its label, padding and margins)
+        for acts in groups.values():
+            labels = [f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip() for a in acts]
+            if len(acts) <= MAX_BUTTONS_PROJECTOR:
+                used += sum(text_px(t) + 32 for t in labels) + 14
+            else:
+                used += min(520, max(text_px(t) for t in labels) + 40) + text_px(ui("do", lang)) + 32 + 14
+        return used <= LINE_PX
+
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
         g = self.session.game
         kit = self.kit
@@ -418,8 +479,11 @@ class TableView(w.VBox):
         for a in choices:
             groups.setdefault(a.kind, []).append(a)
         rows: list[w.Widget] = []
+        compact = self.compact
+        if compact and not self._one_line(groups, lang):
+            groups = {"": list(choices)}  # (one list of every choice: the decision keeps to one line)
         for kind, acts in groups.items():
-            if len(acts) <= MAX_BUTTONS:
+            if len(acts) <= (MAX_BUTTONS_PROJECTOR if compact else MAX_BUTTONS) and (kind or len(acts) == 1):
                 buttons = []
                 for a in acts:
                     short, why = kit.note(g, a, lang)
@@ -441,12 +505,12 @@ class TableView(w.VBox):
             else:
                 pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip(), i)
                                            for i, a in enumerate(acts)],
-                                  layout=w.Layout(width="70%"))
+                                  layout=w.Layout(width="auto", max_width="520px") if compact else w.Layout(width="70%"))
                 pick.add_class("iex-choice")
                 go = button(ui("do", lang), button_style="info")
                 go.add_class("iex-do")
                 go.on_click(self._guard(lambda _b, acts=acts, pick=pick: self.act(acts[pick.value])))
-                rows.append(w.HBox([pick, go], layout=w.Layout(width="100%")))
+                rows.append(w.HBox([pick, go], layout=w.Layout(margin="0 14px 0 0") if compact else w.Layout(width="100%")))
         return rows
 
     def _bid_row(self, seat: int, lang: str) -> w.Widget:

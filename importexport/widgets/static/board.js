@@ -88,7 +88,7 @@ function legendBar(legend, cls) {
   return h("footer", cls, null, legend.map((it) => {
     const m = h("span", "iex-legend-mark", { text: it.mark });
     if (it.bg) paint(m, it.bg, it.fg);
-    return h("span", "iex-legend-item", null, [m, h("span", null, { text: it.text })]);
+    return h("span", `iex-legend-item${it.cls ? ` ${it.cls}` : ""}`, null, [m, h("span", null, { text: it.text })]);
   }));
 }
 
@@ -412,6 +412,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   const clickContracts = new Set(((pic.clickable || {}).contracts || []).map(Number));
   const pointCards = new Set(((pic.point || {}).cards || []).map(Number));
   const pointContracts = new Set(((pic.point || {}).contracts || []).map(Number));
+  const legendMarks = new Set((pic.legend || []).map((it) => it.mark));
   const seatsBy = {};
   for (const p of pic.seats || []) seatsBy[p.seat] = p;
   const COIN = "⛀", POINT = "✦", SWORD = "⚔";
@@ -456,7 +457,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     } else if (c.kind === "person") {
       body.append(fig(COIN, c.cost, "iex-pr-cost"), h("span", "iex-pr-symbol", { text: c.glyph, "aria-hidden": "true" }),
         fig(POINT, c.points, "iex-pr-pts"));
-      e.append(body, h("div", "iex-pr-effect", { text: c.effect }));
+      e.append(body, effectOf(c));
       return e;
     } else if (c.kind === "expedition" && projector) {
       // large print in two lines: the symbols it needs in its band (the zone's title names it), then
@@ -468,18 +469,25 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
       e.append(body, h("div", "iex-pr-body", null, [fig(POINT, c.points, "iex-pr-pts"), fig(COIN, `+${c.coins}`, "iex-pr-gain")]));
       return e;
     } else {
-      e.append(h("div", "iex-pr-effect", { text: c.effect }));
+      e.append(effectOf(c));
       return e;
     }
     e.append(body);
     return e;
   }
 
+  // what a person or a tax increase does; in large print also in the fewest words, shown instead
+  // when the table is crowded (fit below)
+  function effectOf(c) {
+    if (!projector || !c.brief || c.brief === c.effect) return h("div", "iex-pr-effect", { text: c.effect });
+    return h("div", "iex-pr-effect", null, [h("span", "iex-pr-long", { text: c.effect }), h("span", "iex-pr-short", { text: c.brief })]);
+  }
+
   // a fulfilled expedition in a seat's panel: its symbols and points
   function doneChip(id) {
     const c = cards[String(id)];
     if (!c) return null;
-    const e = h("span", "iex-pr-chip iex-pr-done", { "data-card": c.id, title: c.tip }, [
+    const e = h("span", "iex-pr-chip iex-pr-done iex-pr-plain", { "data-card": c.id, title: c.tip }, [
       h("span", "iex-pr-glyph", { text: (c.needs || []).join(""), "aria-hidden": "true" }),
       h("span", "iex-pr-name", { text: c.name }),
       h("b", null, { text: `${POINT}${c.points}` }),
@@ -492,7 +500,9 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   // one kind share it, each mark with its count: "⚖ Trader ▲S ●P×2")
   function personChip(same) {
     const g = same[0];
-    const e = h("span", "iex-pr-chip", { title: same.map((x) => x.tip).join("\n\n"), "data-person": same.map((x) => x.key).join(" ") });
+    // ("plain": its sign is one the legend names already, a symbol or the swords)
+    const plain = legendMarks.has(g.glyph) ? " iex-pr-plain" : "";
+    const e = h("span", `iex-pr-chip${plain}`, { title: same.map((x) => x.tip).join("\n\n"), "data-person": same.map((x) => x.key).join(" ") });
     const name = [h("span", "iex-pr-glyph", { text: g.glyph, "aria-hidden": "true" }), h("span", "iex-pr-name", { text: g.name })];
     if (projector) e.append(...name);
     for (const x of same) {
@@ -560,19 +570,30 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     }
     e.append(figs);
     const persons = personGroups(p.persons || []).map(personChip);
-    e.append(h("div", "iex-pr-row", { "aria-label": L.persons }, persons.length ? persons : [h("span", "iex-muted", { text: `${L.persons}: ${L.none}` })]));
+    const row = h("div", "iex-pr-row", { "aria-label": L.persons }, persons.length ? persons : [h("span", "iex-muted", { text: `${L.persons}: ${L.none}` })]);
+    e.append(row);
     const done = (p.expeditions || []).map(doneChip).filter(Boolean);
-    if (done.length) e.append(h("div", "iex-pr-row", { "aria-label": L.fulfilled }, done));
+    // (in large print the expeditions done follow the persons in their row: no line of their own)
+    if (done.length && projector) row.append(h("span", "iex-pr-group", { "aria-label": L.fulfilled }, done));
+    else if (done.length) e.append(h("div", "iex-pr-row", { "aria-label": L.fulfilled }, done));
     return e;
   }
 
   function contractTile(c) {
     const e = h("div", `iex-pr-contract${c.special ? " iex-pr-special" : ""}`, { "data-contract": c.t, title: c.tip });
+    // (how wide it may grow when the contracts share their row by what they say: .iex-pr-balance)
+    e.style.setProperty("--weight", String(Math.max(c.condition.length, c.name.length, 16)));
+    e.style.setProperty("--weight-brief", String(Math.max((c.brief || c.condition).length, c.name.length, 16)));
     press(e, "contract", c.t, c.tip.split("\n")[0], clickContracts.has(Number(c.t)));
     if (pointContracts.has(Number(c.t))) e.classList.add("iex-point");
-    e.append(h("div", "iex-pr-contract-head", null, [
-      h("span", "iex-pr-name", { text: c.name }), " ", h("span", "iex-pr-seal", { text: c.seal })]));
-    e.append(h("div", "iex-pr-cond", { text: c.condition }));
+    const head = h("div", "iex-pr-contract-head", null, [
+      h("span", "iex-pr-name", { text: c.name }), " ", h("span", "iex-pr-seal", { text: c.seal })]);
+    const cond = projector && c.brief && c.brief !== c.condition
+      ? h("div", "iex-pr-cond", null, [h("span", "iex-pr-long", { text: c.condition }), h("span", "iex-pr-short", { text: c.brief })])
+      : h("div", "iex-pr-cond", { text: c.condition });
+    // (in large print its name and what it asks may run on in one paragraph: .iex-pr-runin)
+    if (projector) e.append(h("div", "iex-pr-says", null, [head, " ", cond]));
+    else e.append(head, cond);
     const boxes = h("div", "iex-pr-boxes");
     (c.boxes || []).forEach((b, k) => {
       const box = h("span", `iex-pr-box${b.seat !== null ? " iex-pr-taken" : ""}`);
@@ -585,7 +606,8 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
       if (changed.has(`box:${c.t}:${k}`)) box.classList.add("iex-changed");
       boxes.append(box);
     });
-    e.append(boxes);
+    // (in large print a copy of the seal waits beside the boxes, shown there when the table is crowded)
+    e.append(projector ? h("div", "iex-pr-boxline", null, [h("span", "iex-pr-seal", { text: c.seal, "aria-hidden": "true" }), boxes]) : boxes);
     return e;
   }
 
@@ -612,12 +634,21 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     model.set("projector", v);
     model.save_changes();
   });
+  // (in large print, on a crowded table, the step, the cards turned, who takes next (by their seats'
+  // marks) and the last round are said in fewer words; the words in full stay for screen readers)
+  const said = (tag, cls, long, short) => (projector && short
+    ? h(tag, cls, null, [h("span", "iex-pr-long", { text: long }), h("span", "iex-pr-short", { "aria-hidden": "true" }, short)])
+    : h(tag, cls, { text: long }));
   const bits = [h("span", "iex-pr-st", { text: st.turn })];
   if (st.over) bits.push(h("strong", "iex-pr-st iex-pr-over", { text: st.waiting }));
-  if (st.step) bits.push(h("strong", "iex-pr-st iex-pr-step", { text: st.step }));
-  for (const k of ["after", "turned"]) if (st[k]) bits.push(h("span", `iex-pr-st iex-pr-st-${k}`, { text: st[k] }));
+  if (st.step) bits.push(said("strong", "iex-pr-st iex-pr-step", st.step, st.step_brief ? [st.step_brief] : null));
+  if (st.after) {
+    const next = st.after_seats || [];
+    bits.push(said("span", "iex-pr-st iex-pr-st-after", st.after, next.length ? [L.then_brief, ...next.map((q) => seatMark(q))] : null));
+  }
+  if (st.turned) bits.push(said("span", "iex-pr-st iex-pr-st-turned", st.turned, st.turned_brief ? [st.turned_brief] : null));
   if (st.result) bits.push(h("strong", "iex-pr-st iex-pr-result", { text: st.result }));
-  if (st.ending) bits.push(h("strong", "iex-pr-st iex-pr-ending", { text: st.ending }));
+  if (st.ending) bits.push(said("strong", "iex-pr-st iex-pr-ending", st.ending, st.ending_brief ? [st.ending_brief] : null));
   // (in large print the piles are shown beside the harbour and the team's standing beside the contracts;
   // the status bar keeps them for screen readers, unseen, so that their changes are still announced)
   const piles = ["deck", "discard", "time_pile"];
@@ -627,11 +658,21 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   }
   root.append(h("div", `iex-pr-status${st.over ? " iex-pr-is-over" : ""}`, { role: "status" }, [...bits, h("span", "iex-spacer"), toggle]));
 
+  // (in large print, on a crowded table, the seats' persons may be shown by their signs alone: the
+  // legend then names the signs it does not name already)
+  let legend = pic.legend || [];
+  if (projector) {
+    const known = new Set(legend.map((it) => it.mark));
+    const kinds = new Map();
+    for (const p of pic.seats || []) for (const g of p.persons || []) if (!known.has(g.glyph) && !kinds.has(g.glyph)) kinds.set(g.glyph, g.name);
+    legend = [...legend, ...[...kinds].map(([mark, text]) => ({ mark, bg: "", fg: "", text, cls: "iex-pr-legend-person" }))];
+  }
+
   // the seats; in large print one or two seats leave room beside them, and the legend goes there
   const seatRow = h("div", "iex-pr-seats", null, (pic.seats || []).map(seatPanel));
-  const legendBeside = projector && n < 3 && (pic.legend || []).length > 0;
+  const legendBeside = projector && n < 3 && legend.length > 0;
   if (legendBeside) {
-    const beside = legendBar(pic.legend, "iex-pr-legend iex-pr-legend-beside");
+    const beside = legendBar(legend, "iex-pr-legend iex-pr-legend-beside");
     beside.style.setProperty("--span", String(3 - n));
     seatRow.append(beside);
   }
@@ -643,12 +684,32 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   if (pic.just_turned !== null && pic.just_turned !== undefined) {
     hkids.push(h("div", "iex-pr-turned", null, [h("div", "iex-pr-turned-title", { text: L.just_turned }), tile(pic.just_turned, "iex-pr-just")]));
   }
+  // (in large print, on a crowded table, the harbour's cards may be drawn without what their persons
+  // do: then this key says it once for each kind, by the kind's symbol, below the cards or, when the
+  // harbour's title stands above them, after its piles)
+  let key = null;
+  if (projector) {
+    const does = new Map();  // what a kind does: the signs of the kinds that do it
+    for (const k of [...(pic.harbour || []), pic.just_turned]) {
+      const c = cards[String(k)];
+      if (!c || !c.effect) continue;
+      const text = c.key || c.brief || c.effect;
+      if (!does.has(text)) does.set(text, []);
+      if (!does.get(text).includes(c.glyph)) does.get(text).push(c.glyph);
+    }
+    if (does.size) {
+      key = h("div", "iex-pr-key", { "aria-hidden": "true" }, [...does].map(([text, glyphs]) =>
+        h("span", "iex-pr-key-item", null, [h("b", "iex-pr-glyph", { text: glyphs.join(" ") }), h("span", null, { text: text })])));
+      hkids.push(key);
+    }
+  }
   const notes = (keys) => (projector ? keys.filter((k) => st[k])
     .map((k) => h("span", `iex-pr-note iex-pr-st-${k}`, { text: st[k], "aria-hidden": "true" })) : []);
   const exps = (pic.expeditions || []).map((k) => tile(k)).filter(Boolean);
   const middle = h("div", `iex-pr-middle${exps.length ? " iex-pr-has-exps" : ""}`, null,
-    [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], notes(piles))]);
+    [zone("iex-pr-harbour", L.harbour, [h("div", "iex-pr-harbour-row", null, hkids)], [...notes(piles), key && key.cloneNode(true)].filter(Boolean))]);
   middle.style.setProperty("--exp-cols", String(Math.ceil(exps.length / 2)));
+  middle.style.setProperty("--exp-n", String(exps.length));
   if (exps.length) middle.append(zone("iex-pr-exps", L.expeditions, [h("div", "iex-pr-cards", null, exps)]));
   root.append(middle);
 
@@ -659,7 +720,76 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
       notes(standing)));
   }
 
-  finish(host, root, legendBeside ? [] : pic.legend, "iex-pr-legend", focusSel);
+  finish(host, root, legendBeside ? [] : legend, "iex-pr-legend", focusSel);
+  if (projector) fit(root);
+}
+
+// Port Royal in large print: the table's lines are counted so that it fits the window below the app's
+// decision (docs/app.md).  When it is taller than the window's height less FIT_RESERVE, its parts (the
+// status bar, the seats with the legend, the harbour with the expeditions, the contracts) take denser
+// presentations (board.css, "large print on a crowded table"), the mildest first, until it fits; when
+// none is enough, each part takes its shortest.  Each keeps every figure and every word a player needs.
+const FIT_RESERVE = 112; // the app above the table: its title, and one line of choices headed by who decides
+// each part: its elements, and its groups of presentations (at most one of each group), each with
+// how much it asks of the reader
+const FIT_PARTS = [
+  [[".iex-pr-status"], [[["iex-pr-terse", 4]]]],
+  [[".iex-pr-seats", ".iex-pr-board > .iex-pr-legend"],
+    [[["iex-pr-flow", 2]], [["iex-pr-signs", 5], ["iex-pr-signs iex-pr-allsigns", 8]], [["iex-pr-numbered", 6]]]],
+  [[".iex-pr-middle"],
+    [[["iex-pr-wide", 1]], [["iex-pr-exprow", 1], ["iex-pr-explines", 2]], [["iex-pr-brief", 3], ["iex-pr-tiles", 6], ["iex-pr-strips", 6]]]],
+  [[".iex-pr-board > .iex-pr-contracts"],
+    [[["iex-pr-seallow", 1]], [["iex-pr-balance", 2]], [["iex-pr-runin", 3]], [["iex-pr-briefcond", 3]]]],
+];
+const FIT_CLASSES = ["iex-pr-snug", ...new Set(FIT_PARTS.flatMap(([, groups]) => groups.flat().flatMap(([c]) => c.split(" "))))];
+
+// a part's presentations: every way to take at most one of each group, with what it asks in all
+function presentations(groups) {
+  let out = [{ cls: [], cost: 0 }];
+  for (const g of groups) {
+    out = out.flatMap((p) => [p, ...g.map(([c, cost]) => ({ cls: [...p.cls, ...c.split(" ")], cost: p.cost + cost }))]);
+  }
+  return out;
+}
+
+function fit(root) {
+  root.classList.remove(...FIT_CLASSES);
+  if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
+  const budget = window.innerHeight - FIT_RESERVE;
+  if (root.getBoundingClientRect().height <= budget) return;
+  root.classList.add("iex-pr-snug");
+  let total = root.getBoundingClientRect().height;
+  if (total <= budget) return;
+  // each part's presentations, each shorter than every milder one
+  const parts = [];
+  for (const [sels, groups] of FIT_PARTS) {
+    const els = sels.map((sel) => root.querySelector(sel)).filter(Boolean);
+    if (!els.length) continue;
+    const tall = () => els.reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
+    const tried = presentations(groups).map((p) => {
+      root.classList.add(...p.cls);
+      const height = tall();
+      root.classList.remove(...p.cls);
+      return { ...p, height };
+    }).sort((a, b) => a.cost - b.cost || a.height - b.height);
+    const steps = [tried[0]];
+    for (const p of tried.slice(1)) if (p.height < steps[steps.length - 1].height - 0.5) steps.push(p);
+    parts.push({ steps, at: 0 });
+  }
+  // the mildest next step of any part until the table fits (of two as mild, the one that saves more)
+  while (total > budget) {
+    let next = null;
+    for (const part of parts) {
+      const step = part.steps[part.at + 1];
+      if (!step) continue;
+      const saves = part.steps[part.at].height - step.height;
+      if (!next || step.cost < next.step.cost || (step.cost === next.step.cost && saves > next.saves)) next = { part, step, saves };
+    }
+    if (!next) break;
+    next.part.at += 1;
+    total -= next.saves;
+  }
+  for (const part of parts) root.classList.add(...part.steps[part.at].cls);
 }
 
 function render({ model, el }) {
@@ -674,7 +804,21 @@ function render({ model, el }) {
   model.on("change:picture", redraw);
   model.on("change:projector", redraw);
   redraw();
+  // a Port Royal table in large print is fitted again when its width or the window's height changes
+  // (and once it is on the page, if it was drawn before)
+  const size = () => `${host.clientWidth}x${window.innerHeight}`;
+  let seen = size();
+  const refit = () => {
+    const root = host.querySelector(":scope > .iex-pr-board.iex-projector");
+    if (root && size() !== seen) fit(root);
+    seen = size();
+  };
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
+  if (watch) watch.observe(host);
+  window.addEventListener("resize", refit);
   return () => {
+    if (watch) watch.disconnect();
+    window.removeEventListener("resize", refit);
     if (model.off) {
       model.off("change:picture", redraw);
       model.off("change:projector", redraw);
