@@ -116,6 +116,7 @@ class PlayApp(w.VBox):
         self.viewer = -1
         self.kept = ""  # a game this browser kept from an earlier page, offered on the new-game screen
         self.kept_size = (0, 0)  # (its players, its moves)
+        self.notice_marks: int | None = None  # a "loaded" notice goes once a person moves (or undoes) after it
         self.end_screen: w.VBox | None = None
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
@@ -143,7 +144,7 @@ class PlayApp(w.VBox):
         self.pr_random.add_class("iex-pr-random")
         self.pr_random.observe(self._guard(lambda _c: self._contract_rows()), names="value")
         self.pr_contracts = w.SelectMultiple(options=[], rows=8, layout=w.Layout(width="480px"))
-        self.pr_contracts.add_class("iex-pr-contracts")
+        self.pr_contracts.add_class("iex-pr-contract-pick")  # (not the table's iex-pr-contracts: its style is the board's)
         self.pr_random_note = w.HTML()
         self.pr_pick_note = w.HTML()
         self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
@@ -308,6 +309,7 @@ class PlayApp(w.VBox):
         humans = {i for i, r in enumerate(roles) if r == HUMAN}
         bots = {i: r for i, r in enumerate(roles) if r != HUMAN}
         self.message.value = ""
+        self.notice_marks = None
         if self.table is not None:  # a game loaded over a running one: the old widgets go
             retire(self.game_screen)
             self.table = None  # (until the new screen is built, a redraw has nothing to show)
@@ -340,6 +342,9 @@ class PlayApp(w.VBox):
         if self.session is None or self.table is None:
             return
         g = self.session.game
+        if self.notice_marks is not None and len(self.session.marks) != self.notice_marks:
+            self.notice_marks = None  # (the table takes the notice's line back)
+            self.message.value = ""
         self.keeper.text = self.save_text() if self.session.marks and not g.is_over() else ""
         if g.is_over():
             self.show_end()
@@ -426,6 +431,7 @@ class PlayApp(w.VBox):
         self.game_choice.value = kit.GAME  # (the new-game screen then offers the same game)
         self._play(lambda: first_position(g), roles, g.seed, resume=(g, saved))
         self.message.value = message_html(word("loaded", n=n, m=len(g.history)))
+        self.notice_marks = len(self.session.marks) if self.session is not None else None
 
     def ask_load(self, name: str, text: str) -> None:
         """A saved game chosen during a game: loaded at once, or after asking if a person has moved."""
