@@ -628,7 +628,8 @@ active player costs more, cards left in the harbour for the other takers count m
 another card a little more readily.
 Found in three rounds: first by hand (figure by figure, then together), then twice by simultaneous
 perturbation (SPSA: 125 steps each, every step playing all figures nudged up and down at random on the
-same 200 fresh tables, the mean of the second half's figures kept, rounded).  As the only such seat the
+same 200 fresh tables, the mean of the second half's figures kept, rounded;
+``benchmarks/tune_portroyal.py`` runs a round and the validation).  As the only such seat the
 third round's figures won 35.1% and 35.5% of two sets of 2,000 games no tuning had seen (seeds 24,000 and
 26,000 on), where the second round's won 33.9% and 33.6% of the same games (paired difference +1.5 points,
 standard error 0.8); a fourth round (100 steps) found nothing more (its mean figures, and halfway to
