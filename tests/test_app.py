@@ -336,3 +336,16 @@ def test_a_saved_game_loads_over_the_scoring_screen() -> None:
     assert app.screen.children[0] is app.end_screen and app.game_buttons in app.end_screen.children
     app.new_button.click()
     assert app.screen.children[0] is app.setup_screen and app.end_screen is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_bots_note_names_the_bots_as_the_seat_lists_do(lang: str) -> None:
+    """The line under the seats explains each bot by the name the seat lists give it, in either language."""
+    app = PlayApp()
+    LANG.lang = lang
+    try:
+        shown = [label.split(": ", 1)[1] for label, role in app.seat_roles[1].options if role != HUMAN]
+        note = app.bot_note.value
+        assert len(shown) == 3 and all(f"{name}: " in note for name in shown), (shown, note)
+    finally:
+        LANG.lang = "en"
