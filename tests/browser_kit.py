@@ -5,6 +5,7 @@ Chromium reaches no address but 127.0.0.1.  Not a test module itself."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import pytest
 from helpers import kernels_below
 
 from importexport.cli import wait_for_port
+from importexport.widgets.board import STATIC
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
@@ -29,6 +31,9 @@ needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
 from playwright import sync_api as playwright  # noqa: E402
 
 SERVER: dict[str, int] = {}
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
+"""What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
+choices, board.js): the table gets the rest of the window's height."""
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 """Chromium finds no address but this machine's.  Not a Playwright route: with any route set, every
 request of a page (the app's own too) waits in Chromium for Playwright to let it go, and one still

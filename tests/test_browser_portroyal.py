@@ -15,6 +15,7 @@ import re
 
 from browser_kit import (
     ARTIFACTS,
+    FIT_RESERVE,
     app_text,
     app_url,
     browser,
@@ -27,12 +28,9 @@ from browser_kit import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from importexport.portroyal.savefile import load
-from importexport.widgets.board import STATIC
 
 __all__ = ["app_url", "browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
-FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
-"""What the table in projector mode leaves above itself for the app: its title and one line of choices."""
 
 
 def new_port_royal(page, mode_label: str, players: str | None = None) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_kit import ARTIFACTS, browser, needs_chromium
+from browser_kit import ARTIFACTS, FIT_RESERVE, browser, needs_chromium
 
 from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
@@ -358,10 +358,6 @@ def test_the_drawing_of_a_solo_game_and_of_a_ship_waiting_to_be_driven_off(brows
 
 
 # --- projector mode late in a game ---------------------------------------------------------------
-
-FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
-"""What the app needs above the table in projector mode (its title, one line of choices): the table
-gets the rest of the window's height."""
 
 CROWDED_MOVES = {
     "5p": "000122222000000001011100000014100100000001000000000000011000000000001512100000001000000000000101"

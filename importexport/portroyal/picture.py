@@ -277,6 +277,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
 
     step, step_brief, after, after_seats = _step(v, lang)
     turned = v["stack"] and v["stack"][-1]["kind"] in ("discover", "repel")
+    last_round = v["ending"] and not over and not team
     if not finished:
         result = ""
     elif team:
@@ -294,11 +295,11 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "team": "" if not team else (_w("team_end", lang, pts=team_points, cubes=team_cubes) if finished
                                      else _w("team_now", lang, pts=team_points, cubes=team_cubes, r=rank_name)),
         "all_cubed": _w("all_cubed", lang) if team and all_cubed and not over else "",
-        "ending": _w("last_round", lang, n=GOAL_POINTS) if v["ending"] and not over and not team else "",
+        "ending": _w("last_round", lang, n=GOAL_POINTS) if last_round else "",
         # (the same in fewer words, for large print on a crowded table: who takes next by seat)
         "step_brief": step_brief, "turned_brief": _w("turned_brief", lang, n=v["turned"]) if turned else "",
         "after_seats": after_seats,
-        "ending_brief": _w("last_round_brief", lang, n=GOAL_POINTS) if v["ending"] and not over and not team else "",
+        "ending_brief": _w("last_round_brief", lang, n=GOAL_POINTS) if last_round else "",
         "over": over, "waiting": _w("over", lang) if over else "", "result": result,
     }
     labels = {key: _w(key, lang) for key in LABEL_KEYS}

@@ -455,17 +455,20 @@ class TableView(w.VBox):
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
             replace_children(self.options, self._option_rows(choices, lang))
 
+    def _listed(self, a: Action, lang: str) -> str:
+        """A choice as a drop-down list names it: what it does and the kit's short note."""
+        return f"{self.session.game.describe(a, lang)} {self.kit.note(self.session.game, a, lang)[0]}".strip()
+
     def _one_line(self, groups: dict[str, list[Action]], lang: str) -> bool:
         """Whether the choices, as buttons and drop-down lists (projector mode), fit the one line beside
         who decides and the buttons Step, Undo and Restart (a rough count of their widths)."""
-        g, kit = self.session.game, self.kit
         who = ", ".join(self.seat_name(h, lang) for h in self.session.waiting_humans())
         used = text_px(ui("decides", lang, p=who, n=1), 10) + 14
         used += sum(text_px(b.description) + 32 for b in (self.skip_button, self.back_button, self.step_button,
                                                           self.undo_button, self.restart_button)
                     if b.layout.display != "none")  # (a button: its label, padding and margins)
         for acts in groups.values():
-            labels = [f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip() for a in acts]
+            labels = [self._listed(a, lang) for a in acts]
             if len(acts) <= MAX_BUTTONS_PROJECTOR:
                 used += sum(text_px(t) + 32 for t in labels) + 14
             else:
@@ -503,8 +506,7 @@ class TableView(w.VBox):
                 rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap",
                                                             margin="0 14px 0 0" if self.side_by_side else None)))
             else:
-                pick = w.Dropdown(options=[(f"{g.describe(a, lang)} {kit.note(g, a, lang)[0]}".strip(), i)
-                                           for i, a in enumerate(acts)],
+                pick = w.Dropdown(options=[(self._listed(a, lang), i) for i, a in enumerate(acts)],
                                   layout=w.Layout(width="auto", max_width="520px") if compact else w.Layout(width="70%"))
                 pick.add_class("iex-choice")
                 go = button(ui("do", lang), button_style="info")

@@ -476,11 +476,14 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     return e;
   }
 
-  // what a person or a tax increase does; in large print also in the fewest words, shown instead
-  // when the table is crowded (fit below)
+  // a text that in large print also comes in the fewest words, shown instead when the table is crowded
+  // (fit below): what a person or a tax increase does, what a contract asks
+  function twoWays(cls, long, short) {
+    if (!projector || !short || short === long) return h("div", cls, { text: long });
+    return h("div", cls, null, [h("span", "iex-pr-long", { text: long }), h("span", "iex-pr-short", { text: short })]);
+  }
   function effectOf(c) {
-    if (!projector || !c.brief || c.brief === c.effect) return h("div", "iex-pr-effect", { text: c.effect });
-    return h("div", "iex-pr-effect", null, [h("span", "iex-pr-long", { text: c.effect }), h("span", "iex-pr-short", { text: c.brief })]);
+    return twoWays("iex-pr-effect", c.effect, c.brief);
   }
 
   // a fulfilled expedition in a seat's panel: its symbols and points
@@ -588,9 +591,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
     if (pointContracts.has(Number(c.t))) e.classList.add("iex-point");
     const head = h("div", "iex-pr-contract-head", null, [
       h("span", "iex-pr-name", { text: c.name }), " ", h("span", "iex-pr-seal", { text: c.seal })]);
-    const cond = projector && c.brief && c.brief !== c.condition
-      ? h("div", "iex-pr-cond", null, [h("span", "iex-pr-long", { text: c.condition }), h("span", "iex-pr-short", { text: c.brief })])
-      : h("div", "iex-pr-cond", { text: c.condition });
+    const cond = twoWays("iex-pr-cond", c.condition, c.brief);
     // (in large print its name and what it asks may run on in one paragraph: .iex-pr-runin)
     if (projector) e.append(h("div", "iex-pr-says", null, [head, " ", cond]));
     else e.append(head, cond);
