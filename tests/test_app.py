@@ -202,10 +202,10 @@ def test_readme_quick_start_is_two_commands_ci_runs_the_second() -> None:
     commands = [line.split("#")[0].strip() for line in block.group(1).splitlines() if line.strip()]
     assert len(commands) == 2
     start, test = commands
-    assert start == 'pip install -e ".[app]" && importexport app'
-    assert test == 'pip install -e ".[test]" && python -m pytest'
+    assert start == 'pip install -c requirements/lock.txt -e ".[app]" && importexport app'
+    assert test == 'pip install -c requirements/lock.txt -e ".[test]" && python -m pytest'
     ci = (root / ".ci" / "run").read_text()
-    assert 'pip install --quiet --disable-pip-version-check -e ".[test]" && python3 -m pytest' in ci
+    assert 'pip install --quiet --disable-pip-version-check -c requirements/lock.txt -e ".[test]" && python3 -m pytest' in ci
     with pytest.raises(SystemExit) as done:  # the command the quick start names exists
         cli.main(["app", "--help"])
     assert done.value.code == 0
