@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Protocol
 
@@ -84,6 +85,8 @@ def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None,
 
 # --- reading ---------------------------------------------------------------------------------
 
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of half a surrogate pair (a whole pair, an emoji, is fine; one half alone is not)."""
 MAX_DIGITS = 40
 """Digits of a number in a save (the largest a save holds, a seed, has 20)."""
 
@@ -105,6 +108,10 @@ def parse(text: object, fmt: str, game: str) -> dict[str, Any]:
     if len(text) > MAX_SAVE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
         raise SaveFileError("too_big", size=Number(len(text.encode("utf-8", "surrogatepass"))), limit=Number(MAX_SAVE_BYTES))
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate in the text itself
+        raise SaveFileError("save_surrogate") from None
+    try:
         raw = json.loads(text, parse_int=_whole, parse_constant=_no_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise SaveFileError("not_json", line=exc.lineno, column=exc.colno) from None
@@ -114,7 +121,7 @@ def parse(text: object, fmt: str, game: str) -> dict[str, Any]:
         raise SaveFileError("wrong_format", game=game)
     if too_deep(raw):
         raise SaveFileError("save_too_deep")
-    if not whole_text(raw):
+    if SURROGATE_ESCAPE.search(text) and not whole_text(raw):  # (only an escape can make one now)
         raise SaveFileError("save_surrogate")
     return raw
 
