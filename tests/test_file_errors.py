@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -256,3 +257,11 @@ def test_a_scenario_with_a_random_field_is_refused_or_saves(key: str, value: Any
         module = ie_save if game == "ie" else pr_save
         assert module.load(g.save()).save() == g.save()  # a scenario that loads has a save that loads
     assert spec == before
+
+
+def test_bounds_md_lists_the_readers_errors() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "bounds.md").read_text(encoding="utf-8")
+    table = text[text.index("## Reading a file or a scenario"):text.index("## Languages")]
+    readers = {CASES[case][2] for case in CASES if case.startswith(("json", "yaml", "invalid", "lone", "too large"))}
+    for key in readers:
+        assert f"`{key}`" in table, key
