@@ -78,6 +78,14 @@ def shown(value: object) -> str | Phrase:
     return phrase(names[type(value)]) if type(value) in names else phrase("a_kind", kind=type(value).__name__)
 
 
+def step(part: object) -> str:
+    """One step of a place (``seats.1.ships``): a key or an index, shortened; a key that is a number
+    of thousands of digits is described, never written out."""
+    if isinstance(part, int) and not isinstance(part, bool) and part.bit_length() > 128:
+        return str(shown(part))
+    return str(part)[:40]
+
+
 # --- a model's complaint in the project's words ---------------------------------------------------
 
 WANTED: Mapping[str, str] = {

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bounds import MAX_MOVES, MAX_SAVE_BYTES, MAX_TEXT, too_deep, whole_text
 from .errors import SaveFileError
-from .file_words import Number, reason, shown
+from .file_words import Number, reason, shown, step
 
 Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 MT_WORDS = 625
@@ -150,7 +150,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def damage(err: Any, model: type[BaseModel] | None = None) -> SaveFileError:
     """One pydantic complaint as the project's sentence naming the place in the file."""
-    where = ".".join(str(p)[:40] for p in err["loc"])
+    where = ".".join(step(part) for part in err["loc"])
     return SaveFileError("damaged", where=where, reason=reason(err, model))
 
 

@@ -16,7 +16,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .bounds import MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, too_deep, whole_text
 from .errors import ScenarioError
-from .file_words import Number, phrase, reason, shown
+from .file_words import Number, phrase, reason, shown, step
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """The fastest safe YAML loader there is (libyaml's when PyYAML was built with it): plain data only."""
@@ -24,7 +24,7 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def place(loc: tuple[int | str, ...]) -> str:
     """``seats.1.ships.0.at_sea``: the place in the scenario, each step shortened."""
-    return ".".join(str(part)[:40] for part in loc)
+    return ".".join(step(part) for part in loc)
 
 
 Holders = dict[tuple[str, ...], tuple[str, type[BaseModel]]]
@@ -218,7 +218,10 @@ def check_size(spec: dict[str, Any]) -> None:
                 raise ScenarioError("at_place", where=place(loc), reason=phrase("far_smaller", found=shown(value)))
             raise ScenarioError("sc_not_mapping", found=shown(value))
         if isinstance(value, dict):
-            todo.extend((child, (*loc, str(key))) for key, child in value.items())
+            strange = next((key for key in value if not isinstance(key, str)), None)
+            if strange is not None:
+                raise ScenarioError("at_place", where=place((*loc, step(strange))), reason=phrase("key_not_text"))
+            todo.extend((child, (*loc, key)) for key, child in value.items())
         elif isinstance(value, (list, tuple)):
             todo.extend((child, (*loc, i)) for i, child in enumerate(value))
     if too_deep(spec):

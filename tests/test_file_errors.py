@@ -111,6 +111,10 @@ CASES: dict[str, tuple[str, Any, str]] = {
     "dict credits of 5,000 digits": ("ie scenario", {"players": 2, "seats": [{"credits": 10**5000}]}, "at_place"),
     "dict nested 20 deep": ("pr scenario", {"players": 2, "deck": nested(20)}, "sc_too_deep"),
     "dict lone surrogate": ("pr scenario", {"players": 2, "lang": "\ud800"}, "sc_surrogate"),
+    "dict key of 5,000 digits": ("ie scenario", {"players": 2, "seats": [{10**5000: 1}]}, "at_place"),
+    "dict key of 5,000 digits (PR)": ("pr scenario", {"players": 2, "boxes": {10**5000: [0]}}, "at_place"),
+    "card name of a million characters": ("pr scenario", {"players": 2, "harbour": ["x" * 10**6]}, "at_place"),
+    "card a fraction": ("pr scenario", {"players": 2, "harbour": [1.5]}, "at_place"),
     "lang argument of 5,000 digits": ("pr scenario", "players: 2\n", "sc_lang"),
     # a scenario whose own save would be refused
     "ending flag in team play": ("pr scenario", pr_spec(ending=True), "pr_sc_ending"),
@@ -153,6 +157,11 @@ def test_a_line_and_column_are_the_projects_own() -> None:
     err = load_case("yaml syntax")
     assert str(err) == "the scenario is not valid YAML: its punctuation or indentation is wrong (line 2, column 1)"
     assert load_case("json syntax (PR)").details == {"line": 1, "column": 12}
+
+
+def test_a_place_never_writes_out_a_huge_key() -> None:
+    assert str(load_case("dict key of 5,000 digits")) == "seats.0.a number of about 4983 digits is a key that is not text"
+    assert str(load_case("card a fraction")) == "harbour.0 must be a card (a name or an id), not 1.5"  # one problem, not two
 
 
 def test_a_model_complaint_names_what_the_field_takes() -> None:
@@ -265,3 +274,20 @@ def test_bounds_md_lists_the_readers_errors() -> None:
     readers = {CASES[case][2] for case in CASES if case.startswith(("json", "yaml", "invalid", "lone", "too large"))}
     for key in readers:
         assert f"`{key}`" in table, key
+
+
+@pytest.mark.parametrize("text", [b"not json", seeded(PR_SAVE, HUGE).encode(), seeded(IE_SAVE, '"x"').encode()])
+def test_the_german_app_names_a_damaged_file_in_german(text: bytes) -> None:
+    from importexport.widgets import LANG
+    from importexport.widgets.app import PlayApp
+
+    LANG.lang = "de"
+    try:
+        app = PlayApp()
+        app.load_text(text)
+        shown_there = app.message.value
+    finally:
+        LANG.lang = "en"
+    assert "lässt sich nicht laden" in shown_there and app.session is None
+    assert "not a saved game" not in shown_there and "must be" not in shown_there and "Expecting" not in shown_there
+    assert "kein gespeichertes Spiel" in shown_there or "muss eine ganze Zahl sein" in shown_there, shown_there

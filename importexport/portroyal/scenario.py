@@ -32,20 +32,30 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, StrictStr, ValidationError
 
-from ..bounds import MAX_SEED
+from ..bounds import MAX_SEED, MAX_TEXT
 from ..errors import SaveFileError, ScenarioError
 from ..file_words import phrase, shown
 from ..rng import Rng
-from ..scenario_text import check_size, read_yaml, scenario_error
+from ..scenario_text import check_size, read_yaml, refusal, scenario_error
 from .cards import CARDS, COLOURS, NEVER
 from .game import LANGS, PLAYERS, Game
 from .rules import CUBES, RULES, active_allowance, other_allowance
 from .savefile import colour_word, contract_problem, dump, load, seals
 from .state import MODES, Player, State
 
-CardRef = StrictInt | StrictStr
+Name = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
+
+
+def _card_ref(value: object) -> int | str:
+    """A card: its id (a whole number) or its name (a short text)."""
+    if type(value) is int or isinstance(value, str) and len(value) <= MAX_TEXT:
+        return value
+    raise refusal("card_ref", found=shown(value))
+
+
+CardRef = Annotated[int | str, PlainValidator(_card_ref)]
 Seat = Annotated[StrictInt, Field(ge=0, le=4)]
 
 
@@ -71,8 +81,8 @@ class ScenarioSpec(_Strict):
     active: Seat = 0
     start: Seat | None = None
     turn: Annotated[StrictInt, Field(ge=1, le=10_000)] = 1
-    contracts: Annotated[list[StrictStr], Field(max_length=18)] = []
-    boxes: dict[StrictStr, Annotated[list[Seat], Field(max_length=5)]] = {}
+    contracts: Annotated[list[Name], Field(max_length=18)] = []
+    boxes: Annotated[dict[Name, Annotated[list[Seat], Field(max_length=5)]], Field(max_length=18)] = {}
     seats: Annotated[list[SeatSpec], Field(max_length=5)] = []
     harbour: Annotated[list[CardRef], Field(max_length=40)] = []
     expeditions: Annotated[list[CardRef], Field(max_length=6)] = []
