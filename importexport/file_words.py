@@ -18,6 +18,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from .catalog import Table
+from .errors import TextError
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Number:
 
 def told(value: Any, lang: str) -> Any:
     """A detail in ``lang``: a phrase or number told, a function of the language called, else itself."""
-    if isinstance(value, (Phrase, Number)) or hasattr(value, "key") and hasattr(value, "text"):
+    if isinstance(value, (Phrase, Number, TextError)):
         return value.text(lang)
     if callable(value):
         return value(lang)

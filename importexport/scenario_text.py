@@ -1,6 +1,8 @@
 """What the scenario readers of both games share: YAML text read within the bounds (size, nesting,
-number of items: refused from the parser's events, before anything is built), a value shown in
-the scenario's own words, and a model's complaints turned into one sentence that names the place.
+number of items, a key twice: refused from the parser's events, before anything is built), every
+error of the YAML reader as the project's own sentence (its kind by the error's class, its line
+and column: never the reader's words), and a model's complaints turned into one sentence that
+names the place (:func:`importexport.file_words.reason`).
 Each game's ``scenario`` module holds its own model of a position.  The safe YAML loader here
 reads the games' data files too.
 """
