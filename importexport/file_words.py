@@ -114,6 +114,8 @@ def reason(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> Phra
         key, name = BOUNDS[kind]
         limit = ctx.get(name)
         return phrase(key, limit=shown(limit), found=shown(found))
+    if kind == "int_parsing_size":  # (a whole number beyond what the reader holds)
+        return phrase("far_smaller", found=shown(found))
     if kind in ("too_long", "too_short"):
         n, m = ctx.get("max_length" if kind == "too_long" else "min_length"), ctx.get("actual_length")
         return phrase("max_items" if kind == "too_long" else "min_items", n=n, m=m)
