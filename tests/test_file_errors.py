@@ -291,3 +291,13 @@ def test_the_german_app_names_a_damaged_file_in_german(text: bytes) -> None:
     assert "lässt sich nicht laden" in shown_there and app.session is None
     assert "not a saved game" not in shown_there and "must be" not in shown_there and "Expecting" not in shown_there
     assert "kein gespeichertes Spiel" in shown_there or "muss eine ganze Zahl sein" in shown_there, shown_there
+
+
+def test_the_pure_python_yaml_reader_meets_the_same_bound() -> None:
+    """Without libyaml (PyYAML built without it) the scan itself uses the pure-Python parser, which
+    has no nesting limit of its own: the project's bound is met first there too."""
+    from importexport.scenario_text import _PyLoader, scan
+
+    with pytest.raises(ScenarioError) as refused:
+        scan("players: 2\nisland: " + "[" * 20_000 + "]" * 20_000 + "\n", _PyLoader)
+    assert refused.value.key == "sc_too_deep"
