@@ -57,3 +57,22 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
             children = item.values() if isinstance(item, dict) else item
             todo.extend((child, depth + 1) for child in children)
     return False
+
+
+def whole_text(value: object) -> bool:
+    """Whether every text in ``value`` (keys too) is whole Unicode: no lone surrogate, which UTF-8
+    cannot hold (a JSON or YAML escape such as ``\\ud800`` makes one).  Checked without recursion."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
+    return True

@@ -269,13 +269,13 @@ def read_save(path: str) -> str:
 
 def replay(path: str, lang: str | None, prog: str) -> int:
     """Print the narrated log of the game saved in ``path``; one error line and 2 if it cannot."""
-    from .errors import SaveFileError
+    from .errors import SaveFileError, told
     from .importexport.savefile import load
 
     try:
         g = load(read_save(path))
-    except (ValueError, SaveFileError) as exc:  # SaveFileError says what is damaged and where
-        sys.stderr.write(error_line(prog, exc))
+    except (ValueError, SaveFileError) as exc:  # SaveFileError says what is damaged and where, in the language asked for
+        sys.stderr.write(error_line(prog, told(exc, lang or "en")))
         return 2
     except Exception as exc:  # damage the loader's own checks did not foresee: still one line, no traceback
         sys.stderr.write(error_line(prog, f"the saved game in {path} is damaged ({type(exc).__name__}: {exc})"))

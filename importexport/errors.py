@@ -1,4 +1,6 @@
-"""Typed errors.  Every message names what is wrong, in the language the game was created with."""
+"""Typed errors.  Every message names what is wrong, in the language the game was created with;
+a refused file or scenario (:class:`SaveFileError`, :class:`ScenarioError`) in any language:
+``str(error)`` is the English, ``error.text(lang)`` the sentence in ``lang``."""
 
 from __future__ import annotations
 
@@ -21,9 +23,32 @@ class IllegalActionError(ImportExportError, ValueError):
         self.details = args or {}
 
 
-class SaveFileError(ImportExportError, ValueError):
+class TextError(ImportExportError, ValueError):
+    """An error told by a message of the catalog (table ``files`` of :mod:`importexport.file_words`):
+    ``key`` names the message, ``details`` fill it in (a detail may itself be a phrase, told in the
+    same language)."""
+
+    def __init__(self, key: str, /, **details: Any) -> None:
+        self.key = key
+        self.details = details
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (a language without a catalog gives the English)."""
+        from .file_words import say
+
+        return say(self.key, lang, self.details)
+
+
+class SaveFileError(TextError):
     """A saved game that cannot be loaded; the message says where and why."""
 
 
-class ScenarioError(ImportExportError, ValueError):
+class ScenarioError(TextError):
     """A scenario that does not describe a possible table."""
+
+
+def told(exc: BaseException, lang: str) -> str:
+    """An error's sentence in ``lang``: a file's or scenario's refusal in any language, any other error
+    as it was raised."""
+    return exc.text(lang) if isinstance(exc, TextError) else str(exc)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .bounds import MAX_MOVES, MAX_SAVE_BYTES, MAX_TEXT, too_deep
+from .bounds import MAX_MOVES, MAX_SAVE_BYTES, MAX_TEXT, too_deep, whole_text
 from .errors import SaveFileError
+from .file_words import Number, reason, shown, step
 
 Role = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 MT_WORDS = 625
@@ -83,53 +85,78 @@ def envelope(g: Any, fmt: str, version: int, seats: list[str] | None = None,
 
 # --- reading ---------------------------------------------------------------------------------
 
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of half a surrogate pair (a whole pair, an emoji, is fine; one half alone is not)."""
+MAX_DIGITS = 40
+"""Digits of a number in a save (the largest a save holds, a seed, has 20)."""
+
+
 def parse(text: object, fmt: str, game: str) -> dict[str, Any]:
-    """The file's JSON object, after the checks that come before anything else: its size, its
-    text, its JSON, its ``"format"`` (``fmt``; ``game`` names it in the refusal) and its depth.
-    Both games' saves make these checks first."""
+    """The file's JSON object, after the checks that come before anything else: its size (in
+    UTF-8 bytes), its text, its JSON (no number of more than ``MAX_DIGITS`` digits, no NaN or
+    Infinity, no field twice in one object), its ``"format"`` (``fmt``; ``game`` names it in the
+    refusal), its depth and its strings (no lone surrogate).  Both games' saves make these checks first."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SAVE_BYTES:
-            raise SaveFileError(too_big(len(text)))
+            raise SaveFileError("too_big", size=Number(len(text)), limit=Number(MAX_SAVE_BYTES))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveFileError("not a saved game: the file is not text (UTF-8)") from None
+            raise SaveFileError("not_utf8") from None
     if not isinstance(text, str):
-        raise SaveFileError(f"not a saved game: expected the file's text, not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveFileError(too_big(len(text.encode("utf-8", "replace"))))
+        raise SaveFileError("not_text", kind=type(text).__name__)
+    if len(text) > MAX_SAVE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
+        raise SaveFileError("too_big", size=Number(len(text.encode("utf-8", "surrogatepass"))), limit=Number(MAX_SAVE_BYTES))
     try:
-        raw = json.loads(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate in the text itself
+        raise SaveFileError("save_surrogate") from None
+    try:
+        raw = json.loads(text, parse_int=_whole, parse_constant=_no_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"not a saved game: the file is not valid JSON ({exc})") from None
+        raise SaveFileError("not_json", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise SaveFileError(too_deep_text()) from None
+        raise SaveFileError("save_too_deep") from None
     if not isinstance(raw, dict) or raw.get("format") != fmt:
-        raise SaveFileError(f"not a saved game of {game} (the 'format' field is missing or wrong)")
+        raise SaveFileError("wrong_format", game=game)
     if too_deep(raw):
-        raise SaveFileError(too_deep_text())
+        raise SaveFileError("save_too_deep")
+    if SURROGATE_ESCAPE.search(text) and not whole_text(raw):  # (only an escape can make one now)
+        raise SaveFileError("save_surrogate")
     return raw
 
 
-def too_big(size: int) -> str:
-    return f"the file is too large for a saved game ({size:,} bytes; at most {MAX_SAVE_BYTES:,})"
+def _whole(digits: str) -> int:
+    """A JSON whole number, refused beyond ``MAX_DIGITS`` digits (before Python converts it)."""
+    n = len(digits.lstrip("-"))
+    if n > MAX_DIGITS:
+        raise SaveFileError("json_digits", n=Number(n), limit=MAX_DIGITS)
+    return int(digits)
 
 
-def too_deep_text() -> str:
-    return "the file is nested too deeply for a saved game (lists or objects inside each other)"
+def _no_constant(word: str) -> Any:
+    raise SaveFileError("json_constant", word=word)
 
 
-def damage(err: Any) -> str:
-    """One pydantic complaint as a sentence naming the place in the file."""
-    where = ".".join(str(p) for p in err["loc"])
-    found = err.get("input")
-    if err["type"] == "union_tag_invalid":
-        return f"the saved game is damaged at '{where}': a pending step of an unknown kind {found.get('kind')!r}"
-    if err["type"] == "union_tag_not_found":
-        return f"the saved game is damaged at '{where}': a pending step without its 'kind'"
-    value = repr(found)
-    shown = f" (found {value[:40]}{'...' if len(value) > 40 else ''})" if not isinstance(found, (dict, list)) else ""
-    return f"the saved game is damaged at '{where}': {err['msg']}{shown}"
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a field named twice is refused (JSON readers differ on which one counts)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SaveFileError("json_twice", name=shown(key))
+        out[key] = value
+    return out
+
+
+def damage(err: Any, model: type[BaseModel] | None = None) -> SaveFileError:
+    """One pydantic complaint as the project's sentence naming the place in the file."""
+    where = ".".join(step(part) for part in err["loc"])
+    return SaveFileError("damaged", where=where, reason=reason(err, model))
+
+
+def moves_break(step: int, move: str, why: Any) -> SaveFileError:
+    """A saved move that cannot be made (``why``: the refusal, told in any language)."""
+    return SaveFileError("moves_break", step=step, move=shown(move), why=why)
 
 
 def read_session(g: Any, seats: list[str], session: SessionModel | None) -> SessionSave | None:
@@ -139,14 +166,14 @@ def read_session(g: Any, seats: list[str], session: SessionModel | None) -> Sess
         return None
     marks = session.marks
     if any(b <= a for a, b in zip(marks, marks[1:])) or (marks and marks[-1] >= len(g.history)):
-        raise SaveFileError("the saved undo points are not moves of the game, in order")
+        raise SaveFileError("undo_order")
     if seats and any(seats[g.history[m].player] != "human" for m in marks):
-        raise SaveFileError("the saved undo points name a move that was not a person's")
+        raise SaveFileError("undo_person")
     bots: dict[int, list[int]] = {}
     for bot in session.bots:
         if bot.seat >= g.state.n or bot.seat in bots or (seats and seats[bot.seat] == "human"):
-            raise SaveFileError(f"the saved random state names seat {bot.seat + 1}, which is no bot of this game")
+            raise SaveFileError("bot_seat", seat=bot.seat + 1)
         if bot.state[-1] > MT_WORDS - 1 or not any(bot.state[:-1]):
-            raise SaveFileError(f"the saved random state of the bot at seat {bot.seat + 1} is damaged")
+            raise SaveFileError("bot_state", seat=bot.seat + 1)
         bots[bot.seat] = list(bot.state)
     return SessionSave(list(marks), bots)

@@ -20,11 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, parse, read_session
+from ..file_words import Teller, phrase, shown
+from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
 from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
-from .i18n import LANGS, render_event
+from .i18n import LANGS, message, render_event
 from .state import Player, Ship, State
 from .tokens import tokens_in_play
 
@@ -103,11 +104,11 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
         raw = {**raw, "initial": initial}
     missing = _missing_field(raw.get("initial"), State, "initial")
     if missing:
-        raise SaveFileError(f"the saved game is damaged at '{missing}': Field required")
+        raise SaveFileError("damaged", where=missing, reason=phrase("missing"))
     try:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
-        raise SaveFileError(damage(exc.errors()[0])) from None
+        raise damage(exc.errors()[0], SaveModel) from None
 
 
 def _missing_field(raw: Any, cls: type, where: str) -> str | None:
@@ -143,7 +144,7 @@ def _load(text: str | bytes) -> tuple[Game, SaveModel]:
     model = _validate(parse(text, FORMAT, "importexport"))
     state = model.initial
     if model.seats and len(model.seats) != len(state.players):
-        raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")
+        raise SaveFileError("ie_roles", m=len(model.seats), n=len(state.players))
     check_table(state)
     log = [(t, k, a) for t, k, a in model.initial_log]
     for event in log:
@@ -151,11 +152,11 @@ def _load(text: str | bytes) -> tuple[Game, SaveModel]:
             for lang in LANGS:
                 render_event(event, lang)
         except Exception:  # noqa: BLE001 (any failure to tell an entry means the entry is damaged)
-            raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
+            raise SaveFileError("ie_log", entry=shown(event[1])) from None
     g = _replay(state, model, log)
     wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
     if wanted != model.digest:
-        raise SaveFileError("the saved position does not match its moves (the file was changed)")
+        raise SaveFileError("ie_digest")
     return g, model
 
 
@@ -166,15 +167,23 @@ def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, 
         for step, text_action in enumerate(model.actions, 1):
             try:
                 g.apply(Action.from_text(from_v1(text_action) if model.version == 1 else text_action))
-            except (ValueError, IllegalActionError) as exc:
-                raise SaveFileError(f"the saved moves break off at move {step} ({text_action!r}): {exc}") from None
+            except IllegalActionError as exc:
+                raise moves_break(step, text_action, _why(g, exc)) from None
+            except ValueError as exc:  # (a move's text that names no choice: the parser's own sentence)
+                raise moves_break(step, text_action, str(exc)) from None
         if not g.is_over() and not all(g.legal_actions(seat) for seat in g.deciders()):
-            raise SaveFileError("the saved position leaves a player a decision without any choice")
+            raise SaveFileError("ie_no_choice")
     except ImportExportError:
         raise
     except Exception as exc:  # noqa: BLE001 (a position the checks above let through but the rules cannot play)
-        raise SaveFileError(f"the saved position cannot be played from: a pending step or area is damaged ({type(exc).__name__})") from None
+        raise SaveFileError("ie_unplayable", kind=type(exc).__name__) from None
     return g
+
+
+def _why(g: Game, exc: IllegalActionError) -> Teller:
+    """The refusal of a saved move, told in any language (the game is as it was before the move)."""
+    state = g.state.clone()
+    return lambda lang: message(exc.rule, lang, state, **exc.details)
 
 
 def _v1_box(initial: dict[str, Any]) -> list[int]:
@@ -221,10 +230,10 @@ def _repeated(values: list[int]) -> int | None:
 
 def _check_seats(state: State, n: int) -> None:
     if any(p.seat != i for i, p in enumerate(state.players)):
-        raise SaveFileError("the saved players are out of order (each player's seat must match its place)")
+        raise SaveFileError("ie_seat_order")
     twice = _repeated([p.harbour for p in state.players])
     if twice is not None:
-        raise SaveFileError(f"the saved players share a harbour colour ({twice}); each harbour is one colour")
+        raise SaveFileError("ie_harbour_twice", colour=twice)
 
 
 def _check_ships(state: State, n: int) -> None:
@@ -232,17 +241,17 @@ def _check_ships(state: State, n: int) -> None:
     if len(state.ships) < 2 * n or any(
         s.id != i or not (s.owner == i // 2 if i < 2 * n else 0 <= s.owner < n) for i, s in enumerate(state.ships)
     ):
-        raise SaveFileError("the saved ships do not match the players (two ships per seat)")
+        raise SaveFileError("ie_ships")
     for p in state.players:
         if p.ships[:2] != [2 * p.seat, 2 * p.seat + 1] or any(
             not 0 <= sid < len(state.ships) or state.ships[sid].owner != p.seat for sid in p.ships
         ):
-            raise SaveFileError(f"the saved player {p.seat + 1} lists ships that are not theirs")
+            raise SaveFileError("ie_not_theirs", p=p.seat + 1)
     for s in state.ships:
         if s.at_sea and s.contracts:
-            raise SaveFileError(f"the saved ship {s.id} is at sea but carries contracts")
+            raise SaveFileError("ie_sea_contracts", s=s.id)
         if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers):
-            raise SaveFileError(f"the saved ship {s.id} does not give one side per contract and one colour per container")
+            raise SaveFileError("ie_sides", s=s.id)
 
 
 def _check_cards(state: State) -> None:
@@ -251,14 +260,14 @@ def _check_cards(state: State) -> None:
     for card in [*state.all_cards(), *state.box]:
         if card >= len(CARDS):
             if "tokens1" in state.modules:
-                raise SaveFileError(f"the saved table holds the token {CARDS.names[card]} outside ships, crews and goods")
-            raise SaveFileError(f"the saved table holds an unknown card id {card}")
+                raise SaveFileError("ie_token_outside", card=CARDS.names[card])
+            raise SaveFileError("ie_card_id", card=card)
         if card in seen:
-            raise SaveFileError(f"the saved table holds {CARDS.names[card]} twice")
+            raise SaveFileError("ie_card_twice", card=CARDS.names[card])
         seen.add(card)
     missing = set(range(len(CARDS))) - seen
     if missing:
-        raise SaveFileError(f"the saved table has lost {CARDS.names[min(missing)]} (each card lies somewhere, or in the box)")
+        raise SaveFileError("ie_card_lost", card=CARDS.names[min(missing)])
 
 
 def check_tokens(state: State) -> None:
@@ -268,36 +277,36 @@ def check_tokens(state: State) -> None:
     if not found:
         return
     if "tokens1" not in state.modules:
-        raise SaveFileError("the saved table holds container tokens, but the token variants are not in play")
+        raise SaveFileError("ie_tokens_module")
     twice = _repeated(found)
     if twice is not None:
-        raise SaveFileError(f"the saved table holds the token {CARDS.names[twice]} (id {twice}) twice")
+        raise SaveFileError("ie_token_twice", card=CARDS.names[twice], id=twice)
     if "tokens2" not in state.modules and any(c >= CARDS.token_base for p in state.players for c in p.crew + p.goods):
-        raise SaveFileError("the saved table holds tokens in a crew or among goods, which only variant 2 allows")
+        raise SaveFileError("ie_tokens_crew")
 
 
 def _check_turn(state: State, n: int) -> None:
     if not 0 <= state.active < n or len(state.decl) != n or len(state.sold) != n or len(state.acts) != n:
-        raise SaveFileError("the saved turn does not match the number of players")
+        raise SaveFileError("ie_turn_players")
     if any(x >= n for x in (state.end_seat, state.return_to, *state.extra_turns, *state.winners)):
-        raise SaveFileError(f"the saved turn names a seat beyond the {n} players")
+        raise SaveFileError("ie_turn_seat", n=n)
     if len(set(state.winners)) != len(state.winners) or bool(state.winners) == bool(state.stack):
-        raise SaveFileError("the saved winners are impossible (a finished game, and only one, has winners, each once)")
+        raise SaveFileError("ie_winners")
     if len(set(state.modules)) != len(state.modules) or ("tokens2" in state.modules and "tokens1" not in state.modules):
-        raise SaveFileError("the saved modules repeat one, or have variant 2 of the tokens without variant 1")
+        raise SaveFileError("ie_modules")
     if ("market" in state.modules) != (len(state.market) == 5):
-        raise SaveFileError("the saved goods market needs five markers with the module 'market', and none without it")
+        raise SaveFileError("ie_market")
     for i, frame in enumerate(state.stack):
         for key in ("seat", "owner", "holder", "victim", "payee"):
             if frame.get(key, 0) >= n:
-                raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names seat {frame[key]} of {n}")
+                raise SaveFileError("ie_step_seat", i=i, kind=frame["kind"], seat=frame[key], n=n)
         bidders = frame.get("bidders", [])
         if any(b >= n for b in bidders + frame.get("queue", []) + frame.get("tied", [])) or len(set(bidders)) != len(bidders):
-            raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names seats that are not at the table")
+            raise SaveFileError("ie_step_seats", i=i, kind=frame["kind"])
         if "bids" in frame and len(frame["bids"]) != len(bidders):
-            raise SaveFileError(f"the saved pending step {i} (bid) does not give one bid per bidder")
+            raise SaveFileError("ie_step_bids", i=i)
         if not all(0 <= x < len(state.ships) for x in [frame.get("ship", 0), *frame.get("ships", [])] if x >= 0):
-            raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names a ship that is not on the table")
+            raise SaveFileError("ie_step_ship", i=i, kind=frame["kind"])
 
 
 def save_to(g: Game, path: str) -> None:

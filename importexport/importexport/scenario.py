@@ -48,14 +48,14 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
 
 from ..bounds import MAX_CREDITS, MAX_DECLARED, MAX_SEED, MAX_TEXT
-from ..errors import ScenarioError
+from ..errors import SaveFileError, ScenarioError
+from ..file_words import phrase
 from ..rng import Rng
 from ..scenario_text import check_size as _check_size
 from ..scenario_text import read_yaml as _read_yaml
-from ..scenario_text import scenario_error
+from ..scenario_text import refusal, scenario_error
 from ..scenario_text import shown as _shown
 from .cards import CARDS, CardError
 from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
@@ -65,11 +65,6 @@ from .setup import MODULES, check_modules, deck_sets
 from .state import Player, Ship, State
 
 # --- the shape: one strict model ---------------------------------------------------------------
-
-
-def _refusal(reason: str) -> PydanticCustomError:
-    """A model error whose message is ``reason`` (it follows the place, e.g. ``must be ...``)."""
-    return PydanticCustomError("scenario", "{reason}", {"reason": reason})
 
 
 def _listed(value: object) -> object:
@@ -82,7 +77,7 @@ def _between(lo: int, hi: int) -> AfterValidator:
 
     def check(value: int) -> int:
         if not lo <= value <= hi:
-            raise _refusal(f"must be {lo} to {hi}, not {_shown(value)}")
+            raise refusal("between", lo=lo, hi=hi, found=_shown(value))
         return value
 
     return AfterValidator(check)
@@ -93,7 +88,7 @@ def _one_of(names: tuple[str, ...]) -> PlainValidator:
 
     def check(value: object) -> str:
         if not isinstance(value, str) or value not in names:
-            raise _refusal(f"must be one of {', '.join(names)}, not {_shown(value)}")
+            raise refusal("one_of", values=", ".join(names), found=_shown(value))
         return value
 
     return PlainValidator(check)
@@ -103,9 +98,10 @@ def _count(lo: int, hi: int) -> AfterValidator:
     """Lists of ``lo`` to ``hi`` entries."""
 
     def check(value: list[Any]) -> list[Any]:
+        if lo == hi != len(value):
+            raise refusal("exact_items", n=lo, m=len(value))
         if not lo <= len(value) <= hi:
-            wanted = f"{lo}" if lo == hi else f"at most {hi}" if lo == 0 else f"{lo} to {hi}"
-            raise _refusal(f"must hold {wanted} entries, not {len(value)}")
+            raise refusal("max_items", n=hi, m=len(value)) if lo == 0 else refusal("span_items", lo=lo, hi=hi, m=len(value))
         return value
 
     return AfterValidator(check)
@@ -115,7 +111,7 @@ def _card_ref(value: object) -> int | str:
     """A card: its id (a whole number) or a short text (a name, ``NAME@colour``, ``NAME/2``, a token)."""
     if isinstance(value, str) and len(value) <= MAX_TEXT or type(value) is int:
         return value
-    raise _refusal(f"must be a card (a name or an id), not {_shown(value)}")
+    raise refusal("card_ref", found=_shown(value))
 
 
 CardRef = Annotated[int | str, PlainValidator(_card_ref)]
@@ -180,14 +176,14 @@ class ScenarioSpec(_Strict):
     @classmethod
     def _turn_given(cls, value: object) -> object:
         if value is None:
-            raise _refusal("must be a mapping with 'led' and 'declared', not null")
+            raise refusal("turn_null")
         return value
 
     @model_validator(mode="after")
     def _dealt_alone(self) -> ScenarioSpec:
         extra = self.model_fields_set - DEAL_KEYS
         if self.deal and extra:
-            raise _refusal(f"with 'deal: true' the table is dealt, so {', '.join(sorted(extra))} cannot be given")
+            raise refusal("dealt_alone", keys=", ".join(sorted(extra)))
         return self
 
 
@@ -198,42 +194,48 @@ DEAL_KEYS: Final = frozenset({"deal", "players", "seed", "abilities", "modules",
 
 # Where an unknown key may stand (indices as "#"), and what that place is called.
 _HOLDERS: Final[dict[tuple[str, ...], tuple[str, type[BaseModel]]]] = {
-    (): ("a scenario", ScenarioSpec),
-    ("seats", "#"): ("a seat", SeatSpec),
-    ("seats", "#", "ships", "#"): ("a ship", ShipSpec),
-    ("turn",): ("'turn'", TurnSpec),
+    (): ("l_scenario", ScenarioSpec),
+    ("seats", "#"): ("l_seat", SeatSpec),
+    ("seats", "#", "ships", "#"): ("l_ship", ShipSpec),
+    ("turn",): ("l_turn", TurnSpec),
 }
-_ADVICE: Final = {("seats", "#", "harbour"): "give harbour colours in the top-level 'harbours' list"}
+_ADVICE: Final = {("seats", "#", "harbour"): "harbour_advice"}
+
+
 def read_spec(spec: object) -> ScenarioSpec:
     """The validated shape of a scenario (YAML text or a dict); :class:`ScenarioError` if it has none."""
     if isinstance(spec, str):
         spec = _read_yaml(spec)
     if not isinstance(spec, dict):
-        raise ScenarioError(f"a scenario is YAML text or a mapping (players, seats, island, ...), not {_shown(spec)}")
+        raise ScenarioError("sc_not_mapping", found=_shown(spec))
     _check_size(spec)
     try:
         return ScenarioSpec.model_validate(spec)
     except ValidationError as exc:
-        raise scenario_error(exc, _HOLDERS, _ADVICE) from None
+        raise scenario_error(exc, ScenarioSpec, _HOLDERS, _ADVICE) from None
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
     """A game at the position ``spec`` describes (a dict, or YAML text); ``lang`` overrides its ``lang``."""
     if lang is not None and lang not in LANGS:
-        raise ScenarioError(f"lang must be one of {', '.join(LANGS)}, not {_shown(lang)}")
+        raise ScenarioError("sc_lang", values=", ".join(LANGS), found=_shown(lang))
     model = read_spec(spec)
     lang = model.lang if lang is None else lang
-    if model.deal:
-        return _deal(model, lang)
-    return _Builder(model).build(lang)
+    if model.deal:  # the table exactly as a new game deals it (the model checked every setting)
+        return Game(players=model.players, seed=model.seed, abilities=model.abilities, modules=model.modules, lang=lang)
+    return savable(_Builder(model).build(lang))
 
 
-def _deal(spec: ScenarioSpec, lang: str) -> Game:
-    """``deal: true``: the table exactly as a new game deals it (players, seed, abilities, modules)."""
+def savable(g: Game) -> Game:
+    """``g`` once its own save is known to load: a scenario is checked by the rules a saved game is
+    checked by (:mod:`.savefile`), so no scenario loads whose save would then be refused."""
+    from .savefile import dump, load
+
     try:
-        return Game(players=spec.players, seed=spec.seed, abilities=spec.abilities, modules=spec.modules, lang=lang)
-    except ValueError as exc:
-        raise ScenarioError(f"deal: {exc}") from None
+        load(dump(g))
+    except SaveFileError as exc:
+        raise ScenarioError("sc_unsaveable", why=exc) from None
+    return g
 
 
 # --- the table: what depends on the cards and modules --------------------------------------------
@@ -252,18 +254,19 @@ class _Builder:
         """A container token ``token:<colour>`` (crew: ``token:<colour>:<action>``) of a free id."""
         need = "tokens1" if area == "containers" else "tokens2"
         if need not in self.modules:
-            raise ScenarioError(f"{where}: {ref!r}: tokens in {area} need the module {need!r}")
+            raise ScenarioError("token_module", where=where, ref=_shown(ref), area=phrase("area_" + area), module=need)
         parts = ref[len(TOKEN_PREFIX):].lower().split(":")
         colour, action = parts[0], parts[1] if len(parts) > 1 else None
         if colour not in COLOURS[:5] or len(parts) > 2:
-            raise ScenarioError(f"{where}: {ref!r}: write token:<colour> with one of green, yellow, black, blue, red")
+            raise ScenarioError("token_write", where=where, ref=_shown(ref))
         if action is not None and (area != "crew" or action not in ACTIONS):
-            what = "one of " + ", ".join(ACTIONS) if area == "crew" else "no action (only crew tokens keep one)"
-            raise ScenarioError(f"{where}: {ref!r}: a token in {area} takes {what}")
+            if area == "crew":
+                raise ScenarioError("token_action", where=where, ref=_shown(ref), actions=", ".join(ACTIONS))
+            raise ScenarioError("token_no_action", where=where, ref=_shown(ref), area=phrase("area_" + area))
         kind = CARDS.token_copies(COLOURS.index(colour), ACTIONS.index(action) if action else -1)
         token = next((t for t in kind if t not in self.tokens), None)
         if token is None:
-            raise ScenarioError(f"{where}: {ref!r}: there are {len(kind)} tokens of each kind, no more")
+            raise ScenarioError("token_spent", where=where, ref=_shown(ref), n=len(kind))
         self.tokens.add(token)
         return token
 
@@ -274,7 +277,7 @@ class _Builder:
             if _is_token(ref):
                 out.append(self.token(ref, f"{where}.{i}", area))
             elif "tokens2" in self.modules:
-                raise ScenarioError(f"{where}.{i}: with the module 'tokens2' the {area} are tokens: write token:<colour>")
+                raise ScenarioError("tokens2_items", where=f"{where}.{i}", area=phrase("area_" + area))
             else:
                 out.append(self.card(ref, f"{where}.{i}"))
         return out
@@ -283,15 +286,15 @@ class _Builder:
         """The id of a card named or numbered ``ref``, which must not be used anywhere else."""
         if isinstance(ref, int):
             if not 0 <= ref < len(CARDS):
-                raise ScenarioError(f"{where}: there is no card with id {ref}")
+                raise ScenarioError("no_card_id", where=where, id=_shown(ref))
             card = ref
         else:
             try:
                 card = CARDS.by_name(ref).id
-            except CardError as exc:
-                raise ScenarioError(f"{where}: {exc}") from None
+            except CardError:
+                raise ScenarioError("unknown_card", where=where, ref=_shown(ref)) from None
         if card in self.used:
-            raise ScenarioError(f"{where}: {CARDS.names[card]} is already used in {self.used[card]}")
+            raise ScenarioError("card_used", where=where, card=CARDS.names[card], other=self.used[card])
         self.used[card] = where
         return card
 
@@ -303,16 +306,16 @@ class _Builder:
         spec = self.spec
         n = spec.players if "players" in spec.model_fields_set else len(spec.seats) or 4
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+            raise ScenarioError("at_place", where="players", reason=phrase("between", lo=MIN_PLAYERS, hi=MAX_PLAYERS, found=n))
         if len(spec.seats) > n:
-            raise ScenarioError(f"seats: {len(spec.seats)} seats described for a {n}-player game")
+            raise ScenarioError("seats_for", m=len(spec.seats), n=n)
         return n
 
     def harbours(self, n: int) -> list[int]:
         """The harbour colour of each seat: given, or the usual ones."""
         harbours = self.spec.harbours or [COLOURS[c] for c in BASE_COLOURS][:n] + ["grey"] * (n == MAX_PLAYERS)
         if len(harbours) != n or len(set(harbours)) != n:
-            raise ScenarioError(f"harbours: give {n} different colours out of {', '.join(COLOURS)}")
+            raise ScenarioError("harbours_give", n=n, colours=", ".join(COLOURS))
         return [COLOURS.index(h) for h in harbours]
 
     def build(self, lang: str) -> Game:
@@ -321,10 +324,7 @@ class _Builder:
         harbours = self.harbours(n)
         s = State()
         s.abilities = spec.abilities
-        try:
-            s.modules = check_modules(spec.modules)
-        except ValueError as exc:
-            raise ScenarioError(f"modules: {exc}") from None
+        s.modules = check_modules(spec.modules)  # (the model took known names only)
         if "market" in s.modules:
             s.market = list(spec.market)
         s.rng = spec.seed
@@ -343,7 +343,7 @@ class _Builder:
             s.rng = rng.state
         s.deck = rest + list(reversed(deck_top))  # the last card is the top
         if spec.active >= n:
-            raise ScenarioError(f"active must be a seat from 0 to {n - 1}, not {spec.active}")
+            raise ScenarioError("active_seat", last=n - 1, found=spec.active)
         s.active = spec.active
         s.decl, s.sold, s.acts = [-1] * n, [False] * n, [-1] * n
         self.turn(s, spec.turn)
@@ -368,7 +368,7 @@ class _Builder:
     def ship(self, sid: int, owner: int, desc: ShipSpec, where: str) -> Ship:
         ship = Ship(sid, owner, desc.at_sea)
         if desc.at_sea and desc.contracts:
-            raise ScenarioError(f"{where}: a ship at sea carries no contracts")
+            raise ScenarioError("sea_contracts", where=where)
         for i, ref in enumerate(desc.contracts):
             side = 0
             if isinstance(ref, str) and ref.endswith(("/1", "/2")):
@@ -387,12 +387,12 @@ class _Builder:
             token = self.token(ref, where, "containers")
             return token, CARDS.goods[token]
         if "tokens1" in self.modules:
-            raise ScenarioError(f"{where}: with the token variants the containers are tokens: write token:<colour>")
+            raise ScenarioError("tokens1_containers", where=where)
         colour = None
         if isinstance(ref, str) and "@" in ref:
             ref, colour_name = ref.split("@", 1)
             if colour_name not in COLOURS:
-                raise ScenarioError(f"{where}: unknown colour {colour_name!r}")
+                raise ScenarioError("unknown_colour", where=where, colour=_shown(colour_name))
             colour = COLOURS.index(colour_name)
         card = self.card(ref, where)
         return card, CARDS.goods[card] if colour is None else colour
@@ -402,7 +402,7 @@ class _Builder:
             s.stack = [{"kind": "lead", "seat": s.active}]
             return
         if len(turn.declared) != s.n:
-            raise ScenarioError(f"turn.declared: give one whole number per seat ({s.n}), not {len(turn.declared)}")
+            raise ScenarioError("declared_count", n=s.n, m=len(turn.declared))
         s.led = ACTIONS.index(turn.led)
         s.decl = list(turn.declared)
         s.stack = [{"kind": "end_turn"}, {"kind": "execute"}]

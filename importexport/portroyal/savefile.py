@@ -26,14 +26,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..saves import SessionModel, SessionSave, damage, digest, envelope, parse, read_session
+from ..file_words import Phrase, Teller, phrase, shown
+from ..saves import SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
 from .actions import Action
 from .cards import CARDS
-from .flow import check_contracts
 from .game import LANGS, PLAYERS, Game
 from .rules import CUBES, EXP, RULES
 from .state import MODES, State
-from .words import card_name, render_event
+from .words import NAMES, card_name, message, render_event
 
 FORMAT = "importexport-portroyal-save"
 VERSION = 1
@@ -181,7 +181,7 @@ def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
     model = _validate(parse(text, FORMAT, GAME_NAME))
     state = State.from_dict(model.initial.model_dump())
     if model.seats and len(model.seats) != state.n:
-        raise SaveFileError(f"the saved game is damaged at 'seats': {len(model.seats)} roles for {state.n} players")
+        raise SaveFileError("damaged", where="seats", reason=phrase("pr_roles", m=len(model.seats), n=state.n))
     check_table(state)
     log = [(t, k, a) for t, k, a in model.initial_log]
     for i, event in enumerate(log):
@@ -189,10 +189,10 @@ def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
             for lang in LANGS:
                 render_event(event, lang, state.contracts)
         except Exception:  # noqa: BLE001 (an entry that cannot be told is damaged, whatever the failure)
-            raise SaveFileError(f"the saved game is damaged at 'initial_log.{i}': an entry that cannot be told ({event[1]!r})") from None
+            raise SaveFileError("damaged", where=f"initial_log.{i}", reason=phrase("pr_log", entry=shown(event[1]))) from None
     g = _replay(state, model, log)
     if digest(g.state) != model.digest:
-        raise SaveFileError("the saved game is damaged at 'digest': the position its moves reach differs (the file was changed)")
+        raise SaveFileError("damaged", where="digest", reason=phrase("pr_digest"))
     return g, list(model.seats), model
 
 
@@ -200,7 +200,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
     try:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
-        raise SaveFileError(damage(exc.errors()[0])) from None
+        raise damage(exc.errors()[0], SaveModel) from None
 
 
 def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, Any]]]) -> Game:
@@ -210,25 +210,53 @@ def _replay(state: State, model: SaveModel, log: list[tuple[int, str, dict[str, 
         for step, text in enumerate(model.actions, 1):
             try:
                 g.apply(Action.from_text(text))
-            except (ValueError, IllegalActionError) as exc:
-                raise SaveFileError(f"the saved moves break off at move {step} ({text!r}): {exc}") from None
+            except IllegalActionError as exc:
+                contracts = list(g.state.contracts)
+                raise moves_break(step, text, _why(exc, contracts)) from None
+            except ValueError as exc:  # (a move's text that names no choice: the parser's own sentence)
+                raise moves_break(step, text, str(exc)) from None
     except ImportExportError:
         raise
     except Exception as exc:  # noqa: BLE001 (a position the checks let through but the rules cannot play)
-        raise SaveFileError(
-            f"the saved position cannot be played from: a pending step or pile is damaged ({type(exc).__name__})"
-        ) from None
+        raise SaveFileError("pr_unplayable", kind=type(exc).__name__) from None
     return g
+
+
+def _why(exc: IllegalActionError, contracts: list[str]) -> Teller:
+    """The refusal of a saved move, told in any language."""
+    return lambda lang: message(exc.rule, lang, contracts, **exc.details)
 
 
 # --- the table's promises ----------------------------------------------------------------------
 
-def _bad(where: str, problem: str) -> SaveFileError:
-    return SaveFileError(f"the saved game is damaged at 'initial.{where}': {problem}")
+def _bad(where: str, key: str, /, **details: Any) -> SaveFileError:
+    """The refusal of a broken promise at ``initial.<where>``: the phrase ``key`` with ``details``."""
+    return SaveFileError("damaged", where=f"initial.{where}", reason=phrase(key, **details))
 
 
-def _card(card: int) -> str:
-    return f"card {card} ({card_name(card, 'en')})"
+def _card(card: int) -> Phrase:
+    return phrase("pr_card", id=card, name=lambda lang: card_name(card, lang))
+
+
+def colour_word(colour: str) -> Teller:
+    """A ship's colour in any language."""
+    return lambda lang: NAMES["c_" + colour][lang]
+
+
+def contract_problem(mode: str, contracts: list[str] | tuple[str, ...]) -> Phrase | None:
+    """What is wrong with the contracts laid out for ``mode`` (None: nothing), in the project's words
+    (the checks of ``flow.check_contracts``)."""
+    if mode == "base":
+        return phrase("pr_base_contracts") if contracts else None
+    pool = sorted(c.id for c in EXP.pool(mode))  # type: ignore[arg-type]
+    for i, cid in enumerate(contracts):
+        if cid not in pool:
+            return phrase("pr_not_contract", cid=shown(cid), mode=mode, ids=", ".join(pool))
+        if cid in contracts[:i]:
+            return phrase("pr_contract_twice", cid=shown(cid))
+    if not 1 <= len(contracts) <= len(pool):
+        return phrase("pr_contract_count", n=len(pool), m=len(contracts))
+    return None
 
 
 def check_table(s: State) -> None:
@@ -246,50 +274,55 @@ def check_table(s: State) -> None:
 def _check_seats(s: State) -> None:
     lo, hi = PLAYERS[s.mode]
     if not lo <= s.n <= hi:
-        span = f"exactly {lo} player" if lo == hi else f"{lo} to {hi} players"
-        raise _bad("n", f"{s.mode} Port Royal is played by {span}, not {s.n}")
+        if lo == hi:
+            raise _bad("n", "pr_n_exact", mode=s.mode, lo=lo, n=s.n)
+        raise _bad("n", "pr_n_span", mode=s.mode, lo=lo, hi=hi, n=s.n)
     if len(s.players) != s.n:
-        raise _bad("players", f"{len(s.players)} players listed for n = {s.n}")
+        raise _bad("players", "pr_players", m=len(s.players), n=s.n)
     for name in ("start", "active"):
         if getattr(s, name) >= s.n:
-            raise _bad(name, f"seat {getattr(s, name)} is not at a table of {s.n}")
+            raise _bad(name, "pr_seat", seat=getattr(s, name), n=s.n)
     if s.ending and s.team:
-        raise _bad("ending", "the last round is counted only in base and competitive play")
+        raise _bad("ending", "pr_ending")
     if s.declared and (not s.team or s.stack):
-        raise _bad("declared", "only a team declares the game over, and then it is over")
+        raise _bad("declared", "pr_declared")
 
 
 def _check_contracts(s: State) -> None:
-    try:
-        check_contracts(s.mode, s.contracts)
-    except ValueError as exc:
-        raise _bad("contracts", str(exc)) from None
+    problem = contract_problem(s.mode, s.contracts)
+    if problem is not None:
+        raise SaveFileError("damaged", where="initial.contracts", reason=problem)
     if len(s.boxes) != len(s.contracts):
-        raise _bad("boxes", f"{len(s.boxes)} rows of boxes for {len(s.contracts)} contracts")
+        raise _bad("boxes", "pr_box_rows", m=len(s.boxes), n=len(s.contracts))
     cubes: set[tuple[int, int]] = set()
     for t, row in enumerate(s.boxes):
         for j, seat in enumerate(row):
             if seat >= s.n:
-                raise _bad(f"boxes.{t}.{j}", f"seat {seat} is not at a table of {s.n}")
+                raise _bad(f"boxes.{t}.{j}", "pr_seat", seat=seat, n=s.n)
             if (seat, t) in cubes:
-                raise _bad(f"boxes.{t}.{j}", f"seat {seat} has a second cube on one contract")
+                raise _bad(f"boxes.{t}.{j}", "pr_second_cube", seat=seat)
             cubes.add((seat, t))
     held: set[tuple[int, int]] = set()
     for seat, p in enumerate(s.players):
         for j, t in enumerate(p.contracts):
             if t >= len(s.contracts):
-                raise _bad(f"players.{seat}.contracts.{j}", f"there is no contract {t} among {len(s.contracts)}")
+                raise _bad(f"players.{seat}.contracts.{j}", "pr_no_contract", t=t, n=len(s.contracts))
             if (seat, t) in held:
-                raise _bad(f"players.{seat}.contracts.{j}", f"contract {t} is listed twice")
+                raise _bad(f"players.{seat}.contracts.{j}", "pr_listed_twice", t=t)
             held.add((seat, t))
     if held != cubes:
         seat, t = min(held ^ cubes)
-        raise _bad(f"players.{seat}.contracts", f"the cubes on the contracts' boxes do not match (contract {t})")
+        raise _bad(f"players.{seat}.contracts", "pr_cubes", t=t)
     if s.time_pile and not s.team:
-        raise _bad("time_pile", f"only cooperative and solo play have a time pile, not {s.mode} play")
-    size = sum(EXP.contract(c).seal.group for c in s.contracts) if s.team else 0
+        raise _bad("time_pile", "pr_time_mode", mode=s.mode)
+    size = seals(s.contracts) if s.team else 0
     if len(s.time_pile) > size:
-        raise _bad("time_pile", f"{len(s.time_pile)} cards, more than the contracts' seals allow ({size})")
+        raise _bad("time_pile", "pr_time_size", m=len(s.time_pile), n=size)
+
+
+def seals(contracts: list[str]) -> int:
+    """The cards the contracts' seals lay on the time pile in all (the most it may hold)."""
+    return sum(EXP.contract(c).seal.group for c in contracts)
 
 
 def _places(s: State) -> list[tuple[str, list[int], tuple[str, ...]]]:
@@ -313,20 +346,20 @@ def _check_cards(s: State) -> None:
         for j, card in enumerate(cards):
             at = where if where.startswith("stack") else f"{where}.{j}"
             if card >= size:
-                raise _bad(at, f"card {card} is not in the deck of {s.mode} play (ids 0 to {size - 1})")
+                raise _bad(at, "pr_card_deck", card=card, mode=s.mode, last=size - 1)
             if card in seen:
-                raise _bad(at, f"{_card(card)} lies in two places (also at 'initial.{seen[card]}')")
+                raise _bad(at, "pr_two_places", card=_card(card), other=f"initial.{seen[card]}")
             seen[card] = at
             if kinds and CARDS[card].kind not in kinds:
-                raise _bad(at, f"{_card(card)} is a {CARDS[card].kind}, which cannot lie here")
+                raise _bad(at, "pr_kind_here", card=_card(card), kind=phrase("kind_" + CARDS[card].kind))
     if len(seen) < size:
         card = min(set(range(size)) - set(seen))
-        raise _bad("deck", f"{_card(card)} is missing (each card of the game lies in exactly one place)")
+        raise _bad("deck", "pr_card_missing", card=_card(card))
     colours: set[str] = set()
     for j, card in enumerate(s.harbour):
         if CARDS[card].kind == "ship":
             if CARDS[card].colour in colours:
-                raise _bad(f"harbour.{j}", f"a second ship of colour {CARDS[card].colour} (the turn would have busted)")
+                raise _bad(f"harbour.{j}", "pr_second_ship", colour=colour_word(CARDS[card].colour))
             colours.add(CARDS[card].colour)
 
 
@@ -335,10 +368,10 @@ def _check_stack(s: State) -> None:
     for i, f in enumerate(s.stack):
         seat = f.get("seat", 0)
         if seat >= s.n:
-            raise _bad(f"stack.{i}.seat", f"seat {seat} is not at a table of {s.n}")
+            raise _bad(f"stack.{i}.seat", "pr_seat", seat=seat, n=s.n)
         if f["kind"] in ("discover", "repel") and seat != s.active:
-            raise _bad(f"stack.{i}.seat", f"only the active player (seat {s.active}) turns cards over")
+            raise _bad(f"stack.{i}.seat", "pr_active_turns", seat=s.active)
         if f["kind"] == "claim" and f["t"] >= len(s.contracts):
-            raise _bad(f"stack.{i}.t", f"there is no contract {f['t']} among {len(s.contracts)}")
+            raise _bad(f"stack.{i}.t", "pr_no_contract", t=f["t"], n=len(s.contracts))
         if f["kind"] == "takers" and f["i"] > s.n:
-            raise _bad(f"stack.{i}.i", f"{f['i']} is beyond the {s.n} players")
+            raise _bad(f"stack.{i}.i", "pr_beyond", i=f["i"], n=s.n)

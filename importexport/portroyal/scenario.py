@@ -32,19 +32,30 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, StrictStr, ValidationError
 
-from ..bounds import MAX_SEED
-from ..errors import ScenarioError
+from ..bounds import MAX_SEED, MAX_TEXT
+from ..errors import SaveFileError, ScenarioError
+from ..file_words import phrase, shown
 from ..rng import Rng
-from ..scenario_text import read_yaml, scenario_error
+from ..scenario_text import check_size, read_yaml, refusal, scenario_error
 from .cards import CARDS, COLOURS, NEVER
-from .flow import check_contracts
 from .game import LANGS, PLAYERS, Game
-from .rules import CUBES, EXP, RULES, active_allowance, other_allowance
+from .rules import CUBES, RULES, active_allowance, other_allowance
+from .savefile import colour_word, contract_problem, dump, load, seals
 from .state import MODES, Player, State
 
-CardRef = StrictInt | StrictStr
+Name = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
+
+
+def _card_ref(value: object) -> int | str:
+    """A card: its id (a whole number) or its name (a short text)."""
+    if type(value) is int or isinstance(value, str) and len(value) <= MAX_TEXT:
+        return value
+    raise refusal("card_ref", found=shown(value))
+
+
+CardRef = Annotated[int | str, PlainValidator(_card_ref)]
 Seat = Annotated[StrictInt, Field(ge=0, le=4)]
 
 
@@ -70,8 +81,8 @@ class ScenarioSpec(_Strict):
     active: Seat = 0
     start: Seat | None = None
     turn: Annotated[StrictInt, Field(ge=1, le=10_000)] = 1
-    contracts: Annotated[list[StrictStr], Field(max_length=18)] = []
-    boxes: dict[StrictStr, Annotated[list[Seat], Field(max_length=5)]] = {}
+    contracts: Annotated[list[Name], Field(max_length=18)] = []
+    boxes: Annotated[dict[Name, Annotated[list[Seat], Field(max_length=5)]], Field(max_length=18)] = {}
     seats: Annotated[list[SeatSpec], Field(max_length=5)] = []
     harbour: Annotated[list[CardRef], Field(max_length=40)] = []
     expeditions: Annotated[list[CardRef], Field(max_length=6)] = []
@@ -131,19 +142,18 @@ class _Builder:
     def card(self, ref: int | str, where: str) -> int:
         if isinstance(ref, int):
             if ref not in self.ids:
-                raise ScenarioError(f"{where}: there is no card {ref} in a {self.spec.mode} game (ids 0-{len(self.ids) - 1})")
+                raise ScenarioError("pr_sc_no_card", where=where, id=shown(ref), mode=self.spec.mode, last=len(self.ids) - 1)
             card = ref
         else:
             found = [c for c in cards_named(ref) if c in self.ids]
             if not found:
-                raise ScenarioError(f"{where}: no card is called {ref!r} in a {self.spec.mode} game"
-                                    " (see docs/portroyal-scenarios.md for how cards are named)")
+                raise ScenarioError("pr_sc_no_name", where=where, ref=shown(ref), mode=self.spec.mode)
             free = [c for c in found if c not in self.used]
             if not free:
-                raise ScenarioError(f"{where}: every card called {ref!r} is used already ({len(found)} in the game)")
+                raise ScenarioError("pr_sc_all_used", where=where, ref=shown(ref), n=len(found))
             card = free[0]
         if card in self.used:
-            raise ScenarioError(f"{where}: card {card} is used twice (also at {self.used[card]})")
+            raise ScenarioError("pr_sc_twice", where=where, id=card, other=self.used[card])
         self.used[card] = where
         return card
 
@@ -152,7 +162,8 @@ class _Builder:
         for i, ref in enumerate(refs):
             card = self.card(ref, f"{where}[{i}]")
             if CARDS[card].kind not in kinds:
-                raise ScenarioError(f"{where}[{i}]: {ref!r} is a {CARDS[card].kind}, and {where} holds {' or '.join(k + 's' for k in kinds)}")
+                raise ScenarioError("pr_sc_kind", where=f"{where}[{i}]", ref=shown(ref), kind=phrase("kind_" + CARDS[card].kind),
+                                    area=where, kinds=phrase("holds_" + "_".join(kinds)))
             out.append(card)
         return out
 
@@ -160,20 +171,23 @@ class _Builder:
         sp = self.spec
         lo, hi = PLAYERS[sp.mode]
         if not lo <= sp.players <= hi:
-            allowed = f"{lo} to {hi} players" if lo < hi else f"{lo} player"
-            raise ScenarioError(f"players: {sp.mode} play has {allowed}, not {sp.players}")
+            if lo == hi:
+                raise ScenarioError("pr_sc_players_exact", mode=sp.mode, lo=lo, n=sp.players)
+            raise ScenarioError("pr_sc_players", mode=sp.mode, lo=lo, hi=hi, n=sp.players)
         for name in ("active", "start", "taker"):
             value = getattr(sp, name)
             if value is not None and value >= sp.players:
-                raise ScenarioError(f"{name}: seat {value} does not exist with {sp.players} players (seats 0-{sp.players - 1})")
+                raise ScenarioError("pr_sc_seat", name=name, seat=value, n=sp.players, last=sp.players - 1)
         if len(sp.seats) > sp.players:
-            raise ScenarioError(f"seats: {len(sp.seats)} seats described for {sp.players} players")
-        try:
-            contracts = check_contracts(sp.mode, sp.contracts) if (sp.contracts or sp.mode == "base") else []
-        except ValueError as exc:
-            raise ScenarioError(f"contracts: {exc}") from None
-        if sp.mode != "base" and not contracts:
-            raise ScenarioError("contracts: the expansion's modes lay out at least one contract: list their ids")
+            raise ScenarioError("pr_sc_seats", m=len(sp.seats), n=sp.players)
+        if sp.mode != "base" and not sp.contracts:
+            raise ScenarioError("pr_sc_need_contracts")
+        problem = contract_problem(sp.mode, sp.contracts)
+        if problem is not None:
+            raise ScenarioError("at_place", where="contracts:", reason=problem)
+        contracts = list(sp.contracts)
+        if sp.ending and sp.mode in ("cooperative", "solo"):  # (State.team)
+            raise ScenarioError("pr_sc_ending", mode=sp.mode)
         s = State(mode=sp.mode, n=sp.players, active=sp.active, start=sp.active if sp.start is None else sp.start,
                   turn=sp.turn, players=[Player() for _ in range(sp.players)], contracts=contracts,
                   boxes=[[] for _ in contracts], ending=sp.ending)
@@ -192,23 +206,25 @@ class _Builder:
         time_top = self.cards(sp.time_pile or [], "time_pile", ("ship", "person", "tax", "expedition"))
         for name in ("time_pile", "time_pile_size"):
             if getattr(sp, name) is not None and not s.team:
-                raise ScenarioError(f"{name}: only cooperative and solo play have a time pile")
+                raise ScenarioError("pr_sc_time_mode", name=name)
         if named_time and sp.time_pile_size is not None:
-            raise ScenarioError("time_pile_size: give the time pile's cards (time_pile) or its size, not both")
+            raise ScenarioError("pr_sc_time_both")
         rng = Rng(sp.seed)
         rest = [c for c in self.ids if c not in self.used]
         rng.shuffle(rest)
         for i, seat in enumerate(seats):
             if seat.coins > len(rest):
-                raise ScenarioError(f"seats[{i}].coins: only {len(rest)} cards are left to be coins")
+                raise ScenarioError("pr_sc_coins", i=i, n=len(rest))
             s.players[i].coins = [rest.pop() for _ in range(seat.coins)]
         if s.team and not named_time:
-            size = sum(EXP.contract(c).seal.group for c in contracts) if sp.time_pile_size is None else sp.time_pile_size
+            size = seals(contracts) if sp.time_pile_size is None else sp.time_pile_size
             if size > len(rest):
-                raise ScenarioError(f"time_pile: {size} cards wanted, {len(rest)} are left")
+                raise ScenarioError("pr_sc_time_left", m=size, n=len(rest))
             s.time_pile = [rest.pop() for _ in range(size)]
         else:
             s.time_pile = list(reversed(time_top))
+        if len(s.time_pile) > seals(contracts) and s.team:
+            raise ScenarioError("pr_sc_time_seals", m=len(s.time_pile), n=seals(contracts))
         s.deck = rest + list(reversed(top))
         s.turned = sp.turned
         s.rng = rng.state
@@ -218,16 +234,16 @@ class _Builder:
     def boxes(self, s: State) -> None:
         for cid, seats in self.spec.boxes.items():
             if cid not in s.contracts:
-                raise ScenarioError(f"boxes.{cid}: no such contract is laid out (contracts: {', '.join(s.contracts) or 'none'})")
+                raise ScenarioError("pr_sc_box_contract", cid=cid[:40], ids=", ".join(s.contracts) or phrase("keys_none"))
             t = s.contracts.index(cid)
             for k, seat in enumerate(seats):
                 where = f"boxes.{cid}[{k}]"
                 if seat >= s.n:
-                    raise ScenarioError(f"{where}: seat {seat} does not exist with {s.n} players")
+                    raise ScenarioError("pr_sc_box_seat", where=where, seat=seat, n=s.n)
                 if seat in s.boxes[t]:
-                    raise ScenarioError(f"{where}: seat {seat} has a cube here already: each fulfils a contract once")
+                    raise ScenarioError("pr_sc_box_again", where=where, seat=seat)
                 if len(s.players[seat].contracts) >= CUBES:
-                    raise ScenarioError(f"{where}: seat {seat} has no cube left ({CUBES} each)")
+                    raise ScenarioError("pr_sc_box_cubes", where=where, seat=seat, n=CUBES)
                 s.boxes[t].append(seat)
                 s.players[seat].contracts.append(t)
 
@@ -235,24 +251,24 @@ class _Builder:
         colours = [CARDS[c].colour for c in s.harbour if CARDS[c].kind == "ship"]
         for colour in set(colours):
             if colours.count(colour) > 1:
-                raise ScenarioError(f"harbour: two {colour} ships would have busted the turn")
+                raise ScenarioError("pr_sc_bust", colour=colour_word(colour))
 
     def stack(self, s: State, just: int) -> None:
         sp = self.spec
         active = s.active
         if sp.phase == "repel":
             if just < 0 or CARDS[just].kind != "ship":
-                raise ScenarioError("just_turned: phase repel needs the ship just turned")
+                raise ScenarioError("pr_sc_repel_ship")
             if CARDS[just].repel == NEVER or sum(CARDS[c].swords for c in s.players[active].persons) < CARDS[just].repel:
-                raise ScenarioError("just_turned: the active player's swords cannot drive this ship off")
+                raise ScenarioError("pr_sc_repel_swords")
             s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}, {"kind": "repel", "seat": active, "card": just}]
             s.turned = max(s.turned, 1)
             return
         if just >= 0:
-            raise ScenarioError("just_turned: only phase repel has a ship just turned")
+            raise ScenarioError("pr_sc_just")
         if sp.phase == "discover":
             if sp.taker is not None or sp.left is not None:
-                raise ScenarioError("taker/left: only phase take has them")
+                raise ScenarioError("pr_sc_taker")
             s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}]
             return
         taker = active if sp.taker is None else sp.taker
@@ -267,20 +283,31 @@ def read_spec(spec: dict[str, Any] | str) -> ScenarioSpec:
     """The description checked for shape and types (YAML text is read first)."""
     data = read_yaml(spec) if isinstance(spec, str) else spec
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a mapping of fields (players, seats, harbour, ...)")
+        raise ScenarioError("pr_sc_not_mapping", found=shown(data))
+    check_size(data)
     try:
         return ScenarioSpec.model_validate(data)
     except ValidationError as exc:
-        raise scenario_error(exc, {(): ("a Port Royal scenario", ScenarioSpec), ("seats", "#"): ("a seat", SeatSpec)}) from None
+        raise scenario_error(exc, ScenarioSpec, {(): ("l_pr_scenario", ScenarioSpec), ("seats", "#"): ("l_seat", SeatSpec)}) from None
 
 
 def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
     """A game at the position ``spec`` describes (a dict, or YAML text); ``lang`` overrides its ``lang``."""
     if lang is not None and lang not in LANGS:
-        raise ScenarioError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise ScenarioError("sc_lang", values=", ".join(LANGS), found=shown(lang))
     model = read_spec(spec)
     state = _Builder(model).build()
-    return Game.from_state(state, lang=model.lang if lang is None else lang, seed=model.seed)
+    return savable(Game.from_state(state, lang=model.lang if lang is None else lang, seed=model.seed))
+
+
+def savable(g: Game) -> Game:
+    """``g`` once its own save is known to load: a scenario is checked by the rules a saved game is
+    checked by (:mod:`.savefile`), so no scenario loads whose save would then be refused."""
+    try:
+        load(dump(g))
+    except SaveFileError as exc:
+        raise ScenarioError("sc_unsaveable", why=exc) from None
+    return g
 
 
 __all__ = ["load_scenario", "read_spec", "ScenarioSpec", "RULES"]

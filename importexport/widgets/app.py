@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ..bots import BOTS
 from ..catalog import Table
-from ..errors import SaveFileError
+from ..errors import SaveFileError, told
 from ..importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
 from ..importexport.setup import MODULES
 from ..protocol import GAMES, TableKit, save_game_id, table_kit
@@ -421,7 +421,7 @@ class PlayApp(w.VBox):
             kit = table_kit(save_game_id(text))
             g, roles, saved = kit.load_session(text)
         except (SaveFileError, ValueError) as exc:
-            self.message.value = message_html(word("bad_file", e=str(exc)), "refused")
+            self.message.value = message_html(word("bad_file", e=told(exc, LANG.lang)), "refused")
             return
         n = kit.seats(g)
         roles = roles or [HUMAN] * n
