@@ -4,7 +4,7 @@ A save holds the position the game started from, every choice made since, and a 
 position reached.  Loading refuses, with :class:`SaveFileError` naming the place, anything that is
 not a sound game: text that is no JSON or too large or too deeply nested (checked before the
 rest), any field of the wrong type or out of its bounds (the state's own classes are the schema,
-see ``state`` and ``frames``), a table that breaks the game's promises (every card in exactly one
+see ``state`` and ``frames``; the abilities' notes are read with ``state.Notes``), a table that breaks the game's promises (every card in exactly one
 place, one harbour per colour, ...: :func:`check_table`), and moves that are not legal when
 replayed.  Nothing is half-loaded.  ``docs/bounds.md`` lists the limits.
 """
@@ -25,7 +25,7 @@ from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
 from .i18n import LANGS, render_event
-from .state import Player, Ship, State
+from .state import Player, Ship, State, note_numbers
 from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
@@ -207,6 +207,7 @@ def check_table(state: State) -> None:
     _check_cards(state)
     check_tokens(state)
     _check_turn(state, n)
+    _check_notes(state, n)
 
 
 def _repeated(values: list[int]) -> int | None:
@@ -298,6 +299,18 @@ def _check_turn(state: State, n: int) -> None:
             raise SaveFileError(f"the saved pending step {i} (bid) does not give one bid per bidder")
         if not all(0 <= x < len(state.ships) for x in [frame.get("ship", 0), *frame.get("ships", [])] if x >= 0):
             raise SaveFileError(f"the saved pending step {i} ({frame['kind']}) names a ship that is not on the table")
+
+
+def _check_notes(state: State, n: int) -> None:
+    """The abilities' notes name only seats and ships of this table (their shape the schema has
+    checked: ``state.Notes``)."""
+    for key, kind, value in note_numbers(state.marks):
+        if kind == "seat" and value >= n:
+            raise SaveFileError(f"the saved note '{key}' of an ability names seat {value} of {n}")
+        if kind == "ship" and value >= len(state.ships):
+            raise SaveFileError(f"the saved note '{key}' of an ability names ship {value}, which is not on the table")
+    if len(state.marks.get("super_ships", ())) % 2:
+        raise SaveFileError("the saved note 'super_ships' of an ability lists joined ships in pairs, but one is alone")
 
 
 def save_to(g: Game, path: str) -> None:

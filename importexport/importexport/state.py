@@ -76,6 +76,18 @@ class Notes(TypedDict, total=False):
 
 
 MAX_NOTES = 1000  # rows of one note
+def note_numbers(marks: Notes) -> list[tuple[str, str, int]]:
+    """Every seat and ship a state's notes name, as ``(note, "seat" or "ship", value)``, read off
+    the ``Notes`` schema (which place of a row is a seat, which a ship), for the table's checks."""
+    out = []
+    for key, value in marks.items():
+        for kind, rows in _NOTE_PLACES.get(key, {}).items():
+            for where in rows:
+                items = value if where is None else [row[where] for row in value] if isinstance(value, list) else [value[where]]
+                out.extend((key, kind, x) for x in items)
+    return out
+
+
 Module = Literal[tuple(MODULES)]  # type: ignore[valid-type]
 
 class _Fields:
@@ -250,3 +262,37 @@ _TO_DICT: dict[type, Any] = {}
 _FROM_DICT: dict[type, Any] = {}
 for _cls in (Ship, Player, State):
     _CLONE[_cls], _TO_DICT[_cls], _FROM_DICT[_cls] = _generate(_cls)
+
+
+def _note_places() -> dict[str, dict[str, list[int | str | None]]]:
+    """Per note, where its seats and ships lie: ``None`` (the note is a list of them), a row's
+    place, or a record's field."""
+    kinds = {id(Seat): "seat", id(ShipId): "ship"}
+    out: dict[str, dict[str, list[int | str | None]]] = {}
+    for key, hint in typing.get_type_hints(Notes, include_extras=True).items():
+        places: dict[str, list[int | str | None]] = {}
+        hint = _bare(hint)
+        if is_typeddict(hint):
+            for name, sub in typing.get_type_hints(hint, include_extras=True).items():
+                if id(sub) in kinds:
+                    places.setdefault(kinds[id(sub)], []).append(name)
+        elif typing.get_origin(hint) is list:
+            item = typing.get_args(hint)[0]
+            if id(item) in kinds:
+                places.setdefault(kinds[id(item)], []).append(None)
+            elif typing.get_origin(_bare(item)) is tuple:
+                for i, sub in enumerate(typing.get_args(_bare(item))):
+                    if id(sub) in kinds:
+                        places.setdefault(kinds[id(sub)], []).append(i)
+        out[key] = places
+    return out
+
+
+def _bare(hint: Any) -> Any:
+    """``hint`` without its outer ``Annotated`` layers."""
+    while typing.get_origin(hint) is Annotated:
+        hint = typing.get_args(hint)[0]
+    return hint
+
+
+_NOTE_PLACES = _note_places()
