@@ -130,3 +130,20 @@ def test_a_copy_of_cologne_and_the_original_each_keep_their_own_choice():
     assert g.is_over()
     scores = g.scores()
     assert dict(scores[0].lines)["ability:COLOGNE"] == 4 and dict(scores[1].lines)["ability:COLOGNE"] == 4
+
+
+# --- an instant win ----------------------------------------------------------------------------------
+
+@pytest.mark.card("WIND TURBINES")
+@pytest.mark.card("GRAPHICS CARDS")
+def test_a_copied_instant_win_wins_through_wind_turbines():
+    """Seat 0 holds the most goods of four types; GRAPHICS CARDS lies with seat 1, its copy with seat 0:
+    the game is won at once, by seat 0, through WIND TURBINES (without the copy it goes on)."""
+    goods = [n for colour in ("green", "yellow", "black", "blue") for n in plain_cards(colour, 1, {"GRAPHICS CARDS"})]
+    contract = card_showing(CONTRACT, "red", set(goods))
+    spec = {"players": 3, "seats": [
+        {"fulfilled": ["WIND TURBINES", *plain_cards("red", 2, {contract})], "goods": goods, "hand": [contract]},
+        {"fulfilled": ["GRAPHICS CARDS"]}, {}], "turn": {"led": "contract", "declared": [1, -1, -1]}}
+    assert not load_scenario({"abilities": True, **spec}).is_over()
+    g = copying("GRAPHICS CARDS", spec)
+    assert g.is_over() and g.state.end_reason == "win" and g.state.winners == [0] and g.state.marks["win_card"] == WT

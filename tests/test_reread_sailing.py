@@ -130,3 +130,14 @@ def test_jasmine_tea_places_its_free_contracts_only_on_a_ship_that_stays():
     g.apply(Action(0, "play", (cid("BEER"),)))
     free = [a for a in g.legal_actions(0) if a.kind == "anytime" and a.cards[:1] == (cid("JASMINE TEA"),)]
     assert free and {a.unwrap("contract").target for a in free} == {1}
+
+
+# --- a ship about to sail is still one of your ships -----------------------------------------------
+
+@pytest.mark.card("YEN")
+def test_yen_may_be_tucked_under_the_ship_about_to_sail():
+    """Tucking is no contract and no load, and YEN's text allows any of your ships."""
+    g = sailing("YEN", [])
+    assert targets(g, "choose") == {0, 1}
+    g.apply(Action(0, "choose", (cid("YEN"),), 0))
+    assert g.state.marks["tucked"] == [[cid("YEN"), 0]] and g.state.ships[0].at_sea

@@ -219,7 +219,7 @@ class ArGlasses(Ability):
     out its action once, alone (no crew, nobody follows or draws)."""
 
     name = "AR GLASSES"
-    reread = "as written"
+    reread = "As written; its free Contract action offers no ship about to sail (fixed)."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         g.state.stack.append({"kind": "solo", "seat": seat, "left": 2})
@@ -816,7 +816,7 @@ class Flour(Ability):
     name = "FLOUR"
     reread = (
         "The text's 4 containers are Flour's whole cargo (4 in the card list, fixed); the hand must "
-        "fill it completely, J cards not counted."
+        "fill it completely, J cards not counted; never onto a ship about to sail (fixed)."
     )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:

@@ -307,7 +307,7 @@ class Cologne(EndStep):
     it scores 4 credits."""
 
     name = "COLOGNE"
-    reread = "as written"
+    reread = "The action type named is each holder's own, a copy's too (fixed)."
     phase = ANNOUNCE
 
     def at_end(self, g: Game, seat: int) -> None:

@@ -402,7 +402,7 @@ class Books(Reaction):
     name = "BOOKS"
     reread = (
         "A player who draws but declares crew Import actions follows too, as the Import rules say"
-        " (fixed); 2 credits at most once a turn, only when you led."
+        " (fixed); 2 credits at most once a turn per card (a copy's its own, fixed), only when you led."
     )
 
     def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
