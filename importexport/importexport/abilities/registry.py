@@ -42,14 +42,18 @@ hooks; the engine calls them, and never tests a card's name itself:
 Lasting hooks work while the card lies among its owner's fulfilled contracts; an ability with
 ``as_contract = True`` works instead while the card is a contract on one of its owner's ships,
 one with ``in_crew = True`` while the card lies in its owner's crew; one with ``lends = True``
-also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works.
+also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works: a copy is the
+copied ability working through the copying card (``bound``), so its questions, end-of-game steps
+and notes are that card's, and ``acting`` finds it for a hook the copying card lacks.
 A card tucked under a ship (``state.marks["tucked"]``: ``[card, ship]`` pairs) works for the
 ship's owner.  An ability with ``standing = "<mark>"`` left a rule on the table that outlives its
 card's place: while ``state.marks["<mark>"]`` is set, its ``modify_`` hooks work for every seat
 wherever the card lies (SURSTRÖMMING's Pirate ban); a ``watch_`` hook lifts the mark in time.
 
 Anything an ability needs to remember lives in the game state (``state.marks`` or a frame), so
-undo and save files keep working.
+undo and save files keep working.  Every note has its shape in ``state.Notes``; a note that
+belongs to a holder is a row starting with [seat, card] (``held_row``, ``keep_row``, ``used``,
+``note_use``), so two holders, or a card and its copy, never share one.
 """
 
 from __future__ import annotations
