@@ -305,6 +305,9 @@ FILES = Table("files", {
     "ie_step_seats": "the saved pending step {i} ({kind}) names seats that are not at the table",
     "ie_step_bids": "the saved pending step {i} (bid) does not give one bid per bidder",
     "ie_step_ship": "the saved pending step {i} ({kind}) names a ship that is not on the table",
+    "ie_note_seat": "the saved note '{note}' of an ability names seat {seat} of {n}",
+    "ie_note_ship": "the saved note '{note}' of an ability names ship {ship}, which is not on the table",
+    "ie_note_pairs": "the saved note 'super_ships' of an ability lists joined ships in pairs, but one is alone",
     # Port Royal's saves
     "pr_roles": "{m} roles for {n} players",
     "pr_log": "an entry that cannot be told ({entry})",

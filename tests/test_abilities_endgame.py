@@ -505,7 +505,7 @@ def test_end_question_survives_save_and_undo():
     assert g.is_over() and copy.is_over()
     assert lines(g)["goods"] == lines(copy)["goods"] == 2  # one illegal good, worth 2
     g.undo()
-    assert question(g) == "teslas" and "teslas_type" not in g.state.marks
+    assert question(g) == "teslas" and "end_choice" not in g.state.marks
 
 
 # --- end conditions and instant wins ----------------------------------------------------------------------

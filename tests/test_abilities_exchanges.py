@@ -531,7 +531,7 @@ def test_wind_turbines_copies_an_instant_ability_which_then_moves_wind_turbines(
         return
     assert options(g, 0) == {("choose", ("BEER",), -1)}  # INTEREST is above level 1
     answer(g, 0, "WIND TURBINES", "BEER")
-    answer(g, 0, "BEER", kind="yes")
+    answer(g, 0, "WIND TURBINES", kind="yes")  # the copy asks through WIND TURBINES
     assert wt in g.state.island and p.fulfilled == [] and p.credits == paid + 6
     assert names(g.state.players[1].fulfilled) == ["BEER", "INTEREST"]
 

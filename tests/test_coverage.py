@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importexport import CARDS
 from importexport.importexport.abilities import REGISTRY
-from importexport.importexport.coverage import DOCS_FILE, abilities_markdown, card_marks, uncovered
+from importexport.importexport.coverage import DOCS_FILE, TESTS, abilities_markdown, card_marks, uncovered
 
 
 def test_every_card_has_an_ability() -> None:
@@ -30,3 +30,16 @@ def test_every_ability_was_reread_against_its_card_text() -> None:
 
     missing = [c.name for c in CARDS.cards if not reread_note(c.name)]
     assert not missing, f"abilities not yet re-read against the rulebook's text: {missing}"
+
+
+def test_every_card_of_a_reread_class_has_a_ruling_and_a_test() -> None:
+    """docs/abilities.md's classes (the sailing ship, copies, notes per holder) name real cards, each
+    with its ruling and at least one test."""
+    from importexport.importexport.coverage import SECTIONS, section_tests
+
+    marks = card_marks()
+    for section in SECTIONS:
+        assert (TESTS / section.tests).exists(), section.tests
+        for name, ruling in section.rows:
+            assert name in REGISTRY and ruling, (section.title, name)
+            assert section_tests(section, name, marks), f"{section.title}: no test shows {name}"

@@ -260,12 +260,12 @@ def test_refusals_name_the_players_and_numbers() -> None:
 def test_unknown_card_ids_are_refused(kind: str) -> None:
     g = load_scenario(SUPPLY_TWICE if kind in ("sell", "crew") else {"players": 3})
     cards = (len(CARDS), len(CARDS) + 1) if kind == "wild" else (len(CARDS),)
-    refuse(g, Action(0, kind, cards, PIRATE if kind == "wild" else -1))
+    assert refuse(g, Action(0, kind, cards, PIRATE if kind == "wild" else -1)).rule == "unknown_card"
 
 
 def test_wild_for_no_action_is_refused() -> None:
     g = load_scenario(WILD_HAND)
-    refuse(g, act(0, "wild", "APPLES", "BEER", target=6))
+    assert refuse(g, act(0, "wild", "APPLES", "BEER", target=6)).rule == "wild_action"
 
 
 def test_following_wild_for_another_action_names_must_follow() -> None:
@@ -285,11 +285,13 @@ def test_refusals_of_ship_or_seat_minus_one_read_as_sentences(case: str, lang: s
     g = load_scenario(spec, lang=lang)
     assert act(0, "load", "PENS", target=0) in g.legal_actions()
     bad = act(0, "load", "PENS", target=-1) if case == "load onto ship -1" else Action(-1, "load")
-    message = str(refuse(g, bad))
+    error = refuse(g, bad)
+    assert error.rule == ("unknown_ship" if case == "load onto ship -1" else "unknown_seat")
+    message = str(error)
     assert message[0].isupper() and not re.search("Supply Island|Vorratsinsel|nobody|niemand", message), message
 
 
 def test_negative_card_ids_are_not_named_as_cards() -> None:
     g = load_scenario({"players": 3})
-    message = str(refuse(g, Action(0, "play", (-1,))))
-    assert CARDS.names[-1] not in message, message
+    error = refuse(g, Action(0, "play", (-1,)))
+    assert error.rule == "unknown_card" and CARDS.names[-1] not in str(error), str(error)

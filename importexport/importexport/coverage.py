@@ -2,7 +2,8 @@
 
 Tests name the card they demonstrate with ``@pytest.mark.card("NAME")``.  This module reads the
 test files (without importing them), maps every card to its tests, and renders the table of all
-cards with their set, timing, the module implementing the ability and the covering tests.
+cards with their set, timing, the module implementing the ability and the covering tests, then the
+classes of abilities re-read together (``SECTIONS``: per card its ruling and tests).
 
     python -m importexport.importexport.coverage           # rewrite docs/abilities.md
     python -m importexport.importexport.coverage --check   # exit status 1 if it is out of date
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .abilities import REGISTRY
+from .abilities.classes import SECTIONS, Section
 from .cards import CARDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +64,25 @@ def reread_note(name: str) -> str:
     return type(ability).__dict__.get("reread", "") if ability is not None else ""
 
 
+def sections_markdown(marks: dict[str, list[str]]) -> list[str]:
+    """The sections of ``SECTIONS``: per card, its ruling and the tests that show it."""
+    lines = ["", "## Classes re-read together", ""]
+    for section in SECTIONS:
+        lines += [f"### {section.title}", "", section.text, "", "| card | ruling | tests |", "|---|---|---|"]
+        for name, ruling in section.rows:
+            tests = section_tests(section, name, marks)
+            cell = "<br>".join(f"`{t}`" for t in tests) or "—"
+            lines.append(f"| {name} | {ruling.replace('|', chr(92) + '|')} | {cell} |")
+        lines.append("")
+    return lines[:-1]
+
+
+def section_tests(section: Section, name: str, marks: dict[str, list[str]]) -> list[str]:
+    """The tests of ``section``'s file marked with ``name``, and for a card of ``also`` all its tests."""
+    found = marks.get(name.upper(), [])
+    return found if name in section.also else [t for t in found if t.startswith(section.tests + "::")]
+
+
 def abilities_markdown(marks: dict[str, list[str]] | None = None) -> str:
     marks = card_marks() if marks is None else marks
     done = sum(1 for c in CARDS.cards if c.name in REGISTRY)
@@ -88,6 +109,7 @@ def abilities_markdown(marks: dict[str, list[str]] | None = None) -> str:
         note = reread_note(c.name).replace("|", "\\|").replace("\n", " ")
         reread = f"✓ {note}" if note else "—"
         lines.append(f"| {c.name} | {c.set} | {c.timing} | {where} | {reread} | {tests} |")
+    lines += sections_markdown(marks)
     return "\n".join(lines) + "\n"
 
 

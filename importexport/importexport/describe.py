@@ -201,7 +201,7 @@ def _words(g: Game, a: Action, lang: str, own: bool) -> str:
 
 def ability_wording(g: Game, a: Action) -> Wording | None:
     """The wording an ability gives one of its choices (None: it gives none)."""
-    from .abilities import ABILITY_OF
+    from .abilities import ABILITY_OF, asked
 
     if a.kind == "anytime":
         hook = getattr(ABILITY_OF[a.cards[0]], "describe_anytime", None)
@@ -210,7 +210,7 @@ def ability_wording(g: Game, a: Action) -> Wording | None:
         frame = s.stack[-1] if s.stack else None
         if frame is None or frame["kind"] != "ask" or a.kind in FREE_KINDS:
             return None
-        hook = getattr(ABILITY_OF[frame["card"]], "describe_" + frame["step"], None)
+        hook = getattr(asked(g, frame), "describe_" + frame["step"], None)
     return None if hook is None else hook(g, a)
 
 

@@ -33,6 +33,7 @@ REASONS = Table("reasons", {
     "sell_once": "You may sell to the Supply Island only once per turn.",
     "not_on_island": "{c} is not on the Supply Island.",
     "ship_not_in_harbour": "{s} is not one of {p}'s ships in harbour.",
+    "ship_sailing": "{s} has just fulfilled its contracts and is about to sail: it takes no new contract and no container.",
     "level_missing": ("{c} needs {n} more level than you have: each missing level costs one extra Contract action, and you have {left} left.", "{c} needs {n} more levels than you have: each missing level costs one extra Contract action, and you have {left} left."),
     "contract_cost": ("Placing {c} costs exactly {n} action (one, plus one per missing level), not {m}.", "Placing {c} costs exactly {n} actions (one, plus one per missing level), not {m}."),
     "cargo_limit": "The contracts on one ship may ask for at most {limit} containers in total; {s} would need {n}.",
@@ -181,9 +182,9 @@ def reason(g: Game, a: Action) -> Reason:
         return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal})),
                               "p": a.player, "step": step_of(g, frame)}
     if frame["kind"] == "ask":
-        from .abilities.registry import ABILITY_OF
+        from .abilities import asked
 
-        found = ABILITY_OF[frame["card"]].ask_check(g, frame, a)  # type: ignore[union-attr]
+        found = asked(g, frame).ask_check(g, frame, a)
     elif kind.check is not None:
         found = kind.check(g, frame, a)
     else:

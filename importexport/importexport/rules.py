@@ -153,9 +153,28 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
     return direct + via_rainbow + min(wild, open_coloured + rainbow - via_rainbow)
 
 
+def about_to_sail(g: Game, ship_id: int) -> bool:
+    """Has the ship just fulfilled its contracts, its sailing still pending (a ``sail`` step on the stack)?"""
+    return any(f["kind"] == "sail" and f["ship"] == ship_id for f in g.state.stack)
+
+
+def takes_cargo(g: Game, ship: Ship) -> bool:
+    """Is ``ship`` a place for a new contract or a container: in harbour and not about to sail?
+
+    The one test every path that offers a ship for a contract or a load asks (the Contract, Load
+    and Pirate actions and every ability that places a contract or loads a container)."""
+    return not ship.at_sea and not about_to_sail(g, ship.id)
+
+
+def harbour_ships(g: Game, seat: int) -> list[Ship]:
+    """``seat``'s ships that take contracts and containers now (:func:`takes_cargo`)."""
+    s = g.state
+    return [s.ships[i] for i in s.players[seat].ships if takes_cargo(g, s.ships[i])]
+
+
 def can_take_container(g: Game, ship: Ship, colour: int, slots: list[int] | None = None) -> bool:
     """Is there an open requirement on the ship that a container of ``colour`` can fill?"""
-    if ship.at_sea or not ship.contracts:
+    if not ship.contracts or not takes_cargo(g, ship):
         return False
     if slots is None:
         slots = contract_slots(g, ship)

@@ -4,7 +4,7 @@ A save holds the position the game started from, every choice made since, and a 
 position reached.  Loading refuses, with :class:`SaveFileError` naming the place, anything that is
 not a sound game: text that is no JSON or too large or too deeply nested (checked before the
 rest), any field of the wrong type or out of its bounds (the state's own classes are the schema,
-see ``state`` and ``frames``), a table that breaks the game's promises (every card in exactly one
+see ``state`` and ``frames``; the abilities' notes are read with ``state.Notes``), a table that breaks the game's promises (every card in exactly one
 place, one harbour per colour, ...: :func:`check_table`), and moves that are not legal when
 replayed.  Nothing is half-loaded.  ``docs/bounds.md`` lists the limits.
 """
@@ -26,7 +26,7 @@ from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
 from .i18n import LANGS, message, render_event
-from .state import Player, Ship, State
+from .state import Player, Ship, State, note_numbers
 from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
@@ -216,6 +216,7 @@ def check_table(state: State) -> None:
     _check_cards(state)
     check_tokens(state)
     _check_turn(state, n)
+    _check_notes(state, n)
 
 
 def _repeated(values: list[int]) -> int | None:
@@ -307,6 +308,18 @@ def _check_turn(state: State, n: int) -> None:
             raise SaveFileError("ie_step_bids", i=i)
         if not all(0 <= x < len(state.ships) for x in [frame.get("ship", 0), *frame.get("ships", [])] if x >= 0):
             raise SaveFileError("ie_step_ship", i=i, kind=frame["kind"])
+
+
+def _check_notes(state: State, n: int) -> None:
+    """The abilities' notes name only seats and ships of this table (their shape the schema has
+    checked: ``state.Notes``)."""
+    for key, kind, value in note_numbers(state.marks):
+        if kind == "seat" and value >= n:
+            raise SaveFileError("ie_note_seat", note=key, seat=value, n=n)
+        if kind == "ship" and value >= len(state.ships):
+            raise SaveFileError("ie_note_ship", note=key, ship=value)
+    if len(state.marks.get("super_ships", ())) % 2:
+        raise SaveFileError("ie_note_pairs")
 
 
 def save_to(g: Game, path: str) -> None:

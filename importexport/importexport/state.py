@@ -16,12 +16,13 @@ import typing
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import Field
+from pydantic import AfterValidator, ConfigDict, Field
+from typing_extensions import TypedDict, is_typeddict
 
-from ..bounds import MAX_SEED, MAX_TEXT, MAX_TURN
+from ..bounds import MAX_SEED, MAX_TURN
 from .cards import CARDS
 from .constants import MODULES
-from .frames import MAX_COUNT, MAX_SHIPS, AnyFrame, Cards, Credits, Seat, Seats, ShipId
+from .frames import MAX_COUNT, MAX_SHIPS, ActionType, AnyFrame, CardId, Cards, Count, Credits, Seat, Seats, ShipId
 
 TOKEN_BASE = CARDS.token_base
 
@@ -29,11 +30,64 @@ Colour = Annotated[int, Field(ge=0, le=5)]
 Side = Annotated[int, Field(ge=0, le=1)]
 ContainerColour = Annotated[int, Field(ge=0, le=7)]  # a goods colour, or RIDING (7)
 OrNone = Annotated[int, Field(ge=-1, le=5)]  # a seat or action type, -1 for none
-MarkKey = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
-Whole = Annotated[int, Field(ge=-MAX_SEED, le=MAX_SEED)]
-MarkValue = bool | Whole | list[Whole] | list[list[Whole]] | dict[MarkKey, Whole | list[Whole]]
-"""What an ability may note in ``State.marks``: a flag, a number, a list of numbers or of pairs
-(``[card, ship]``), or a small record of numbers."""
+Turn = Annotated[int, Field(ge=1, le=MAX_TURN)]
+
+
+def _row(*items: Any) -> Any:
+    """A fixed-length row of numbers in a note, typed per place, read from the file's array as a list."""
+    return Annotated[tuple[items], AfterValidator(list)]  # type: ignore[valid-type]
+
+
+def _rows(*items: Any) -> Any:
+    return Annotated[list[_row(*items)], Field(max_length=MAX_NOTES)]
+
+
+class YenNote(TypedDict):
+    """YEN's tuck: the ship, the contracts already on it then, and the first placed since (-1: none yet)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
+    ship: ShipId
+    before: Cards
+    first: Annotated[int, Field(ge=-1, lt=CARDS.table_size)]
+
+
+class Notes(TypedDict, total=False):
+    """Every note an ability may keep in ``State.marks`` between steps, with its shape: the one
+    schema a save file's notes are read with.  A note that belongs to whoever holds an ability
+    names its holder: the seat and the card it works through (a copy's own card, WIND TURBINES),
+    so that two holders of one ability never share a note.
+    """
+
+    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
+    tucked: _rows(CardId, ShipId)  # [card, ship]: cards tucked for good under a ship (YEN, DIESEL ENGINE)
+    lingering: _rows(Seat, CardId, Turn)  # [seat, card, turn]: a card gone from play that works on that turn
+    one_use_ships: Annotated[list[ShipId], Field(max_length=MAX_SHIPS)]  # DIESEL ENGINE's extra ships
+    super_ships: Annotated[list[ShipId], Field(max_length=MAX_SHIPS)]  # PARTNERSHIP: joined ships, in pairs
+    win_card: CardId  # the card that won the game at once
+    deck_face_up: bool  # the deck lies face up from now on (YERBA MATE)
+    pirate_ban: Seats  # SURSTRÖMMING: the seats whose next turn lifts the ban on Pirate actions
+    copies: _rows(CardId, CardId)  # [copying card, copied card] (WIND TURBINES)
+    uses: _rows(Seat, CardId, Turn, Count)  # [seat, card, turn, uses]: "n times per turn" abilities
+    paid: _rows(Seat, CardId, Turn, Seat)  # [holder, card, turn, payer]: who paid a holder this turn
+    set_aside: _rows(CardId, Credits)  # [card, credits] lying on a card until the scoring (HELICOPTER)
+    virtual_crew: _rows(Seat, CardId, Turn, ActionType)  # [seat, card, turn, action] (US DOLLARS)
+    end_choice: _rows(Seat, CardId, ActionType)  # [seat, card, type] named at the end (TESLAS: goods, COLOGNE: action)
+    YEN: YenNote
+
+
+MAX_NOTES = 1000  # rows of one note
+def note_numbers(marks: Notes) -> list[tuple[str, str, int]]:
+    """Every seat and ship a state's notes name, as ``(note, "seat" or "ship", value)``, read off
+    the ``Notes`` schema (which place of a row is a seat, which a ship), for the table's checks."""
+    out = []
+    for key, value in marks.items():
+        for kind, rows in _NOTE_PLACES.get(key, {}).items():
+            for where in rows:
+                items = value if where is None else [row[where] for row in value] if isinstance(value, list) else [value[where]]
+                out.extend((key, kind, x) for x in items)
+    return out
+
+
 Module = Literal[tuple(MODULES)]  # type: ignore[valid-type]
 
 class _Fields:
@@ -111,7 +165,7 @@ class State(_Fields):
     winners: Seats = field(default_factory=list)
     extra_turns: Annotated[list[Seat], Field(max_length=MAX_COUNT)] = field(default_factory=list)  # seats owed an extra turn (PIRATES)
     return_to: OrNone = -1  # whose regular turn comes after the extra turns
-    marks: Annotated[dict[MarkKey, MarkValue], Field(max_length=1000)] = field(default_factory=dict)  # small notes abilities keep between steps
+    marks: Notes = field(default_factory=dict)  # type: ignore[assignment]  # the notes abilities keep between steps (``Notes``)
     modules: Annotated[list[Module], Field(max_length=len(MODULES))] = field(default_factory=list)  # expansions and variants in play (see ``setup.MODULES``)
     market: Annotated[list[Annotated[int, Field(ge=-2, le=2)]], Field(max_length=5)] = field(default_factory=list)  # goods market markers per goods colour (module "market")
     acts: Annotated[list[OrNone], Field(max_length=6)] = field(default_factory=list)  # per seat, an action type other than the led one (-1: the led one)
@@ -164,7 +218,7 @@ def _field_plan(cls: type) -> list[tuple[str, str, type | None]]:
                 plan.append((f.name, "frames", None))
             else:
                 plan.append((f.name, "list", None))
-        elif origin is dict:
+        elif origin is dict or is_typeddict(hint):
             plan.append((f.name, "deep", None))
         else:
             plan.append((f.name, "value", None))
@@ -208,3 +262,37 @@ _TO_DICT: dict[type, Any] = {}
 _FROM_DICT: dict[type, Any] = {}
 for _cls in (Ship, Player, State):
     _CLONE[_cls], _TO_DICT[_cls], _FROM_DICT[_cls] = _generate(_cls)
+
+
+def _note_places() -> dict[str, dict[str, list[int | str | None]]]:
+    """Per note, where its seats and ships lie: ``None`` (the note is a list of them), a row's
+    place, or a record's field."""
+    kinds = {id(Seat): "seat", id(ShipId): "ship"}
+    out: dict[str, dict[str, list[int | str | None]]] = {}
+    for key, hint in typing.get_type_hints(Notes, include_extras=True).items():
+        places: dict[str, list[int | str | None]] = {}
+        hint = _bare(hint)
+        if is_typeddict(hint):
+            for name, sub in typing.get_type_hints(hint, include_extras=True).items():
+                if id(sub) in kinds:
+                    places.setdefault(kinds[id(sub)], []).append(name)
+        elif typing.get_origin(hint) is list:
+            item = typing.get_args(hint)[0]
+            if id(item) in kinds:
+                places.setdefault(kinds[id(item)], []).append(None)
+            elif typing.get_origin(_bare(item)) is tuple:
+                for i, sub in enumerate(typing.get_args(_bare(item))):
+                    if id(sub) in kinds:
+                        places.setdefault(kinds[id(sub)], []).append(i)
+        out[key] = places
+    return out
+
+
+def _bare(hint: Any) -> Any:
+    """``hint`` without its outer ``Annotated`` layers."""
+    while typing.get_origin(hint) is Annotated:
+        hint = typing.get_args(hint)[0]
+    return hint
+
+
+_NOTE_PLACES = _note_places()

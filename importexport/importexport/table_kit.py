@@ -20,6 +20,7 @@ from .hints import hint_chapter, hint_key, hint_text
 from .i18n import WHY, card_name, message, seat_name, ship_name
 from .picture import changes, picture, pointed, ship_choices
 from .render import CSS, score_chart_html
+from .rules import harbour_ships
 from .savefile import dump, load_session
 
 __all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
@@ -89,8 +90,8 @@ def natural_action(g: Game, seat: int, card: int) -> Action:
         kind = "crew"
     target = -1
     if kind in ("contract", "load") and seat < s.n:
-        harbour = [sid for sid in s.players[seat].ships if not s.ships[sid].at_sea]
-        target = harbour[0] if harbour else s.players[seat].ships[0]
+        harbour = harbour_ships(g, seat)
+        target = harbour[0].id if harbour else s.players[seat].ships[0]
     if kind == "take":
         target = 0
     if kind == "wild":

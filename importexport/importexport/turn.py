@@ -24,6 +24,7 @@ from .rules import (
     draw_action,
     fulfil,
     gain,
+    harbour_ships,
     is_complete,
     level_deficit,
     levels,
@@ -34,6 +35,7 @@ from .rules import (
     remove_container,
     sail,
     ship_home,
+    takes_cargo,
     to_discard,
 )
 from .setup import reset_turn
@@ -359,6 +361,8 @@ def own_harbour_ship(g: Game, seat: int, ship_id: int) -> Reason | None:
         return "unknown_ship", {"id": ship_id}
     if s.ships[ship_id].owner != seat or s.ships[ship_id].at_sea:
         return "ship_not_in_harbour", {"p": seat, "s": ship_id}
+    if not takes_cargo(g, s.ships[ship_id]):
+        return "ship_sailing", {"s": ship_id}
     return None
 
 
@@ -565,7 +569,7 @@ def do_crew(g: Game, a: Action) -> None:
 def contract_options(g: Game, seat: int, left: int) -> list[Action]:
     s = g.state
     p = s.players[seat]
-    ships = [s.ships[i] for i in p.ships if not s.ships[i].at_sea]
+    ships = harbour_ships(g, seat)
     if not ships:
         return []
     have = levels(g, seat)
@@ -612,8 +616,8 @@ def do_contract(g: Game, a: Action) -> None:
 # --- Load ---------------------------------------------------------------------------------
 
 def own_open_ships(g: Game, seat: int) -> list:
-    s = g.state
-    return [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and s.ships[i].contracts]
+    """``seat``'s ships that take containers now and carry contracts."""
+    return [x for x in harbour_ships(g, seat) if x.contracts]
 
 
 def load_options(g: Game, seat: int) -> list[Action]:

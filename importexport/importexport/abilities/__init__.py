@@ -28,12 +28,23 @@ from . import (  # noqa: F401  (each module registers its abilities)
     rule_changes,
     scoring,
 )
-from .registry import ABILITY_OF, REGISTRY, anyone_in_reach, declare_winner, dispatch, holders, in_reach, lasting
+from .registry import (
+    ABILITY_OF,
+    REGISTRY,
+    Ability,
+    acting,
+    anyone_in_reach,
+    declare_winner,
+    dispatch,
+    holders,
+    in_reach,
+    lasting,
+)
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-__all__ = ["ABILITY_OF", "REGISTRY", "dispatch", "fire_instants", "check_wins", "anytime_options", "anytime_apply"]
+__all__ = ["ABILITY_OF", "REGISTRY", "asked", "dispatch", "fire_instants", "check_wins", "anytime_options", "anytime_apply"]
 
 
 def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
@@ -82,12 +93,17 @@ def anytime_apply(g: Game, action: Action) -> None:
     ABILITY_OF[action.cards[0]].anytime_apply(g, action)  # type: ignore[union-attr]
 
 
+def asked(g: Game, fr: Frame) -> Ability:
+    """The ability whose question ``fr`` is (a copy's, when a copying card asks through its copy)."""
+    return acting(g, fr["card"], "options_" + fr["step"])  # type: ignore[return-value]
+
+
 def _ask_options(g: Game, fr: Frame) -> list[Action]:
-    return ABILITY_OF[fr["card"]].ask_options(g, fr)  # type: ignore[union-attr]
+    return asked(g, fr).ask_options(g, fr)
 
 
 def _ask_resolve(g: Game, fr: Frame, a: Action) -> None:
-    ABILITY_OF[fr["card"]].ask_resolve(g, fr, a)  # type: ignore[union-attr]
+    asked(g, fr).ask_resolve(g, fr, a)
 
 
 automatic("instant", _run_instant)

@@ -22,13 +22,14 @@ from ..rules import (
     fulfil,
     gain,
     good_type,
+    harbour_ships,
     is_complete,
     level_deficit,
     max_cargo,
     put_crew,
     to_discard,
 )
-from .exchanges import harbour_ships, load_by_ability
+from .exchanges import load_by_ability
 from .game_end import CASH, EndStep
 from .registry import ABILITY_OF, Ability, Wording, register
 from .scoring import scoring_started

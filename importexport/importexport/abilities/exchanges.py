@@ -25,6 +25,7 @@ from ..rules import (
     gain,
     good_type,
     goods_room,
+    harbour_ships,
     is_complete,
     max_cargo,
     pay_bank,
@@ -35,7 +36,7 @@ from ..rules import (
     transfer,
 )
 from ..tokens import TOKEN_BASE, gone
-from .registry import ABILITY_OF, Ability, Wording, register
+from .registry import ABILITY_OF, Ability, Wording, bound, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -91,18 +92,6 @@ def to_island(g: Game, seat: int, card: int) -> None:
     event, as after a sale (RAMEN)."""
     g.state.island.append(card)
     g.notify("island", seat=seat, card=card)
-
-
-def departing(g: Game) -> set[int]:
-    """Ships that have just fulfilled their contracts and are about to sail."""
-    return {f["ship"] for f in g.state.stack if f["kind"] == "sail"}
-
-
-def harbour_ships(g: Game, seat: int) -> list[Ship]:
-    """``seat``'s ships in harbour, leaving out those about to sail."""
-    s = g.state
-    gone = departing(g)
-    return [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and i not in gone]
 
 
 def loadable(g: Game, ship: Ship, colour: int) -> bool:
@@ -908,9 +897,6 @@ class StolenDocuments(Ability):
         g.fire_instants(seat, [c], frame["ship"])
 
 
-COPY_MARK = "copy:{}"
-
-
 @register
 class WindTurbines(Ability):
     """Copy the ability of another fulfilled contract of level 1 or lower (any player's), chosen now and kept
@@ -919,11 +905,18 @@ class WindTurbines(Ability):
 
     Ruling: "any other fulfilled contract" is not limited to your own, so every player's count;
     only cards whose ability this edition implements can be chosen, and a copied ability that
-    moves "this card" moves WIND TURBINES.
+    moves "this card" moves WIND TURBINES.  The copy works through WIND TURBINES
+    (``registry.bound``) at every moment the original works: on arrival, lasting rule changes,
+    reactions and their questions, anytime choices, the end-of-game steps, the scoring and instant
+    wins; what it notes is WIND TURBINES' own (note ``copies``, and per holder rows).
     """
 
     name = "WIND TURBINES"
-    reread = "Any player's fulfilled contract of level <= 1; abilities working only as contract or crew: not copied."
+    reread = (
+        "Any player's fulfilled contract of level <= 1; abilities working only as contract or crew: not copied; "
+        "the copy works through this card at every moment the original works, its notes its own (fixed: "
+        "end-of-game steps and notes shared with the original)."
+    )
     lends = True
     max_level = 1
 
@@ -949,31 +942,33 @@ class WindTurbines(Ability):
 
     def answer_copy(self, g: Game, frame: Frame, action: Action) -> None:
         seat, me, c = action.player, frame["me"], action.cards[1]
-        g.state.marks[COPY_MARK.format(me)] = c
+        marks = g.state.marks
+        marks["copies"] = [*(row for row in marks.get("copies", ()) if row[0] != me), [me, c]]
         g.emit("ex_copy", p=seat, c=me, d=c)
-        ability = ABILITY_OF[c]
-        if hasattr(ability, "on_fulfil") and me in g.state.players[seat].fulfilled:
-            ability.on_fulfil(g, seat, me, frame["ship"])  # type: ignore[union-attr]
+        copied = self.copy_of(g, me)
+        if hasattr(copied, "on_fulfil") and me in g.state.players[seat].fulfilled:
+            copied.on_fulfil(g, seat, me, frame["ship"])  # type: ignore[union-attr]
 
-    def copied(self, g: Game, card: int) -> Ability | None:
-        c = g.state.marks.get(COPY_MARK.format(card))
-        return None if c is None else ABILITY_OF[c]
+    def copy_of(self, g: Game, card: int) -> Ability | None:
+        c = next((row[1] for row in g.state.marks.get("copies", ()) if row[0] == card), None)
+        ability = None if c is None else ABILITY_OF[c]
+        return None if ability is None else bound(ability, card)
 
     def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
-        ability = self.copied(g, card)
+        ability = self.copy_of(g, card)
         return [] if ability is None else [ability]
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
-        ability = self.copied(g, card)
+        ability = self.copy_of(g, card)
         if ability is None or not hasattr(ability, "anytime_options") or card not in g.state.players[seat].fulfilled:
             return []
         return ability.anytime_options(g, seat, card)
 
     def anytime_apply(self, g: Game, action: Action) -> None:
-        self.copied(g, action.cards[0]).anytime_apply(g, action)  # type: ignore[union-attr]
+        self.copy_of(g, action.cards[0]).anytime_apply(g, action)  # type: ignore[union-attr]
 
     def describe_anytime(self, g: Game, action: Action) -> Wording | None:
-        hook = getattr(self.copied(g, action.cards[0]), "describe_anytime", None)
+        hook = getattr(self.copy_of(g, action.cards[0]), "describe_anytime", None)
         return None if hook is None else hook(g, action)
 
 

@@ -22,11 +22,12 @@ from ..limits import enforce_limits, room_after_leaving
 from ..rules import (
     add_good,
     can_take_container,
+    harbour_ships,
     put_crew,
     remove_container,
     ship_home,
 )
-from .exchanges import container_off, harbour_ships, leave_fulfilled, load_by_ability
+from .exchanges import container_off, leave_fulfilled, load_by_ability
 from .registry import Ability, register
 
 if TYPE_CHECKING:

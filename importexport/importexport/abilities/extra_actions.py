@@ -53,6 +53,7 @@ from ..rules import (
     gain,
     goods_of_type,
     goods_room,
+    harbour_ships,
     is_complete,
     level_deficit,
     max_cargo,
@@ -62,7 +63,7 @@ from ..rules import (
     top_of_deck,
 )
 from .exchanges import load_by_ability, to_island
-from .registry import ABILITY_OF, Ability, Wording, register
+from .registry import Ability, Wording, acting, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -106,19 +107,6 @@ def unwrap(a: Action, kind: str) -> Action:
 def in_play(g: Game, seat: int, card: int) -> bool:
     """Lasting abilities work from the fulfilled contracts (anytime hooks also see the hand)."""
     return card in g.state.players[seat].fulfilled
-
-
-class PerTurn:
-    """Counting the uses of a "once per turn" (or "n times per turn") ability in ``state.marks``."""
-
-    name: ClassVar[str] = ""
-
-    def used(self, g: Game, seat: int) -> int:
-        note = g.state.marks.get(f"{self.name}/{seat}")
-        return note[1] if note and note[0] == g.state.turn else 0
-
-    def note_use(self, g: Game, seat: int) -> None:
-        g.state.marks[f"{self.name}/{seat}"] = [g.state.turn, self.used(g, seat) + 1]
 
 
 # --- free single actions (NANOBOTS, PAPRIKA) ----------------------------------------------------
@@ -216,7 +204,7 @@ def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> 
 
 def _resume(g: Game, fr: Frame) -> None:
     """An automatic step an ability left for itself: carry on with ``then_<step>``."""
-    ability = ABILITY_OF[fr["card"]]
+    ability = acting(g, fr["card"], "then_" + fr["step"])
     getattr(ability, "then_" + fr["step"])(g, fr)
 
 
@@ -231,7 +219,7 @@ class ArGlasses(Ability):
     out its action once, alone (no crew, nobody follows or draws)."""
 
     name = "AR GLASSES"
-    reread = "as written"
+    reread = "As written; its free Contract action offers no ship about to sail (fixed)."
 
     def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
         g.state.stack.append({"kind": "solo", "seat": seat, "left": 2})
@@ -400,7 +388,7 @@ class Spacecraft(Ability):
     def options_place(self, g: Game, frame: Frame) -> list[Action]:
         s = g.state
         seat = frame["seat"]
-        ships = [s.ships[i] for i in s.players[seat].ships if i != frame["ship"] and not s.ships[i].at_sea]
+        ships = harbour_ships(g, seat)  # (not the ship whose fulfilment this is: it is about to sail)
         room = [(x.id, max_cargo(g, x) - cargo_size(g, x)) for x in ships]
         opts: list[Action] = []
         for c in s.island:
@@ -517,7 +505,7 @@ class Paprika(FreeAction):
 
 # --- more within the Load action ----------------------------------------------------------------
 
-class ExtraLoad(PerTurn, Ability):
+class ExtraLoad(Ability):
     """Base: during your own Load action, a choice that adds one more Load action.
 
     ``per_turn`` limits the uses per turn (None: unlimited); ``cost`` is paid to the bank.
@@ -658,7 +646,7 @@ class CellPhones(Ability):
 
 
 @register
-class SmartCars(PerTurn, Ability):
+class SmartCars(Ability):
     """Once per turn, during your Load action, you may put a hand card on the Supply Island instead
     of loading it and take 2 credits; that uses one of your Loads.
 
@@ -719,7 +707,7 @@ class MapleSyrup(Ability):
 # --- more within the Pirate and Contract actions ------------------------------------------------
 
 @register
-class Contraband(PerTurn, Ability):
+class Contraband(Ability):
     """Once per turn, during your Pirate action, you may pirate one more container, from a ship at sea
     (not from the Supply Island, nor from a ship in harbour that another ability opens to piracy)."""
 
@@ -828,7 +816,7 @@ class Flour(Ability):
     name = "FLOUR"
     reread = (
         "The text's 4 containers are Flour's whole cargo (4 in the card list, fixed); the hand must "
-        "fill it completely, J cards not counted."
+        "fill it completely, J cards not counted; never onto a ship about to sail (fixed)."
     )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -842,8 +830,8 @@ class Flour(Ability):
         if _matched(g, seat, slots, colours) < len(slots):
             return []
         return [
-            Action(seat, "anytime", (card,), sid) for sid in p.ships
-            if not s.ships[sid].at_sea and cargo_size(g, s.ships[sid]) + len(slots) <= max_cargo(g, s.ships[sid])
+            Action(seat, "anytime", (card,), x.id) for x in harbour_ships(g, seat)
+            if cargo_size(g, x) + len(slots) <= max_cargo(g, x)
         ]
 
     def describe_anytime(self, g: Game, action: Action) -> Wording:
@@ -898,7 +886,7 @@ class Flour(Ability):
 # --- swaps with the Supply Island ------------------------------------------------------------------
 
 @register
-class Rope(PerTurn, Ability):
+class Rope(Ability):
     """Once per turn, as the active player, you may swap a hand card for a Supply Island card."""
 
     name = "ROPE"
@@ -1006,7 +994,7 @@ class UsDollars(Ability):
         s.discard.append(self.card)
         keep = [x for x in s.marks.get("lingering", []) if x[2] == s.turn]
         s.marks["lingering"] = [*keep, [seat, self.card, s.turn]]
-        s.marks[f"{self.name}/{seat}"] = [s.turn, kind]
+        self.keep_row(g, "virtual_crew", seat, s.turn, kind)
         g.emit("virtual_crew", p=seat, c=self.card, a=kind)
         fr = top_frame(g)
         if fr is not None and fr["kind"] == "declare" and fr["seat"] == seat and kind == s.led:
@@ -1014,7 +1002,7 @@ class UsDollars(Ability):
         enforce_limits(g, seat)  # one fulfilled contract fewer
 
     def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:
-        note = g.state.marks.get(f"{self.name}/{seat}")
-        if note and note[0] == g.state.turn and note[1] == action and self.card not in g.state.players[seat].fulfilled:
+        note = self.held_row(g, "virtual_crew", seat)
+        if note and note[2] == g.state.turn and note[3] == action and self.card not in g.state.players[seat].fulfilled:
             return value + 1
         return value

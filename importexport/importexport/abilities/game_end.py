@@ -20,7 +20,7 @@ from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
 from ..rules import add_good, goods_limit, goods_load, goods_of_type
 from ..scoring import goods_counts
-from .registry import ABILITY_OF, Ability, Wording, register
+from .registry import Ability, Wording, acting, register
 from .scoring import has_most
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _run_end_step(g: Game, fr: Frame) -> None:
         return
     seat, card = fr["seat"], fr["card"]
     if card in g.state.players[seat].fulfilled:  # (the card may have left the fulfilled area)
-        ABILITY_OF[card].at_end(g, seat)  # type: ignore[union-attr]
+        acting(g, card, "at_end").at_end(g, seat)  # type: ignore[union-attr]  (a copy's through its card)
 
 
 automatic("end_step", _run_end_step)
@@ -289,15 +289,15 @@ class Teslas(EndStep):
         return "supply_crew_as", {"goods": action.target}
 
     def answer_teslas(self, g: Game, frame: Frame, action: Action) -> None:
-        g.state.marks["teslas_type"] = [action.player, action.target]
+        self.keep_row(g, "end_choice", action.player, action.target)
         g.emit("end_goods_type", p=action.player, g=action.target, c=self.card)
 
     def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
-        chosen = g.state.marks.get("teslas_type")
-        if not chosen or chosen[0] != seat:
+        chosen = self.held_row(g, "end_choice", seat)
+        if not chosen:
             return counts
         counts = list(counts)
-        counts[chosen[1]] += supply_crew(g, seat)
+        counts[chosen[2]] += supply_crew(g, seat)
         return counts
 
 
@@ -307,7 +307,7 @@ class Cologne(EndStep):
     it scores 4 credits."""
 
     name = "COLOGNE"
-    reread = "as written"
+    reread = "The action type named is each holder's own, a copy's too (fixed)."
     phase = ANNOUNCE
 
     def at_end(self, g: Game, seat: int) -> None:
@@ -322,11 +322,11 @@ class Cologne(EndStep):
         return "crew_type_scores", {"a": action.target, "n": 4}
 
     def answer_cologne(self, g: Game, frame: Frame, action: Action) -> None:
-        g.state.marks["cologne_action"] = [action.player, action.target]
+        self.keep_row(g, "end_choice", action.player, action.target)
         g.emit("end_action_type", p=action.player, a=action.target, c=self.card)
 
     def score(self, g: Game, seat: int) -> int:
-        chosen = g.state.marks.get("cologne_action")
-        if not chosen or chosen[0] != seat:
+        chosen = self.held_row(g, "end_choice", seat)
+        if not chosen:
             return 0
-        return 4 * sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == chosen[1])
+        return 4 * sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == chosen[2])

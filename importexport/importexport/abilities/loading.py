@@ -15,7 +15,7 @@ from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLACK, BLUE, GREEN, GREY, LOAD, PIRATE, RED, RIDING, YELLOW, payout
 from ..limits import enforce_limits
-from ..rules import can_take_container, contract_slots, fulfil, is_complete
+from ..rules import can_take_container, contract_slots, fulfil, harbour_ships, is_complete
 from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
@@ -352,7 +352,7 @@ class RoboCats(Ability):
         if action not in (LOAD, PIRATE) or (action == PIRATE and left < 2):
             return opts
         s = g.state
-        ships = [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and s.ships[i].contracts]
+        ships = [x for x in harbour_ships(g, seat) if x.contracts]
         ships = [x for x in ships if can_take_container(g, x, GREEN, contract_slots(g, x))]
         if not ships:
             return opts

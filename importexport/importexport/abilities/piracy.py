@@ -29,6 +29,7 @@ from ..rules import (
     fulfil,
     gain,
     goods_room,
+    harbour_ships,
     is_complete,
     level_deficit,
     max_cargo,
@@ -55,15 +56,15 @@ if TYPE_CHECKING:
 GOODS_OF = CARDS.goods
 
 
-def first_this_turn(g: Game, key: str, seat: int) -> bool:
-    """True the first time ``seat`` is noted under ``key`` this turn (``marks[key]``: [turn, seats...])."""
+def first_this_turn(g: Game, ability: Ability, holder: int, payer: int) -> bool:
+    """True the first time ``payer`` is noted for this holder of ``ability`` this turn (note ``paid``:
+    [holder, card, turn, payer] rows; a copy's card is its own, so two holders never share a row)."""
     s = g.state
-    noted = s.marks.get(key)
-    if not noted or noted[0] != s.turn:
-        noted = [s.turn]
-    if seat in noted[1:]:
+    mine = (holder, ability.card)
+    if [holder, ability.card, s.turn, payer] in s.marks.get("paid", ()):
         return False
-    s.marks[key] = [*noted, seat]  # a new list: copies of the state share the old one
+    rows = [row for row in s.marks.get("paid", ()) if (row[0], row[1]) != mine or row[2] == s.turn]
+    s.marks["paid"] = [*rows, [holder, ability.card, s.turn, payer]]  # a new list: copies of the state share the old one
     return True
 
 
@@ -160,7 +161,7 @@ class PoisonBottles(Ability):
 
     def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         payer = data["seat"]
-        if payer != holder and first_this_turn(g, self.name, payer):
+        if payer != holder and first_this_turn(g, self, holder, payer):
             pay_if_able(g, payer, holder, 2, self.name)
 
 
@@ -186,7 +187,7 @@ class Shotguns(Ability):
         if payer == holder or s.led != PIRATE or s.decl[holder] <= 0 or (s.acts and s.acts[holder] >= 0):
             return
         order = g.seat_order()
-        if order.index(payer) > order.index(holder) or not first_this_turn(g, self.name, payer):
+        if order.index(payer) > order.index(holder) or not first_this_turn(g, self, holder, payer):
             return
         options = self._ways(g, payer)
         if len(options) == 2:
@@ -496,7 +497,7 @@ class Partnership(Ability):
         if cost > fr["left"]:
             return []
         size = CARDS.cargo_size[card]
-        ships = [s.ships[i] for i in s.players[seat].ships if not s.ships[i].at_sea and s.ships[i].contracts]
+        ships = [x for x in harbour_ships(g, seat) if x.contracts]
         opts = []
         for i, a in enumerate(ships):
             for b in ships[i + 1:]:

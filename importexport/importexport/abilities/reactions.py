@@ -378,11 +378,13 @@ class Helicopter(Reaction):
     def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         if GOODS_OF[data["card"]] == BLUE:
             marks = g.state.marks
-            marks[self.name] = marks.get(self.name, 0) + 4
-            g.emit("set_aside", p=holder, c=self.card, n=4, total=marks[self.name])
+            total = self.score(g, holder) + 4
+            marks["set_aside"] = [*(row for row in marks.get("set_aside", ()) if row[0] != self.card), [self.card, total]]
+            g.emit("set_aside", p=holder, c=self.card, n=4, total=total)
 
     def score(self, g: Game, seat: int) -> int:
-        return g.state.marks.get(self.name, 0)
+        """The credits lying on this card (a copy's own card: WIND TURBINES)."""
+        return next((row[1] for row in g.state.marks.get("set_aside", ()) if row[0] == self.card), 0)
 
 
 # --- leading and following ----------------------------------------------------------------------
@@ -400,15 +402,15 @@ class Books(Reaction):
     name = "BOOKS"
     reread = (
         "A player who draws but declares crew Import actions follows too, as the Import rules say"
-        " (fixed); 2 credits at most once a turn, only when you led."
+        " (fixed); 2 credits at most once a turn per card (a copy's its own, fixed), only when you led."
     )
 
     def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
         s = g.state
-        if s.active != holder or s.led != IMPORT or s.marks.get(self.name) == s.turn:
+        if s.active != holder or s.led != IMPORT or self.used(g, holder):
             return
         if any(n > 0 and s.acts[q] < 0 for q, n in enumerate(s.decl) if q != holder):
-            s.marks[self.name] = s.turn
+            self.note_use(g, holder)
             gain(g, holder, 2, self.name)
 
 

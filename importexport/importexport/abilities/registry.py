@@ -42,18 +42,23 @@ hooks; the engine calls them, and never tests a card's name itself:
 Lasting hooks work while the card lies among its owner's fulfilled contracts; an ability with
 ``as_contract = True`` works instead while the card is a contract on one of its owner's ships,
 one with ``in_crew = True`` while the card lies in its owner's crew; one with ``lends = True``
-also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works.
+also adds the abilities its ``lent`` returns (WIND TURBINES' copy) while it works: a copy is the
+copied ability working through the copying card (``bound``), so its questions, end-of-game steps
+and notes are that card's, and ``acting`` finds it for a hook the copying card lacks.
 A card tucked under a ship (``state.marks["tucked"]``: ``[card, ship]`` pairs) works for the
 ship's owner.  An ability with ``standing = "<mark>"`` left a rule on the table that outlives its
 card's place: while ``state.marks["<mark>"]`` is set, its ``modify_`` hooks work for every seat
 wherever the card lies (SURSTRÖMMING's Pirate ban); a ``watch_`` hook lifts the mark in time.
 
 Anything an ability needs to remember lives in the game state (``state.marks`` or a frame), so
-undo and save files keep working.
+undo and save files keep working.  Every note has its shape in ``state.Notes``; a note that
+belongs to a holder is a row starting with [seat, card] (``held_row``, ``keep_row``, ``used``,
+``note_use``), so two holders, or a card and its copy, never share one.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import CARDS
@@ -103,7 +108,53 @@ class Ability:
         """Abilities this fulfilled ``card`` lends its holder ``seat`` (asked only when ``lends``)."""
         return []
 
+    def copy_of(self, g: Game, card: int) -> Ability | None:
+        """The copy this lending ``card`` holds, working through ``card`` (None: none, or no lender)."""
+        return None
 
+    # --- notes kept per holder: rows of ``state.marks[key]`` that start with [seat, card] ----------
+
+    def held_row(self, g: Game, key: str, seat: int) -> list[int] | None:
+        """This holder's row of note ``key`` (``seat`` holding the ability through ``self.card``)."""
+        return next((row for row in g.state.marks.get(key, ()) if row[0] == seat and row[1] == self.card), None)
+
+    def keep_row(self, g: Game, key: str, seat: int, *values: int) -> None:
+        """Replace this holder's row of note ``key`` by ``[seat, self.card, *values]`` (new lists:
+        copies of the state share the old ones)."""
+        marks = g.state.marks
+        rows = [row for row in marks.get(key, ()) if not (row[0] == seat and row[1] == self.card)]
+        marks[key] = [*rows, [seat, self.card, *values]]  # type: ignore[literal-required]
+
+    def used(self, g: Game, seat: int) -> int:
+        """How often this holder used a "n times per turn" ability this turn (note ``uses``)."""
+        row = self.held_row(g, "uses", seat)
+        return row[3] if row and row[2] == g.state.turn else 0
+
+    def note_use(self, g: Game, seat: int) -> None:
+        self.keep_row(g, "uses", seat, g.state.turn, self.used(g, seat) + 1)
+
+
+def bound(ability: Ability, card: int) -> Ability:
+    """``ability`` working through ``card`` (a copy's own card): a twin whose ``card`` is ``card``,
+    so that what the ability notes, moves or asks is its holder's through that card."""
+    key = (id(ability), card)
+    twin = _BOUND.get(key)
+    if twin is None:
+        twin = _BOUND[key] = copy.copy(ability)
+        twin.card = card
+    return twin
+
+
+def acting(g: Game, card: int, hook: str) -> Ability | None:
+    """The ability that answers ``hook`` for ``card``: the card's own, or, when a copying card
+    (WIND TURBINES) has no such hook of its own, the copy it holds."""
+    ability = ABILITY_OF[card]
+    if ability is not None and ability.lends and not hasattr(ability, hook):
+        return ability.copy_of(g, card)
+    return ability
+
+
+_BOUND: dict[tuple[int, int], Ability] = {}
 REGISTRY: dict[str, Ability] = {}
 ABILITY_OF: list[Ability | None] = [None] * CARDS.table_size  # (container tokens have ids, never abilities)
 CONTRACT_ABILITIES: set[str] = set()  # names of abilities that work while the card is a contract
@@ -128,6 +179,7 @@ def register(cls: type[Ability]) -> type[Ability]:
     ABILITY_OF[card.id] = ability
     _HOLDERS.clear()
     _MODIFIERS.clear()
+    _BOUND.clear()
     for key in ability.modifies:
         KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
     if cls.lends:
