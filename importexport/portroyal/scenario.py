@@ -240,6 +240,8 @@ class _Builder:
     def stack(self, s: State, just: int) -> None:
         sp = self.spec
         active = s.active
+        if sp.phase != "take" and (sp.taker is not None or sp.left is not None):
+            raise ScenarioError("taker/left: only phase take has them")
         if sp.phase == "repel":
             if just < 0 or CARDS[just].kind != "ship":
                 raise ScenarioError("just_turned: phase repel needs the ship just turned")
@@ -251,8 +253,6 @@ class _Builder:
         if just >= 0:
             raise ScenarioError("just_turned: only phase repel has a ship just turned")
         if sp.phase == "discover":
-            if sp.taker is not None or sp.left is not None:
-                raise ScenarioError("taker/left: only phase take has them")
             s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}]
             return
         taker = active if sp.taker is None else sp.taker
