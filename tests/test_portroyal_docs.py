@@ -165,6 +165,15 @@ def test_the_figures_contract_table_matches_the_data() -> None:
         assert boxes == " ".join(map(str, contract.boxes)), row
 
 
+def test_the_figures_box_table_matches_the_data() -> None:
+    rows = table_rows(FIGURES, "| seal group | boxes")
+    by_group: dict[int, str] = {}
+    for row in rows:
+        for group in row[0].split(" and "):
+            by_group[int(group)] = row[1]
+    assert by_group == {c.seal.group: " ".join(map(str, c.boxes)) for c in EXP.contracts}
+
+
 def test_the_figures_rank_table_matches_the_data() -> None:
     rows = table_rows(FIGURES, "| rank | points per player |")
     assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [

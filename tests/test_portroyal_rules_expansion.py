@@ -309,7 +309,7 @@ def test_cube_on_leftmost_free_box_and_its_coins(before: int) -> None:
              seats=[{"coins": 0, "persons": ["pirate", "pirate"]}])
     g.apply(Action(0, "contract", target=0))
     assert g.state.boxes[0] == list(range(1, before + 1)) + [0]
-    assert coins(g, 0) == EXP.contract("four_swords").boxes[before] == [3, 2, 2, 1, 0][before]
+    assert coins(g, 0) == EXP.contract("four_swords").boxes[before] == [4, 3, 2, 1, 0][before]
     assert g.state.players[0].contracts == [0]
 
 
@@ -337,7 +337,7 @@ def test_all_five_boxes_fill_then_nobody() -> None:
     for seat in (3, 1, 4, 0, 2):
         g.apply(Action(seat, "contract", target=0))
     assert g.state.boxes[0] == [3, 1, 4, 0, 2]
-    assert all_coins(g) == [1, 2, 0, 3, 2]
+    assert all_coins(g) == [1, 3, 0, 4, 2]
     for seat in range(5):
         refuse(g, Action(seat, "contract", target=0), "contract_twice")
 
@@ -365,7 +365,7 @@ def test_contract_at_any_moment_of_anyones_turn() -> None:
     assert g.legal_actions(2) == [Action(2, "contract", target=0)]
     stack = [dict(f) for f in g.state.stack]
     g.apply("p2 contract t=0")
-    assert g.state.boxes == [[2]] and coins(g, 2) == 3
+    assert g.state.boxes == [[2]] and coins(g, 2) == 4
     assert g.deciders() == [0] and g.state.stack == stack  # the turn goes on where it was
 
 
@@ -401,7 +401,7 @@ def test_cards_kept_and_used_for_two_contracts() -> None:
     g.apply("p0 contract t=0")
     g.apply("p0 contract t=1")
     assert g.state.players[0].persons == persons
-    assert g.state.boxes == [[0], [0]] and coins(g, 0) == 3 + 5
+    assert g.state.boxes == [[0], [0]] and coins(g, 0) == 4 + 5
 
 
 # --- ¶19-22: competitive play ---------------------------------------------------------------------
@@ -486,16 +486,16 @@ def test_below_twelve_the_game_goes_on() -> None:
 
 
 @pytest.mark.parametrize(("seat_coins", "won"), [((0, 5), [False, True]), ((5, 3), [True, False]),
-                                                 ((1, 4), [True, True])])
+                                                 ((1, 5), [True, True])])
 def test_most_points_then_coins(seat_coins: tuple[int, int], won: list[bool]) -> None:
     """¶22: the most points win; on equal points the coins decide (equal in both: a shared win)."""
     rival = ["admiral:9", "mademoiselle:7", "jester:9", "governor", "sailor:7"]  # 3 + 2 + 3 + 0 + 3 = 11 ...
     g = _goal_game(2, seat_coins, rival + ["settler"])  # ... + 1 = 12
-    g.apply("p0 contract t=2")  # its first box pays seat 0 three coins
+    g.apply("p0 contract t=2")  # its first box pays seat 0 four coins
     _finish_turn(g)
     assert g.is_over()
     assert [r["points"] for r in g.scores()] == [12, 12]
-    assert [r["coins"] for r in g.scores()] == [seat_coins[0] + 3, seat_coins[1]]
+    assert [r["coins"] for r in g.scores()] == [seat_coins[0] + 4, seat_coins[1]]
     assert [r["won"] for r in g.scores()] == won
 
 
@@ -718,7 +718,7 @@ def test_tax_paid_active_and_others_in_clockwise_order() -> None:
         g.apply(Action(seat, "contract" if seat != 0 else "decline", target=t))
     assert asked == [1, 3, 0]  # seat 2 kept its 11 coins and is not asked
     assert g.state.boxes == [[1, 3]]
-    assert all_coins(g) == [7, 8 + 4, 12, 8 + 3]  # the first two boxes pay 4 and 3
+    assert all_coins(g) == [7, 8 + 5, 12, 8 + 3]  # the first two boxes pay 5 and 3
     assert g.deciders() == [1] and g.state.stack[-1]["kind"] == "discover"
     refuse(g, "p0 contract t=0", "contract_event")  # the chance went by
 
@@ -739,7 +739,7 @@ def test_repel_ship_of_the_colour() -> None:
     assert claim(g) == (0, 0)  # the yellow contract only
     assert Action(0, "contract", target=1) not in g.legal_actions()
     g.apply("p0 contract t=0")
-    assert g.state.boxes == [[0], []] and coins(g, 0) == 3
+    assert g.state.boxes == [[0], []] and coins(g, 0) == 4
     assert g.deciders() == [0] and g.state.stack[-1]["kind"] == "discover"
 
 
@@ -771,7 +771,7 @@ def test_bust_gives_the_active_player_the_chance() -> None:
     assert claim(g) == (0, 0)
     assert coins(g, 0) == 1  # the Jester paid first
     g.apply("p0 contract t=0")
-    assert coins(g, 0) == 4 and coins(g, 1) == 0
+    assert coins(g, 0) == 5 and coins(g, 1) == 0
     assert g.state.active == 1  # no phase 2: the next turn has begun
 
 
