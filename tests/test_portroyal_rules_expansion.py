@@ -13,16 +13,18 @@ card sits between them to be the coin a Gunner or a contract pays.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from importexport.errors import IllegalActionError, ScenarioError
+from importexport.errors import IllegalActionError, SaveFileError, ScenarioError
 from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.game import Game
 from importexport.portroyal.rules import EXP, points
+from importexport.portroyal.savefile import load
 from importexport.portroyal.scenario import load_scenario
 
 SPECIAL = {"the_whole_court", "bought_favour"}
@@ -151,52 +153,111 @@ def test_clerk_only_for_the_active_player() -> None:
     assert g.deciders() == [2]  # seat 1 had one card and no extra one
 
 
-# --- ¶5-6: the Gunner -----------------------------------------------------------------------------
+# --- ¶5-6: the Gunner (ruling E2) ------------------------------------------------------------------
 
-def test_gunner_pays_a_coin_per_repelled_ship() -> None:
-    """¶5.1: each ship the active player drives off pays 1 coin per Gunner, at once."""
-    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}],
-             deck=["ship:yellow:1:1", "settler", "ship:blue:1:1", "captain"])
+def events(g: Game) -> list[str]:
+    """The log as keys, a Gunner's payout written ``gain:gunner``."""
+    return [f"gain:{e[2]['why']}" if e[1] == "gain" else e[1] for e in g.log]
+
+
+def test_gunner_pays_when_phase_one_ends() -> None:
+    """¶5.1 and ¶6: a repelled ship earns its coin at the end of the active player's drawing, not
+    when it goes; the count waits in the state (and the view) until then, and the coins can pay for
+    phase 2."""
+    g = game(seats=[{"coins": 2, "persons": ["sailor", "gunner:3"]}],
+             deck=["ship:yellow:1:1", "ship:blue:1:1", "settler"])
+    for n in (1, 2):
+        g.apply("p0 discover")
+        g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+        assert gains(g, "gunner") == [] and coins(g, 0) == 2
+        assert g.state.repelled == n and g.view(1)["repelled"] == n
+    g.apply("p0 discover")  # the Settler, 4 coins
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [(0, 2)] and coins(g, 0) == 4
+    assert events(g).index("gain:gunner") == events(g).index("stops") + 1
+    assert g.state.repelled == 0
+    g.apply(Action(0, "take", g.state.harbour[0]))  # the Gunner's coins hire the Settler
+    assert coins(g, 0) == 0
+
+
+def test_several_gunners_pay_each_per_ship() -> None:
+    """¶5.2: with two Gunners every repelled ship pays two coins (three with three)."""
+    g = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5"]}],
+             deck=["ship:yellow:2:2", "ship:blue:1:1"])
     for _ in range(2):
         g.apply("p0 discover")
         g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 2
-    assert gains(g, "gunner") == [(0, 1), (0, 1)]
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [(0, 4)] and coins(g, 0) == 4
+    three = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5", "gunner:7"]}],
+                 phase="repel", just_turned="ship:yellow:2:2", turned=1)
+    three.apply(Action(0, "repel", three.state.stack[-1]["card"]))
+    three.apply("p0 stop")
+    assert gains(three, "gunner") == [(0, 3)]
 
 
-def test_several_gunners_pay_each() -> None:
-    """¶5.2: with more Gunners a repelled ship pays that many coins."""
-    g = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5", "gunner:7"]}],
-             phase="repel", just_turned="ship:yellow:2:2")
-    g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 3
-
-
-def test_gunner_nothing_for_a_ship_let_in() -> None:
-    """¶5.1: the coin is for ships driven off, not for ships the player lets stay."""
+def test_gunner_nothing_for_a_ship_let_in_or_without_the_swords() -> None:
+    """¶5.1: only ships driven off with the swords they need count; a ship let stay earns nothing,
+    and a ship beyond the player's swords cannot be driven off at all."""
     g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], phase="repel", just_turned="ship:yellow:1:1")
     g.apply(Action(0, "land", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 0 and len(g.state.harbour) == 1
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [] and coins(g, 0) == 0
+    weak = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3", "gunner:5"]}], deck=["ship:black:2:1"])
+    weak.apply("p0 discover")
+    ship = weak.state.harbour[0]
+    refuse(weak, Action(0, "repel", ship), "not_now")
+    assert weak.state.repelled == 0
+    weak.apply("p0 stop")
+    assert gains(weak, "gunner") == []
 
 
-def test_gunner_coin_kept_after_a_later_bust() -> None:
-    """¶5.1: the coin comes at once, so a turn that busts afterwards does not take it back."""
-    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], harbour=["ship:red:1:1"],
-             deck=["ship:yellow:1:1", "settler", "ship:red:never:3"])
+def test_gunner_pays_at_a_bust_too() -> None:
+    """¶5.1 with ¶39: a bust ends the drawing as well; the Gunner pays for the ships driven off before
+    it (then the Jesters, then the bust's chance at a contract)."""
+    g = game(contracts=("bad_luck_at_sea",),
+             seats=[{"coins": 0, "persons": ["sailor", "gunner:3", "jester:5"]}, {"coins": 0}],
+             harbour=["ship:red:1:1"], deck=["ship:yellow:1:1", "ship:red:never:3"])
     g.apply("p0 discover")
     g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+    assert coins(g, 0) == 0
     g.apply("p0 discover")  # a second red ship nobody can drive off: the turn busts
-    assert any(e[1] == "bust" for e in g.log)
-    assert coins(g, 0) == 1
+    keys = events(g)
+    assert keys.index("bust") < keys.index("gain:gunner") < keys.index("gain:jester_bust")
+    assert gains(g, "gunner") == [(0, 1)] and coins(g, 0) == 2
+    assert claim(g) == (0, 0) and g.state.repelled == 0
 
 
-def test_gunner_only_in_own_phase_one() -> None:
-    """¶6: a Gunner works only while its owner is the active player."""
+def test_gunner_only_for_the_active_player() -> None:
+    """¶6: a Gunner works only in its owner's own phase 1: other players' Gunners earn nothing when
+    the active player drives a ship off, and nothing is carried into their own turn."""
     g = game(players=3, seats=[{"coins": 0, "persons": ["sailor"]}, {"coins": 0, "persons": ["sailor", "gunner:3"]}],
-             phase="repel", just_turned="ship:yellow:1:1")
+             phase="repel", just_turned="ship:yellow:1:1", deck=["ship:blue:1:1"])
     g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert all_coins(g)[:2] == [0, 0]
-    assert gains(g, "gunner") == []
+    g.apply("p0 stop")
+    _pass_all(g)
+    assert g.state.active == 1 and g.state.repelled == 0
+    assert all_coins(g)[:2] == [0, 0] and gains(g, "gunner") == []
+    g.apply("p1 discover")  # seat 1's own turn: its own repel counts
+    g.apply(Action(1, "repel", g.state.stack[-1]["card"]))
+    g.apply("p1 stop")
+    assert gains(g, "gunner") == [(1, 1)]
+
+
+def test_gunner_count_is_kept_in_a_save() -> None:
+    """E2: the ships still to be paid for are part of the position: a save made between the repel and
+    the stop pays them after loading, and a file claiming more than the cards turned is refused."""
+    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], deck=["ship:yellow:1:1"])
+    g.apply("p0 discover")
+    g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+    h = load(g.save())
+    assert h.state.repelled == 1
+    h.apply("p0 stop")
+    assert gains(h, "gunner") == [(0, 1)]
+    data = json.loads(g.save())
+    data["initial"]["repelled"] = 1  # the scenario's position: nothing turned yet
+    with pytest.raises(SaveFileError, match="initial.repelled"):
+        load(json.dumps(data))
 
 
 # --- ¶7-8: the Vice-admiral -----------------------------------------------------------------------

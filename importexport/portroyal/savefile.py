@@ -128,6 +128,7 @@ class StateModel(_Strict):
                      Field(max_length=len(EXP.contracts))]
     stack: Annotated[list[Frame], Field(max_length=MAX_FRAMES)]
     turned: Count
+    repelled: Count
     ending: bool
     declared: bool
     rng: Annotated[int, Field(ge=0, le=MAX_SEED)]
@@ -255,6 +256,8 @@ def _check_seats(s: State) -> None:
             raise _bad(name, f"seat {getattr(s, name)} is not at a table of {s.n}")
     if s.ending and s.team:
         raise _bad("ending", "the last round is counted only in base and competitive play")
+    if s.repelled > s.turned:
+        raise _bad("repelled", f"{s.repelled} ships driven off, more than the {s.turned} cards turned this turn")
     if s.declared and (not s.team or s.stack):
         raise _bad("declared", "only a team declares the game over, and then it is over")
 
