@@ -133,9 +133,9 @@ def test_the_picture_shows_nothing_the_deciding_seat_may_not_see(mode: str, play
 @pytest.mark.parametrize(("mode", "players"), MODES)
 def test_every_click_stands_for_legal_choices_and_every_card_choice_has_a_click(mode: str, players: int) -> None:
     reached: set[str] = set()
-    for g in games(mode, players, seed=3):
+    for g in (g for seed in (3, 5) for g in games(mode, players, seed=seed)):  # (team games are short)
         if g.is_over():
-            break
+            continue
         seat = g.deciders()[0]
         pic = picture(g, "en", decider=seat)
         legal = g.legal_actions(seat)

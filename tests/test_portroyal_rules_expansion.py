@@ -609,18 +609,63 @@ def test_time_pile_is_not_used_in_competitive_play() -> None:
     assert g.state.harbour == [top] and g.state.time_pile == []
 
 
-def test_game_ends_after_the_turn_that_emptied_the_time_pile() -> None:
-    """¶29: once the time pile is empty the game ends; the turn in which its last card
-    was turned is played to its end first."""
-    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["ship:yellow:1:1"],
-             deck=["ship:blue:1:1"])
-    g.apply("p0 discover")
-    assert g.state.time_pile == [] and not g.is_over()
+def test_game_ends_the_moment_the_time_pile_runs_out() -> None:
+    """¶29: the game is over at once when the time pile is empty, that is the moment its last card is
+    turned: that card does nothing (no ship to drive off or land, no bust), and the turn it began is
+    not played on. The turn before, with one card still in the pile, is played out as usual."""
+    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["settler", "ship:yellow:1:1"],
+             harbour=[], deck=["ship:blue:1:1"], seats=[{"persons": ["sailor"]}, {"persons": ["sailor"]}])
+    g.apply("p0 discover")  # the Settler, from the time pile: one card of time is left
+    assert len(g.state.time_pile) == 1 and not g.is_over()
     g.apply("p0 discover")  # the turn goes on from the draw pile
+    g.apply(Action(0, "land", g.state.stack[-1]["card"]))
     g.apply("p0 stop")
-    g.apply(Action(0, "take", g.state.harbour[0]))
-    assert g.deciders() == [1]
-    g.apply("p1 pass")
+    _pass_all(g)
+    assert g.state.active == 1 and g.deciders() == [1] and not g.is_over()
+    yellow = g.state.time_pile[0]
+    g.apply("p1 discover")  # the last card of the time pile
+    assert g.is_over() and g.state.time_pile == []
+    assert [e[1] for e in g.log[-3:]] == ["turned", "time_up", "game_over"] and g.log[-1][2]["why"] == "time"
+    assert g.log[-3][2] == {"p": 1, "c": yellow, "time": True}
+    assert yellow in g.state.discard and g.state.harbour == [] and g.state.stack == []
+    assert g.deciders() == [] and g.legal_actions() == [] and g.free_actions(0) == []
+    assert g.narrate(last=2) == ["The time pile is empty: the game ends at once.", "The game is over."]
+    assert g.narrate("de", last=2)[0] == "Der Zeitstapel ist aufgebraucht: Die Partie endet auf der Stelle."
+
+
+def test_the_last_time_card_has_no_effect() -> None:
+    """¶29: a tax increase as the last card of the time pile halves nobody's coins and gives nobody a
+    chance at a contract; a second ship of a colour does not bust. The game is simply over."""
+    tax = game(mode="cooperative", contracts=("the_taxman_calls", "four_swords"), time_pile=["tax:most_swords"],
+               seats=[{"coins": 14, "persons": ["sailor"]}, {"coins": 12}])
+    tax.apply("p0 discover")
+    assert tax.is_over() and all_coins(tax) == [14, 12] and tax.state.boxes == [[], []]
+    assert not any(e[1] in ("tax", "tax_paid") for e in tax.log)
+    bust = game(mode="solo", players=1, contracts=("bad_luck_at_sea", "four_swords", "colonists"),
+                time_pile=["ship:red:1:1"], harbour=["ship:red:3:2"], turned=1)
+    bust.apply("p0 stop")
+    _pass_all(bust)
+    assert bust.deciders() == [0] and not bust.is_over()
+    bust.apply("p0 discover")
+    assert bust.is_over() and not any(e[1] == "bust" for e in bust.log)
+
+
+def test_state_contracts_can_still_be_claimed_before_the_last_card() -> None:
+    """¶16 with ¶29: before the last card of time is turned, players may still place cubes on the
+    contracts they meet (free choices); once it is turned nothing more can be done."""
+    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["settler"],
+             seats=[{"persons": ["pirate", "pirate"]}, {"persons": ["settler", "captain"]}])
+    assert Action(1, "contract", target=1) in g.free_actions(1)
+    g.apply("p1 contract t=1")
+    g.apply("p0 contract t=0")
+    g.apply("p0 discover")
+    assert g.is_over() and g.state.boxes == [[0], [1]]
+    assert {(r["team_won"], r["team_cubes"]) for r in g.scores()} == {(True, 2)}
+
+
+def test_a_team_table_with_an_empty_time_pile_is_over_at_once() -> None:
+    """¶29: a described position whose time pile is already empty is a finished game."""
+    g = game(mode="solo", players=1, contracts=("four_swords", "colonists", "explorer"), time_pile=[])
     assert g.is_over() and g.log[-1][2]["why"] == "time"
 
 
@@ -691,9 +736,7 @@ def test_end_declared_and_the_rank() -> None:
 def test_team_loses_when_a_contract_is_empty() -> None:
     """¶23 and ¶30: the team wins only if every contract has at least one cube when time runs out."""
     g = _team_game({"four_swords": [0, 1]})
-    g.apply("p0 discover")
-    g.apply("p0 stop")
-    g.apply(Action(0, "take", g.state.harbour[0]))  # the harbour is empty: seat 1 has no chance
+    g.apply("p0 discover")  # the last card of the time pile
     assert g.is_over()
     assert {(r["won"], r["team_won"], r["rank"]) for r in g.scores()} == {(False, False, None)}
 

@@ -169,6 +169,9 @@ def advance(g: Game) -> list[Action]:
     """Run automatic frames until a decision is due; return its options ([] once the game is over)."""
     s = g.state
     stack = s.stack
+    if s.team and not s.time_pile and stack:  # the time pile is empty: the game is over at once (E9)
+        g.emit("time_up")
+        game_over(g, "time")
     while stack:
         frame = stack[-1]
         kind = frame["kind"]
@@ -232,6 +235,9 @@ def _discover(g: Game, frame: Frame, a: Action) -> None:
     s.turned += 1
     info = CARDS[card]
     g.emit("turned", p=a.player, c=card, time=from_time)
+    if from_time and not s.time_pile:  # the time pile's last card: nothing more happens (advance ends the game)
+        s.discard.append(card)
+        return
     if info.kind == "ship":
         if can_repel(s, a.player, card):
             s.stack.append({"kind": "repel", "seat": a.player, "card": card})
@@ -469,11 +475,7 @@ def _end_turn(g: Game, frame: Frame) -> None:
     s = g.state
     s.stack.pop()
     g.emit("turn_ends", p=s.active)
-    if s.team:
-        if not s.time_pile or s.declared:
-            game_over(g, "time" if not s.time_pile else "declared")
-            return
-    else:
+    if not s.team:  # (a team's game ends the moment the time pile runs out or the end is declared)
         if not s.ending and any(points(s, seat) >= GOAL_POINTS for seat in range(s.n)):
             s.ending = True
             g.emit("last_round", n=GOAL_POINTS)
