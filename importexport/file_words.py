@@ -331,6 +331,7 @@ FILES = Table("files", {
     "pr_players": "{m} players listed for n = {n}",
     "pr_seat": "seat {seat} is not at a table of {n}",
     "pr_ending": "the last round is counted only in base and competitive play",
+    "pr_repelled": "{m} ships driven off, more than the {turned} cards turned this turn",
     "pr_declared": "only a team declares the game over, and then it is over",
     "pr_box_rows": "{m} rows of boxes for {n} contracts",
     "pr_second_cube": "seat {seat} has a second cube on one contract",

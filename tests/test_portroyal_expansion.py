@@ -102,6 +102,22 @@ def test_rank_table_runs_from_landlubber_to_ruler() -> None:
     assert EXP.rank(2, 12, 4).id == "captain"  # the cubes hold the team below Commodore
 
 
+@pytest.mark.parametrize("row", RAW["contracts"], ids=[c["id"] for c in RAW["contracts"]])
+def test_every_contract_pays_strictly_more_further_left(row: dict[str, Any]) -> None:
+    """The text: the sooner (the further left the cube), the more coins. Read from the data file
+    itself, so the test holds whatever the loader lets through; equal neighbours fail."""
+    boxes = row["boxes"]
+    assert len(boxes) == 5 and boxes[-1] >= 0
+    assert all(left > right for left, right in zip(boxes, boxes[1:])), f"{row['id']}: {boxes}"
+
+
+@pytest.mark.parametrize("boxes", [[4, 3, 2, 1, 1], [3, 2, 2, 1, 0], [4, 4, 3, 2, 1]])
+def test_equal_neighbouring_boxes_are_refused(boxes: list[int]) -> None:
+    with pytest.raises(ExpansionError, match="more coins than the box to its right") as info:
+        expansion_from_data(_damaged(("contracts", 0, "boxes"), boxes), "expansion.yaml")
+    assert (info.value.entry, info.value.field) == ("contract 'four_in_harbour'", "boxes")
+
+
 def _damaged(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     data = copy.deepcopy(RAW)
     node: Any = data

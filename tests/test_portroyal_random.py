@@ -58,7 +58,7 @@ MUST_REACH = {
 }
 VIEW_KEYS = {
     "seat", "mode", "players", "start", "active", "turn", "deck_size", "discard_size", "time_pile_size",
-    "harbour", "expeditions", "turned", "just_turned", "contracts", "boxes", "table", "deciding",
+    "harbour", "expeditions", "turned", "repelled", "just_turned", "contracts", "boxes", "table", "deciding",
     "waiting_for", "ending", "over", "legal", "stack",
 }
 ROW_KEYS = {"coins", "persons", "expeditions", "contracts", "points", "swords"}

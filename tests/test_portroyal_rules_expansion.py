@@ -13,16 +13,18 @@ card sits between them to be the coin a Gunner or a contract pays.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from importexport.errors import IllegalActionError, ScenarioError
+from importexport.errors import IllegalActionError, SaveFileError, ScenarioError
 from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
 from importexport.portroyal.game import Game
 from importexport.portroyal.rules import EXP, points
+from importexport.portroyal.savefile import load
 from importexport.portroyal.scenario import load_scenario
 
 SPECIAL = {"the_whole_court", "bought_favour"}
@@ -151,52 +153,111 @@ def test_clerk_only_for_the_active_player() -> None:
     assert g.deciders() == [2]  # seat 1 had one card and no extra one
 
 
-# --- ¶5-6: the Gunner -----------------------------------------------------------------------------
+# --- ¶5-6: the Gunner (ruling E2) ------------------------------------------------------------------
 
-def test_gunner_pays_a_coin_per_repelled_ship() -> None:
-    """¶5.1: each ship the active player drives off pays 1 coin per Gunner, at once."""
-    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}],
-             deck=["ship:yellow:1:1", "settler", "ship:blue:1:1", "captain"])
+def events(g: Game) -> list[str]:
+    """The log as keys, a Gunner's payout written ``gain:gunner``."""
+    return [f"gain:{e[2]['why']}" if e[1] == "gain" else e[1] for e in g.log]
+
+
+def test_gunner_pays_when_phase_one_ends() -> None:
+    """¶5.1 and ¶6: a repelled ship earns its coin at the end of the active player's drawing, not
+    when it goes; the count waits in the state (and the view) until then, and the coins can pay for
+    phase 2."""
+    g = game(seats=[{"coins": 2, "persons": ["sailor", "gunner:3"]}],
+             deck=["ship:yellow:1:1", "ship:blue:1:1", "settler"])
+    for n in (1, 2):
+        g.apply("p0 discover")
+        g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+        assert gains(g, "gunner") == [] and coins(g, 0) == 2
+        assert g.state.repelled == n and g.view(1)["repelled"] == n
+    g.apply("p0 discover")  # the Settler, 4 coins
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [(0, 2)] and coins(g, 0) == 4
+    assert events(g).index("gain:gunner") == events(g).index("stops") + 1
+    assert g.state.repelled == 0
+    g.apply(Action(0, "take", g.state.harbour[0]))  # the Gunner's coins hire the Settler
+    assert coins(g, 0) == 0
+
+
+def test_several_gunners_pay_each_per_ship() -> None:
+    """¶5.2: with two Gunners every repelled ship pays two coins (three with three)."""
+    g = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5"]}],
+             deck=["ship:yellow:2:2", "ship:blue:1:1"])
     for _ in range(2):
         g.apply("p0 discover")
         g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 2
-    assert gains(g, "gunner") == [(0, 1), (0, 1)]
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [(0, 4)] and coins(g, 0) == 4
+    three = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5", "gunner:7"]}],
+                 phase="repel", just_turned="ship:yellow:2:2", turned=1)
+    three.apply(Action(0, "repel", three.state.stack[-1]["card"]))
+    three.apply("p0 stop")
+    assert gains(three, "gunner") == [(0, 3)]
 
 
-def test_several_gunners_pay_each() -> None:
-    """¶5.2: with more Gunners a repelled ship pays that many coins."""
-    g = game(seats=[{"coins": 0, "persons": ["pirate", "gunner:3", "gunner:5", "gunner:7"]}],
-             phase="repel", just_turned="ship:yellow:2:2")
-    g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 3
-
-
-def test_gunner_nothing_for_a_ship_let_in() -> None:
-    """¶5.1: the coin is for ships driven off, not for ships the player lets stay."""
+def test_gunner_nothing_for_a_ship_let_in_or_without_the_swords() -> None:
+    """¶5.1: only ships driven off with the swords they need count; a ship let stay earns nothing,
+    and a ship beyond the player's swords cannot be driven off at all."""
     g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], phase="repel", just_turned="ship:yellow:1:1")
     g.apply(Action(0, "land", g.state.stack[-1]["card"]))
-    assert coins(g, 0) == 0 and len(g.state.harbour) == 1
+    g.apply("p0 stop")
+    assert gains(g, "gunner") == [] and coins(g, 0) == 0
+    weak = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3", "gunner:5"]}], deck=["ship:black:2:1"])
+    weak.apply("p0 discover")
+    ship = weak.state.harbour[0]
+    refuse(weak, Action(0, "repel", ship), "not_now")
+    assert weak.state.repelled == 0
+    weak.apply("p0 stop")
+    assert gains(weak, "gunner") == []
 
 
-def test_gunner_coin_kept_after_a_later_bust() -> None:
-    """¶5.1: the coin comes at once, so a turn that busts afterwards does not take it back."""
-    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], harbour=["ship:red:1:1"],
-             deck=["ship:yellow:1:1", "settler", "ship:red:never:3"])
+def test_gunner_pays_at_a_bust_too() -> None:
+    """¶5.1 with ¶39: a bust ends the drawing as well; the Gunner pays for the ships driven off before
+    it (then the Jesters, then the bust's chance at a contract)."""
+    g = game(contracts=("bad_luck_at_sea",),
+             seats=[{"coins": 0, "persons": ["sailor", "gunner:3", "jester:5"]}, {"coins": 0}],
+             harbour=["ship:red:1:1"], deck=["ship:yellow:1:1", "ship:red:never:3"])
     g.apply("p0 discover")
     g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+    assert coins(g, 0) == 0
     g.apply("p0 discover")  # a second red ship nobody can drive off: the turn busts
-    assert any(e[1] == "bust" for e in g.log)
-    assert coins(g, 0) == 1
+    keys = events(g)
+    assert keys.index("bust") < keys.index("gain:gunner") < keys.index("gain:jester_bust")
+    assert gains(g, "gunner") == [(0, 1)] and coins(g, 0) == 2
+    assert claim(g) == (0, 0) and g.state.repelled == 0
 
 
-def test_gunner_only_in_own_phase_one() -> None:
-    """¶6: a Gunner works only while its owner is the active player."""
+def test_gunner_only_for_the_active_player() -> None:
+    """¶6: a Gunner works only in its owner's own phase 1: other players' Gunners earn nothing when
+    the active player drives a ship off, and nothing is carried into their own turn."""
     g = game(players=3, seats=[{"coins": 0, "persons": ["sailor"]}, {"coins": 0, "persons": ["sailor", "gunner:3"]}],
-             phase="repel", just_turned="ship:yellow:1:1")
+             phase="repel", just_turned="ship:yellow:1:1", deck=["ship:blue:1:1"])
     g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
-    assert all_coins(g)[:2] == [0, 0]
-    assert gains(g, "gunner") == []
+    g.apply("p0 stop")
+    _pass_all(g)
+    assert g.state.active == 1 and g.state.repelled == 0
+    assert all_coins(g)[:2] == [0, 0] and gains(g, "gunner") == []
+    g.apply("p1 discover")  # seat 1's own turn: its own repel counts
+    g.apply(Action(1, "repel", g.state.stack[-1]["card"]))
+    g.apply("p1 stop")
+    assert gains(g, "gunner") == [(1, 1)]
+
+
+def test_gunner_count_is_kept_in_a_save() -> None:
+    """E2: the ships still to be paid for are part of the position: a save made between the repel and
+    the stop pays them after loading, and a file claiming more than the cards turned is refused."""
+    g = game(seats=[{"coins": 0, "persons": ["sailor", "gunner:3"]}], deck=["ship:yellow:1:1"])
+    g.apply("p0 discover")
+    g.apply(Action(0, "repel", g.state.stack[-1]["card"]))
+    h = load(g.save())
+    assert h.state.repelled == 1
+    h.apply("p0 stop")
+    assert gains(h, "gunner") == [(0, 1)]
+    data = json.loads(g.save())
+    data["initial"]["repelled"] = 1  # the scenario's position: nothing turned yet
+    with pytest.raises(SaveFileError, match="initial.repelled"):
+        load(json.dumps(data))
 
 
 # --- ¶7-8: the Vice-admiral -----------------------------------------------------------------------
@@ -309,7 +370,7 @@ def test_cube_on_leftmost_free_box_and_its_coins(before: int) -> None:
              seats=[{"coins": 0, "persons": ["pirate", "pirate"]}])
     g.apply(Action(0, "contract", target=0))
     assert g.state.boxes[0] == list(range(1, before + 1)) + [0]
-    assert coins(g, 0) == EXP.contract("four_swords").boxes[before] == [3, 2, 2, 1, 0][before]
+    assert coins(g, 0) == EXP.contract("four_swords").boxes[before] == [4, 3, 2, 1, 0][before]
     assert g.state.players[0].contracts == [0]
 
 
@@ -337,7 +398,7 @@ def test_all_five_boxes_fill_then_nobody() -> None:
     for seat in (3, 1, 4, 0, 2):
         g.apply(Action(seat, "contract", target=0))
     assert g.state.boxes[0] == [3, 1, 4, 0, 2]
-    assert all_coins(g) == [1, 2, 0, 3, 2]
+    assert all_coins(g) == [1, 3, 0, 4, 2]
     for seat in range(5):
         refuse(g, Action(seat, "contract", target=0), "contract_twice")
 
@@ -365,7 +426,7 @@ def test_contract_at_any_moment_of_anyones_turn() -> None:
     assert g.legal_actions(2) == [Action(2, "contract", target=0)]
     stack = [dict(f) for f in g.state.stack]
     g.apply("p2 contract t=0")
-    assert g.state.boxes == [[2]] and coins(g, 2) == 3
+    assert g.state.boxes == [[2]] and coins(g, 2) == 4
     assert g.deciders() == [0] and g.state.stack == stack  # the turn goes on where it was
 
 
@@ -401,7 +462,7 @@ def test_cards_kept_and_used_for_two_contracts() -> None:
     g.apply("p0 contract t=0")
     g.apply("p0 contract t=1")
     assert g.state.players[0].persons == persons
-    assert g.state.boxes == [[0], [0]] and coins(g, 0) == 3 + 5
+    assert g.state.boxes == [[0], [0]] and coins(g, 0) == 4 + 5
 
 
 # --- ¶19-22: competitive play ---------------------------------------------------------------------
@@ -486,16 +547,16 @@ def test_below_twelve_the_game_goes_on() -> None:
 
 
 @pytest.mark.parametrize(("seat_coins", "won"), [((0, 5), [False, True]), ((5, 3), [True, False]),
-                                                 ((1, 4), [True, True])])
+                                                 ((1, 5), [True, True])])
 def test_most_points_then_coins(seat_coins: tuple[int, int], won: list[bool]) -> None:
     """¶22: the most points win; on equal points the coins decide (equal in both: a shared win)."""
     rival = ["admiral:9", "mademoiselle:7", "jester:9", "governor", "sailor:7"]  # 3 + 2 + 3 + 0 + 3 = 11 ...
     g = _goal_game(2, seat_coins, rival + ["settler"])  # ... + 1 = 12
-    g.apply("p0 contract t=2")  # its first box pays seat 0 three coins
+    g.apply("p0 contract t=2")  # its first box pays seat 0 four coins
     _finish_turn(g)
     assert g.is_over()
     assert [r["points"] for r in g.scores()] == [12, 12]
-    assert [r["coins"] for r in g.scores()] == [seat_coins[0] + 3, seat_coins[1]]
+    assert [r["coins"] for r in g.scores()] == [seat_coins[0] + 4, seat_coins[1]]
     assert [r["won"] for r in g.scores()] == won
 
 
@@ -548,18 +609,63 @@ def test_time_pile_is_not_used_in_competitive_play() -> None:
     assert g.state.harbour == [top] and g.state.time_pile == []
 
 
-def test_game_ends_after_the_turn_that_emptied_the_time_pile() -> None:
-    """¶29: once the time pile is empty the game ends; the turn in which its last card
-    was turned is played to its end first."""
-    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["ship:yellow:1:1"],
-             deck=["ship:blue:1:1"])
-    g.apply("p0 discover")
-    assert g.state.time_pile == [] and not g.is_over()
+def test_game_ends_the_moment_the_time_pile_runs_out() -> None:
+    """¶29: the game is over at once when the time pile is empty, that is the moment its last card is
+    turned: that card does nothing (no ship to drive off or land, no bust), and the turn it began is
+    not played on. The turn before, with one card still in the pile, is played out as usual."""
+    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["settler", "ship:yellow:1:1"],
+             harbour=[], deck=["ship:blue:1:1"], seats=[{"persons": ["sailor"]}, {"persons": ["sailor"]}])
+    g.apply("p0 discover")  # the Settler, from the time pile: one card of time is left
+    assert len(g.state.time_pile) == 1 and not g.is_over()
     g.apply("p0 discover")  # the turn goes on from the draw pile
+    g.apply(Action(0, "land", g.state.stack[-1]["card"]))
     g.apply("p0 stop")
-    g.apply(Action(0, "take", g.state.harbour[0]))
-    assert g.deciders() == [1]
-    g.apply("p1 pass")
+    _pass_all(g)
+    assert g.state.active == 1 and g.deciders() == [1] and not g.is_over()
+    yellow = g.state.time_pile[0]
+    g.apply("p1 discover")  # the last card of the time pile
+    assert g.is_over() and g.state.time_pile == []
+    assert [e[1] for e in g.log[-3:]] == ["turned", "time_up", "game_over"] and g.log[-1][2]["why"] == "time"
+    assert g.log[-3][2] == {"p": 1, "c": yellow, "time": True}
+    assert yellow in g.state.discard and g.state.harbour == [] and g.state.stack == []
+    assert g.deciders() == [] and g.legal_actions() == [] and g.free_actions(0) == []
+    assert g.narrate(last=2) == ["The time pile is empty: the game ends at once.", "The game is over."]
+    assert g.narrate("de", last=2)[0] == "Der Zeitstapel ist aufgebraucht: Die Partie endet auf der Stelle."
+
+
+def test_the_last_time_card_has_no_effect() -> None:
+    """¶29: a tax increase as the last card of the time pile halves nobody's coins and gives nobody a
+    chance at a contract; a second ship of a colour does not bust. The game is simply over."""
+    tax = game(mode="cooperative", contracts=("the_taxman_calls", "four_swords"), time_pile=["tax:most_swords"],
+               seats=[{"coins": 14, "persons": ["sailor"]}, {"coins": 12}])
+    tax.apply("p0 discover")
+    assert tax.is_over() and all_coins(tax) == [14, 12] and tax.state.boxes == [[], []]
+    assert not any(e[1] in ("tax", "tax_paid") for e in tax.log)
+    bust = game(mode="solo", players=1, contracts=("bad_luck_at_sea", "four_swords", "colonists"),
+                time_pile=["ship:red:1:1"], harbour=["ship:red:3:2"], turned=1)
+    bust.apply("p0 stop")
+    _pass_all(bust)
+    assert bust.deciders() == [0] and not bust.is_over()
+    bust.apply("p0 discover")
+    assert bust.is_over() and not any(e[1] == "bust" for e in bust.log)
+
+
+def test_state_contracts_can_still_be_claimed_before_the_last_card() -> None:
+    """¶16 with ¶29: before the last card of time is turned, players may still place cubes on the
+    contracts they meet (free choices); once it is turned nothing more can be done."""
+    g = game(mode="cooperative", contracts=("four_swords", "colonists"), time_pile=["settler"],
+             seats=[{"persons": ["pirate", "pirate"]}, {"persons": ["settler", "captain"]}])
+    assert Action(1, "contract", target=1) in g.free_actions(1)
+    g.apply("p1 contract t=1")
+    g.apply("p0 contract t=0")
+    g.apply("p0 discover")
+    assert g.is_over() and g.state.boxes == [[0], [1]]
+    assert {(r["team_won"], r["team_cubes"]) for r in g.scores()} == {(True, 2)}
+
+
+def test_a_team_table_with_an_empty_time_pile_is_over_at_once() -> None:
+    """¶29: a described position whose time pile is already empty is a finished game."""
+    g = game(mode="solo", players=1, contracts=("four_swords", "colonists", "explorer"), time_pile=[])
     assert g.is_over() and g.log[-1][2]["why"] == "time"
 
 
@@ -630,9 +736,7 @@ def test_end_declared_and_the_rank() -> None:
 def test_team_loses_when_a_contract_is_empty() -> None:
     """¶23 and ¶30: the team wins only if every contract has at least one cube when time runs out."""
     g = _team_game({"four_swords": [0, 1]})
-    g.apply("p0 discover")
-    g.apply("p0 stop")
-    g.apply(Action(0, "take", g.state.harbour[0]))  # the harbour is empty: seat 1 has no chance
+    g.apply("p0 discover")  # the last card of the time pile
     assert g.is_over()
     assert {(r["won"], r["team_won"], r["rank"]) for r in g.scores()} == {(False, False, None)}
 
@@ -718,7 +822,7 @@ def test_tax_paid_active_and_others_in_clockwise_order() -> None:
         g.apply(Action(seat, "contract" if seat != 0 else "decline", target=t))
     assert asked == [1, 3, 0]  # seat 2 kept its 11 coins and is not asked
     assert g.state.boxes == [[1, 3]]
-    assert all_coins(g) == [7, 8 + 4, 12, 8 + 3]  # the first two boxes pay 4 and 3
+    assert all_coins(g) == [7, 8 + 5, 12, 8 + 3]  # the first two boxes pay 5 and 3
     assert g.deciders() == [1] and g.state.stack[-1]["kind"] == "discover"
     refuse(g, "p0 contract t=0", "contract_event")  # the chance went by
 
@@ -739,7 +843,7 @@ def test_repel_ship_of_the_colour() -> None:
     assert claim(g) == (0, 0)  # the yellow contract only
     assert Action(0, "contract", target=1) not in g.legal_actions()
     g.apply("p0 contract t=0")
-    assert g.state.boxes == [[0], []] and coins(g, 0) == 3
+    assert g.state.boxes == [[0], []] and coins(g, 0) == 4
     assert g.deciders() == [0] and g.state.stack[-1]["kind"] == "discover"
 
 
@@ -771,7 +875,7 @@ def test_bust_gives_the_active_player_the_chance() -> None:
     assert claim(g) == (0, 0)
     assert coins(g, 0) == 1  # the Jester paid first
     g.apply("p0 contract t=0")
-    assert coins(g, 0) == 4 and coins(g, 1) == 0
+    assert coins(g, 0) == 5 and coins(g, 1) == 0
     assert g.state.active == 1  # no phase 2: the next turn has begun
 
 

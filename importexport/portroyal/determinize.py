@@ -72,7 +72,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         mode=mode, n=n, start=view["start"], active=view["active"], turn=view["turn"], deck=deck, discard=discard,
         time_pile=time_pile, harbour=list(view["harbour"]), expeditions=list(view["expeditions"]), players=players,
         contracts=list(view["contracts"]), boxes=[list(b) for b in view["boxes"]], turned=view["turned"],
-        ending=view["ending"], rng=rng.getrandbits(64),
+        repelled=view["repelled"], ending=view["ending"], rng=rng.getrandbits(64),
     )
     s.stack = [dict(f) for f in view["stack"]]
     return Game.from_state(s)

@@ -270,8 +270,8 @@ class Contract(_Frozen):
     def _boxes(cls, boxes: tuple[int, ...]) -> tuple[int, ...]:
         if any(coins < 0 for coins in boxes):
             raise ValueError("a box cannot pay fewer than 0 coins")
-        if any(later > earlier for earlier, later in zip(boxes, boxes[1:])):
-            raise ValueError("boxes further left must pay at least as much as those to their right")
+        if any(later >= earlier for earlier, later in zip(boxes, boxes[1:])):
+            raise ValueError("each box must pay more coins than the box to its right (the sooner, the more)")
         if boxes and boxes[0] < 1:
             raise ValueError("the leftmost box must pay at least 1 coin")
         return boxes

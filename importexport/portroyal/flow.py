@@ -169,6 +169,9 @@ def advance(g: Game) -> list[Action]:
     """Run automatic frames until a decision is due; return its options ([] once the game is over)."""
     s = g.state
     stack = s.stack
+    if s.team and not s.time_pile and stack:  # the time pile is empty: the game is over at once (E9)
+        g.emit("time_up")
+        game_over(g, "time")
     while stack:
         frame = stack[-1]
         kind = frame["kind"]
@@ -200,7 +203,7 @@ def _decision(g: Game, a: Action) -> None:
 def _start_turn(g: Game, frame: Frame) -> None:
     s = g.state
     s.stack.pop()
-    s.turned = 0
+    s.turned = s.repelled = 0
     if not can_turn(s):  # every card is held by the players: the game cannot go on (ruling)
         game_over(g, "no_cards")
         return
@@ -232,6 +235,9 @@ def _discover(g: Game, frame: Frame, a: Action) -> None:
     s.turned += 1
     info = CARDS[card]
     g.emit("turned", p=a.player, c=card, time=from_time)
+    if from_time and not s.time_pile:  # the time pile's last card: nothing more happens (advance ends the game)
+        s.discard.append(card)
+        return
     if info.kind == "ship":
         if can_repel(s, a.player, card):
             s.stack.append({"kind": "repel", "seat": a.player, "card": card})
@@ -259,9 +265,7 @@ def _repel(g: Game, frame: Frame, a: Action) -> None:
         return
     s.discard.append(card)
     g.emit("repelled", p=a.player, c=card)
-    gunners = count_kind(s, a.player, "gunner")  # the expansion's Gunner: per ship, in one's own phase 1
-    if gunners:
-        gain(g, a.player, gunners * RULES.gunner_coins_per_repel, "gunner")
+    s.repelled += 1  # the Gunners pay for it when this phase 1 ends (ruling E2)
     _offer(g, [a.player], "repel_ship", CARDS[card].colour)
 
 
@@ -274,6 +278,16 @@ def _land(g: Game, card: int) -> None:
         _bust(g, card)
 
 
+def _gunners(g: Game) -> None:
+    """Phase 1 ends (a stop or a bust): the active player's Gunners pay for every ship driven off in it,
+    each Gunner 1 coin per ship (ruling E2)."""
+    s = g.state
+    ships, s.repelled = s.repelled, 0
+    gunners = count_kind(s, s.active, "gunner")
+    if ships and gunners:
+        gain(g, s.active, ships * gunners * RULES.gunner_coins_per_repel, "gunner")
+
+
 def _bust(g: Game, card: int) -> None:
     s = g.state
     seat = s.active
@@ -282,6 +296,7 @@ def _bust(g: Game, card: int) -> None:
     s.harbour.clear()
     assert s.stack[-1]["kind"] == "discover"
     s.stack.pop()  # no phase 2: the end of the turn is next
+    _gunners(g)
     jesters = count_kind(s, seat, "jester")
     if jesters:
         gain(g, seat, jesters, "jester_bust")
@@ -292,6 +307,7 @@ def _stop(g: Game) -> None:
     s = g.state
     s.stack.pop()
     g.emit("stops", p=s.active, n=len(s.harbour))
+    _gunners(g)
     s.stack.append({"kind": "takers", "i": 0, "allowance": active_allowance(s)})
     stop_kind = [
         i for i in event_contracts(s, s.active, "stop_with_cards")
@@ -459,11 +475,7 @@ def _end_turn(g: Game, frame: Frame) -> None:
     s = g.state
     s.stack.pop()
     g.emit("turn_ends", p=s.active)
-    if s.team:
-        if not s.time_pile or s.declared:
-            game_over(g, "time" if not s.time_pile else "declared")
-            return
-    else:
+    if not s.team:  # (a team's game ends the moment the time pile runs out or the end is declared)
         if not s.ending and any(points(s, seat) >= GOAL_POINTS for seat in range(s.n)):
             s.ending = True
             g.emit("last_round", n=GOAL_POINTS)

@@ -175,7 +175,7 @@ class _Seat:
         if self.team:
             total = sum(CONTRACTS[c].seal.group for c in v["contracts"]) or 1
             self.rem = v["time_pile_size"] / total
-            self.own_turns = v["time_pile_size"] / self.n
+            self.own_turns = max(0, v["time_pile_size"] - 1) / self.n  # the last card ends the game (E9)
         else:
             best = max(r["points"] for r in v["table"])
             self.rem = max(0.0, 1.0 - best / GOAL_POINTS)

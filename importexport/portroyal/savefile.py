@@ -128,6 +128,7 @@ class StateModel(_Strict):
                      Field(max_length=len(EXP.contracts))]
     stack: Annotated[list[Frame], Field(max_length=MAX_FRAMES)]
     turned: Count
+    repelled: Count
     ending: bool
     declared: bool
     rng: Annotated[int, Field(ge=0, le=MAX_SEED)]
@@ -284,6 +285,8 @@ def _check_seats(s: State) -> None:
             raise _bad(name, "pr_seat", seat=getattr(s, name), n=s.n)
     if s.ending and s.team:
         raise _bad("ending", "pr_ending")
+    if s.repelled > s.turned:
+        raise _bad("repelled", "pr_repelled", m=s.repelled, turned=s.turned)
     if s.declared and (not s.team or s.stack):
         raise _bad("declared", "pr_declared")
 

@@ -256,6 +256,8 @@ class _Builder:
     def stack(self, s: State, just: int) -> None:
         sp = self.spec
         active = s.active
+        if sp.phase != "take" and (sp.taker is not None or sp.left is not None):
+            raise ScenarioError("pr_sc_taker")
         if sp.phase == "repel":
             if just < 0 or CARDS[just].kind != "ship":
                 raise ScenarioError("pr_sc_repel_ship")
@@ -267,8 +269,6 @@ class _Builder:
         if just >= 0:
             raise ScenarioError("pr_sc_just")
         if sp.phase == "discover":
-            if sp.taker is not None or sp.left is not None:
-                raise ScenarioError("pr_sc_taker")
             s.stack = [{"kind": "end_turn"}, {"kind": "discover", "seat": active}]
             return
         taker = active if sp.taker is None else sp.taker

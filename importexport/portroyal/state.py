@@ -62,6 +62,9 @@ class State:
     """What happens next, the top last: decisions and automatic steps (``flow.py``)."""
     turned: int = 0
     """Cards turned over in the current turn's phase 1."""
+    repelled: int = 0
+    """Ships the active player has driven off in the current phase 1; their Gunners pay for them when
+    phase 1 ends (by stopping or by a bust), and the count goes back to 0."""
     ending: bool = False
     """Somebody reached the goal: the round is being finished."""
     declared: bool = False
@@ -81,7 +84,7 @@ class State:
             self.mode, self.n, self.start, self.active, self.turn, self.deck[:], self.discard[:],
             self.time_pile[:], self.harbour[:], self.expeditions[:], [p.clone() for p in self.players],
             self.contracts[:], [b[:] for b in self.boxes], [dict(f) for f in self.stack], self.turned,
-            self.ending, self.declared, self.rng,
+            self.repelled, self.ending, self.declared, self.rng,
         )
 
     def all_cards(self) -> list[int]:
@@ -99,7 +102,7 @@ class State:
             "harbour": self.harbour[:], "expeditions": self.expeditions[:],
             "players": [p.to_dict() for p in self.players], "contracts": self.contracts[:],
             "boxes": [b[:] for b in self.boxes], "stack": [dict(f) for f in self.stack], "turned": self.turned,
-            "ending": self.ending, "declared": self.declared, "rng": self.rng,
+            "repelled": self.repelled, "ending": self.ending, "declared": self.declared, "rng": self.rng,
         }
 
     @classmethod

@@ -23,6 +23,7 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
         "seat": seat, "mode": s.mode, "players": s.n, "start": s.start, "active": s.active, "turn": s.turn,
         "deck_size": len(s.deck), "discard_size": len(s.discard), "time_pile_size": len(s.time_pile),
         "harbour": list(s.harbour), "expeditions": list(s.expeditions), "turned": s.turned,
+        "repelled": s.repelled,
         "just_turned": frame["card"] if frame and frame["kind"] == "repel" else None,
         "contracts": list(s.contracts), "boxes": [list(b) for b in s.boxes],
         "table": [

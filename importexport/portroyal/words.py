@@ -66,6 +66,7 @@ EVENTS = Table("pr_events", {
     "turn_ends": "{p}'s turn ends.",
     "last_round": "Somebody has {n} influence points: this round is played to its end.",
     "game_over": "The game is over.",
+    "time_up": "The time pile is empty: the game ends at once.",
     "cube": ("{p} puts a cube on {t} (box {box}) and takes {n} coin.",
              "{p} puts a cube on {t} (box {box}) and takes {n} coins."),
     "declined": "{p} lets the chance at {t} go.",
