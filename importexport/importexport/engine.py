@@ -78,6 +78,10 @@ class Game:
         return g
 
     def _begin(self) -> None:
+        from .rules import settle_fills
+
+        for ship in self.state.ships:  # containers a scenario (or an older save) puts in a harbour lie on the contracts they fill
+            settle_fills(self, ship)
         self._advance()
         self.initial = self.state.clone()
         self._initial_log = list(self.log)

@@ -92,6 +92,7 @@ def frame_to_v1(frame: dict[str, Any]) -> dict[str, Any]:
 
 
 def _validate(raw: dict[str, Any]) -> SaveModel:
+    raw = _with_fills(raw)
     if raw.get("version") == 1 and isinstance(raw.get("initial"), dict) and isinstance(raw["initial"].get("stack"), list):
         initial = {**raw["initial"], "stack": [frame_from_v1(f) for f in raw["initial"]["stack"]]}
         players = initial.get("players")
@@ -108,6 +109,21 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
         raise SaveFileError(damage(exc.errors()[0])) from None
+
+
+def _with_fills(raw: dict[str, Any]) -> dict[str, Any]:
+    """A file written before ships recorded the contract each container fills gets an empty record
+    (``fills`` -1 per container; the game settles it as it starts, ``Game._begin``); its digest is
+    then taken without the record (``_load``)."""
+    initial = raw.get("initial")
+    ships = initial.get("ships") if isinstance(initial, dict) else None
+    if not isinstance(ships, list) or not any(isinstance(x, dict) and "fills" not in x for x in ships):
+        return raw
+    fixed = [
+        {**x, "fills": [-1] * len(x["containers"])} if isinstance(x, dict) and "fills" not in x and isinstance(x.get("containers"), list) else x
+        for x in ships
+    ]
+    return {**raw, "initial": {**initial, "ships": fixed}}
 
 
 def _missing_field(raw: Any, cls: type, where: str) -> str | None:
@@ -140,7 +156,9 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
 
 
 def _load(text: str | bytes) -> tuple[Game, SaveModel]:
-    model = _validate(parse(text, FORMAT, "importexport"))
+    raw = parse(text, FORMAT, "importexport")
+    model = _validate(raw)
+    no_fills = isinstance(raw, dict) and isinstance(raw.get("initial"), dict) and _with_fills(raw) is not raw
     state = model.initial
     if model.seats and len(model.seats) != len(state.players):
         raise SaveFileError(f"the saved game names {len(model.seats)} seat roles for {len(state.players)} players")
@@ -153,7 +171,7 @@ def _load(text: str | bytes) -> tuple[Game, SaveModel]:
         except Exception:  # noqa: BLE001 (any failure to tell an entry means the entry is damaged)
             raise SaveFileError(f"the saved log holds an entry that cannot be told: {event[1]!r}") from None
     g = _replay(state, model, log)
-    wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
+    wanted = _file_digest(g.state, model.version, no_fills)
     if wanted != model.digest:
         raise SaveFileError("the saved position does not match its moves (the file was changed)")
     return g, model
@@ -186,10 +204,18 @@ def _v1_box(initial: dict[str, Any]) -> list[int]:
     return [c for c in range(len(CARDS)) if c not in on_table]
 
 
-def _v1_digest(state: State) -> str:
+def _file_digest(state: State, version: int, no_fills: bool) -> str:
+    """The digest as a file of ``version`` took it (``no_fills``: written before ships recorded the
+    contract each container fills)."""
+    if version == VERSION and not no_fills:
+        return digest(state)
     d = state.to_dict()
-    del d["box"]
-    d["stack"] = [frame_to_v1(f) for f in d["stack"]]
+    if no_fills:
+        for ship in d["ships"]:
+            del ship["fills"]
+    if version == 1:
+        del d["box"]
+        d["stack"] = [frame_to_v1(f) for f in d["stack"]]
     return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -241,8 +267,10 @@ def _check_ships(state: State, n: int) -> None:
     for s in state.ships:
         if s.at_sea and s.contracts:
             raise SaveFileError(f"the saved ship {s.id} is at sea but carries contracts")
-        if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers):
-            raise SaveFileError(f"the saved ship {s.id} does not give one side per contract and one colour per container")
+        if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers) or len(s.fills) != len(s.containers):
+            raise SaveFileError(
+                f"the saved ship {s.id} does not give one side per contract and one colour and one filled contract per container"
+            )
 
 
 def _check_cards(state: State) -> None:

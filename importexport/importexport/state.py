@@ -29,6 +29,7 @@ Colour = Annotated[int, Field(ge=0, le=5)]
 Side = Annotated[int, Field(ge=0, le=1)]
 ContainerColour = Annotated[int, Field(ge=0, le=7)]  # a goods colour, or RIDING (7)
 OrNone = Annotated[int, Field(ge=-1, le=5)]  # a seat or action type, -1 for none
+Filled = Annotated[int, Field(ge=-1, lt=len(CARDS))]  # the contract card a container fills, -1 for none
 MarkKey = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 Whole = Annotated[int, Field(ge=-MAX_SEED, le=MAX_SEED)]
 MarkValue = bool | Whole | list[Whole] | list[list[Whole]] | dict[MarkKey, Whole | list[Whole]]
@@ -66,6 +67,7 @@ class Ship(_Fields):
     sides: Annotated[list[Side], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # orientation of each contract (J cards have two)
     containers: Cards = field(default_factory=list)  # cards (or tokens) loaded as containers
     colours: Annotated[list[ContainerColour], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the colour each container counts as
+    fills: Annotated[list[Filled], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the contract each container lies on (-1: none), or at sea lay on (``rules.fills_now``)
 
 
 @dataclass(slots=True, eq=False)
