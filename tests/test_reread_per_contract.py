@@ -269,3 +269,19 @@ def test_satellite_asks_once_per_ship_with_two_contracts():
     sat = cid("SATELLITE")
     apply_one(g, "no", 1, cards=(sat,))
     assert not matching(g, "yes", 1, cards=(sat,)) and not matching(g, "no", 1, cards=(sat,))
+
+
+# --- open choices: a doubled payout meets the goods market -------------------------------------------
+
+@pytest.mark.card("PARTNERSHIP")
+@pytest.mark.parametrize(("markers", "paid"), [
+    ([0, 0, -2, -2, 0], 2 * 6 - 4),  # each container's marker counts once, not doubled
+    ([0, 0, 2, 1, 0], 2 * 6 + 3),
+])
+def test_partnership_doubles_the_payout_and_the_market_changes_it_once(markers: list[int], paid: int):
+    f = Fillers()
+    black, blue = f("black")[0], f("blue")[0]
+    g = completing(["CERAMICS"], [black], blue, modules=["market"], market=markers)  # CERAMICS: black + blue
+    g.state.marks["super_ships"] = [0, 1]  # ship 0 is a super ship, ship 1 joined to it
+    load_last(g, blue)
+    assert g.state.ships[0].at_sea and g.state.players[0].credits == paid
