@@ -30,3 +30,11 @@ def test_every_ability_was_reread_against_its_card_text() -> None:
 
     missing = [c.name for c in CARDS.cards if not reread_note(c.name)]
     assert not missing, f"abilities not yet re-read against the rulebook's text: {missing}"
+
+
+def test_every_test_named_in_a_class_section_is_marked_with_its_card():
+    from importexport import CARDS
+    from importexport.importexport.coverage import CLASSES, class_problems
+
+    assert class_problems() == []
+    assert all(card in CARDS.names for _title, _ruling, rows in CLASSES for card, _note, _tests in rows)
