@@ -117,3 +117,14 @@ def test_yakuza_art_sees_j_goods_as_their_own_types(goods: list[str], drawn: int
     g.apply(load)
     p = g.state.players[0]
     assert len(p.hand) == drawn and p.credits == 10 + gained
+
+
+def test_a_capital_good_moves_the_market_marker_of_the_type_it_takes():
+    black = plain_cards("black", 1)[0]
+    seats = [{"goods": [black], "ships": [{}, {"at_sea": True, "containers": ["INTEREST"]}]}]
+    g = load_scenario({"players": 3, "abilities": True, "seats": seats, "modules": ["capital", "market"],
+                       "turn": {"led": "import", "declared": [1, -1, -1]}})
+    apply_one(g, "ship", 0, target=1)
+    apply_one(g, "take", 0, cards=(cid("INTEREST"),), target=TAKE_GOODS)
+    assert g.state.players[0].goods == [cid(black), cid("INTEREST")]
+    assert g.state.market == [0, 0, 1, 0, 0]  # consumer (black), the type the Capital good takes

@@ -128,7 +128,9 @@ CLASSES: tuple[tuple[str, str, tuple[ClassRow, ...]], ...] = (
         "`test_reread_j_colour.py::test_a_j_good_moves_the_market_marker_of_its_own_type_not_the_colour_it_was_loaded_as`, "
         "`test_reread_j_colour.py::test_a_j_good_counts_as_its_own_type_for_the_levels`, "
         "`test_reread_j_colour.py::test_a_j_good_counts_as_its_own_type_in_the_scoring_and_its_majorities`, "
-        "`test_reread_j_colour.py::test_every_j_card_among_goods_counts_as_the_type_the_card_list_gives_it`.",
+        "`test_reread_j_colour.py::test_every_j_card_among_goods_counts_as_the_type_the_card_list_gives_it`. "
+        "The same function gives a Capital good the type it takes, so it moves that type's market marker (fixed): "
+        "`test_reread_j_colour.py::test_a_capital_good_moves_the_market_marker_of_the_type_it_takes`.",
         (
             ("BUBBLEGUM", "A J good added pays when its own type is consumer.",
              ("test_reread_j_colour.py::test_bubblegum_pays_for_a_j_good_of_its_own_consumer_type_whatever_it_was_loaded_as",)),
