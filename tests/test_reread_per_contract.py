@@ -8,12 +8,16 @@ carrying two contracts with its only hand card, and checks what the card under t
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 import pytest
 from helpers import apply_one, cid, matching, plain_cards
 
 from importexport import Game
+from importexport.errors import SaveFileError
+from importexport.importexport.savefile import load
 from importexport.importexport.scenario import load_scenario
 
 GROUP = frozenset({
@@ -285,3 +289,30 @@ def test_partnership_doubles_the_payout_and_the_market_changes_it_once(markers: 
     g.state.marks["super_ships"] = [0, 1]  # ship 0 is a super ship, ship 1 joined to it
     load_last(g, blue)
     assert g.state.ships[0].at_sea and g.state.players[0].credits == paid
+
+
+# --- the record in save files ------------------------------------------------------------------------
+
+def test_a_save_written_before_ships_recorded_filled_contracts_still_loads():
+    f = Fillers()
+    blue, black, red = f("blue")[0], f("black")[0], f("red")[0]
+    g = completing(["MOTHER LOAD", "CANDY"], [blue, black], red)
+    load_last(g, red)
+    data = json.loads(g.save())
+    for ship in data["initial"]["ships"]:
+        del ship["fills"]  # as the format was written before the record
+    final = g.state.to_dict()
+    for ship in final["ships"]:
+        del ship["fills"]
+    data["digest"] = hashlib.sha256(json.dumps(final, sort_keys=True).encode()).hexdigest()[:16]
+    loaded = load(json.dumps(data))
+    assert loaded.state.to_dict() == g.state.to_dict() and loaded.history == g.history
+
+
+def test_a_save_whose_record_does_not_match_the_containers_is_refused():
+    f = Fillers()
+    g = completing(["MOTHER LOAD", "CANDY"], [f("blue")[0]], f("red")[0])
+    data = json.loads(g.save())
+    data["initial"]["ships"][0]["fills"] = []
+    with pytest.raises(SaveFileError, match="filled contract per container"):
+        load(json.dumps(data))
