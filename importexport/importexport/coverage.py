@@ -77,7 +77,11 @@ CLASSES: tuple[tuple[str, str, tuple[ClassRow, ...]], ...] = (
         "contract lies on none until a slot takes it. Two contracts on one ship count as two wherever a card "
         "or rule counts contracts. The payout counts every container on the ship (the rule says so); the goods "
         "market prices only containers on the fulfilled contracts and lowers every container's marker; the end "
-        "scoring pays 2 per container on an unfulfilled contract. Rules tested without a card: "
+        "scoring pays 2 per container on an unfulfilled contract. What is paid per container taken off a ship "
+        "(the Import's compensation, 4 from PARTNERSHIP's super ship; STOLEN RICE for a pirated agriculture "
+        "container) does not depend on the contract it lay on, and a pirated container is placed on a contract "
+        "of the pirate's ship as a loaded one is. Cards that pay once for the ship (RARE METALS, SATELLITE, "
+        "FLASH DRIVES, PARTNERSHIP's doubling) say so. Rules tested without a card: "
         "`test_reread_per_contract.py::test_the_market_prices_only_containers_on_the_fulfilled_contract_and_lowers_every_marker`, "
         "`test_reread_per_contract.py::test_the_end_scoring_counts_containers_on_unfulfilled_contracts_only`.",
         (
