@@ -265,6 +265,15 @@ def settle_fills(g: Game, ship: Ship) -> None:
     ship.fills[:] = fills_now(g, ship)
 
 
+def settle_harbours(g: Game) -> None:
+    """Bring the record of every harbour ship with contracts and containers up to date (before each
+    decision, so that the record is always what the position says: a contract placed or discarded,
+    or a container taken, may let containers lie elsewhere)."""
+    for ship in g.state.ships:
+        if ship.contracts and ship.containers and not ship.at_sea:
+            settle_fills(g, ship)
+
+
 def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
     """Abilities may let a contract be met with fewer containers (``cargo_discount``: how many of
     its slots may stay empty, at most all but one; the owner picks which): is some choice met?"""

@@ -113,7 +113,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
 
 def _with_fills(raw: dict[str, Any]) -> dict[str, Any]:
     """A file written before ships recorded the contract each container fills gets an empty record
-    (``fills`` -1 per container; the game settles it as it starts, ``Game._begin``); its digest is
+    (``fills`` -1 per container; the game settles it as it starts, ``rules.settle_harbours``); its digest is
     then taken without the record (``_load``)."""
     initial = raw.get("initial")
     ships = initial.get("ships") if isinstance(initial, dict) else None
