@@ -17,7 +17,7 @@ from helpers import apply_one, cid, fulfil_position, plain_cards
 
 from importexport import CARDS, Action, Game
 from importexport.importexport.actions import TAKE_GOODS
-from importexport.importexport.constants import GREEN, RED
+from importexport.importexport.constants import BLUE, GREEN, RED
 from importexport.importexport.rules import good_type, levels
 from importexport.importexport.scenario import load_scenario
 from importexport.importexport.scoring import final_scores
@@ -128,3 +128,13 @@ def test_a_capital_good_moves_the_market_marker_of_the_type_it_takes():
     apply_one(g, "take", 0, cards=(cid("INTEREST"),), target=TAKE_GOODS)
     assert g.state.players[0].goods == [cid(black), cid("INTEREST")]
     assert g.state.market == [0, 0, 1, 0, 0]  # consumer (black), the type the Capital good takes
+
+
+@pytest.mark.card("STEM CELLS")
+def test_with_goods_tokens_a_j_card_pirated_into_the_goods_becomes_a_token_of_its_own_type():
+    g = load_scenario({"players": 3, "abilities": True, "modules": ["j", "tokens1", "tokens2"],
+                       "island": ["SCULPTURES"], "seats": [{"fulfilled": ["STEM CELLS"], "credits": 10}],
+                       "turn": {"led": "pirate", "declared": [1, -1, -1]}})
+    g.apply(f"p0 pirate c={cid('SCULPTURES')} t=-2 from=-1")  # from the island into the goods (STEM CELLS)
+    goods = g.state.players[0].goods
+    assert len(goods) == 1 and CARDS.goods[goods[0]] == BLUE and g.state.players[0].credits == 8

@@ -70,7 +70,7 @@ CLASSES: tuple[tuple[str, str, tuple[ClassRow, ...]], ...] = (
         "levels, the scoring and its majorities, the goods market (fixed: a J card imported after being loaded "
         "as its other colour moved that colour's marker) and every ability that counts goods of a type. As a "
         "contract it is of that type too; its orientation only picks the cargo. With goods tokens (variant 2) "
-        "the token is of that type (fixed). Rules tested without a card: "
+        "a J card becomes a token of that type (`test_reread_j_colour.py::test_with_goods_tokens_a_j_card_pirated_into_the_goods_becomes_a_token_of_its_own_type`). Rules tested without a card: "
         "`test_reread_j_colour.py::test_a_j_good_moves_the_market_marker_of_its_own_type_not_the_colour_it_was_loaded_as`, "
         "`test_reread_j_colour.py::test_a_j_good_counts_as_its_own_type_for_the_levels`, "
         "`test_reread_j_colour.py::test_a_j_good_counts_as_its_own_type_in_the_scoring_and_its_majorities`, "
@@ -88,6 +88,8 @@ CLASSES: tuple[tuple[str, str, tuple[ClassRow, ...]], ...] = (
              ("test_reread_j_colour.py::test_ammunition_counts_a_j_good_of_illegal_type_only",)),
             ("VACUUMS", "A J good of luxury type may be given.",
              ("test_reread_j_colour.py::test_vacuums_may_be_paid_with_a_j_good_of_luxury_type_only",)),
+            ("STEM CELLS", "A J card pirated into the goods is a good of its own type (with goods tokens: a token of it).",
+             ("test_reread_j_colour.py::test_with_goods_tokens_a_j_card_pirated_into_the_goods_becomes_a_token_of_its_own_type",)),
             ("YAKUZA ART", "Consumer and technology J goods by their own types.",
              ("test_reread_j_colour.py::test_yakuza_art_sees_j_goods_as_their_own_types",)),
         ),
