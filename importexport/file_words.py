@@ -288,7 +288,7 @@ FILES = Table("files", {
     "ie_ships": "the saved ships do not match the players (two ships per seat)",
     "ie_not_theirs": "the saved player {p} lists ships that are not theirs",
     "ie_sea_contracts": "the saved ship {s} is at sea but carries contracts",
-    "ie_sides": "the saved ship {s} does not give one side per contract and one colour per container",
+    "ie_sides": "the saved ship {s} does not give one side per contract and one colour and one filled contract per container",
     "ie_token_outside": "the saved table holds the token {card} outside ships, crews and goods",
     "ie_card_id": "the saved table holds an unknown card id {card}",
     "ie_card_twice": "the saved table holds {card} twice",

@@ -40,6 +40,12 @@ def test_every_card_of_a_reread_class_has_a_ruling_and_a_test() -> None:
     marks = card_marks()
     for section in SECTIONS:
         assert (TESTS / section.tests).exists(), section.tests
-        for name, ruling in section.rows:
+        for name, ruling, _ in section.rows:
             assert name in REGISTRY and ruling, (section.title, name)
             assert section_tests(section, name, marks), f"{section.title}: no test shows {name}"
+
+
+def test_every_test_named_in_a_class_section_is_marked_with_its_card() -> None:
+    from importexport.importexport.coverage import section_problems
+
+    assert section_problems() == []

@@ -184,9 +184,11 @@ def test_jets_two_contracts_fulfilled_together_give_two_containers():
     apply_one(g, "load", 0, cards=(cid(yellows[1]),), target=0)
     jets = cid("JETS")
     assert {cid("CANDY"), cid("COFFEE")} <= set(g.state.players[0].fulfilled)
+    assert {a.cards[1] for a in matching(g, "choose", 0)} == {cid(blacks[0]), cid(yellows[0])}  # CANDY's own
     apply_one(g, "choose", 0, cards=(jets, cid(blacks[0])))
-    apply_one(g, "choose", 0, cards=(jets, cid(yellows[0])))  # a second one: two contracts
+    assert {a.cards[1] for a in matching(g, "choose", 0)} == {cid(blacks[1]), cid(blacks[2]), cid(yellows[1])}  # COFFEE's
+    apply_one(g, "choose", 0, cards=(jets, cid(yellows[1])))  # a second one: two contracts
     assert matching(g, "choose", 0) == []  # no third
-    assert g.state.players[0].goods == [cid(blacks[0]), cid(yellows[0])]
+    assert g.state.players[0].goods == [cid(blacks[0]), cid(yellows[1])]
     ship = g.state.ships[0]
-    assert ship.at_sea and ship.containers == [cid(blacks[1]), cid(blacks[2]), cid(yellows[1])]
+    assert ship.at_sea and ship.containers == [cid(blacks[1]), cid(blacks[2]), cid(yellows[0])]

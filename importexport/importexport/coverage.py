@@ -69,7 +69,7 @@ def sections_markdown(marks: dict[str, list[str]]) -> list[str]:
     lines = ["", "## Classes re-read together", ""]
     for section in SECTIONS:
         lines += [f"### {section.title}", "", section.text, "", "| card | ruling | tests |", "|---|---|---|"]
-        for name, ruling in section.rows:
+        for name, ruling, _ in section.rows:
             tests = section_tests(section, name, marks)
             cell = "<br>".join(f"`{t}`" for t in tests) or "—"
             lines.append(f"| {name} | {ruling.replace('|', chr(92) + '|')} | {cell} |")
@@ -78,9 +78,20 @@ def sections_markdown(marks: dict[str, list[str]]) -> list[str]:
 
 
 def section_tests(section: Section, name: str, marks: dict[str, list[str]]) -> list[str]:
-    """The tests of ``section``'s file marked with ``name``, and for a card of ``also`` all its tests."""
+    """The tests a row names itself; else those of ``section``'s file marked with ``name``, and for a
+    card of ``also`` all its tests."""
+    named = next(row.tests for row in section.rows if row.name == name)
+    if named:
+        return list(named)
     found = marks.get(name.upper(), [])
     return found if name in section.also else [t for t in found if t.startswith(section.tests + "::")]
+
+
+def section_problems(marks: dict[str, list[str]] | None = None) -> list[str]:
+    """Tests a row of :data:`SECTIONS` names that are not marked with its card (empty: all are)."""
+    marks = card_marks() if marks is None else marks
+    return [f"{row.name}: {test}" for section in SECTIONS for row in section.rows
+            for test in row.tests if test not in marks.get(row.name.upper(), [])]
 
 
 def abilities_markdown(marks: dict[str, list[str]] | None = None) -> str:

@@ -28,6 +28,7 @@ from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .flow import FRAMES, Reason, deciders_of
 from .i18n import LANGS, message, render_event
+from .rules import settle_harbours
 from .setup import check_modules, new_state
 from .state import State
 
@@ -149,6 +150,7 @@ class Game:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
+            settle_harbours(self)
             if s.abilities:  # listing options changes nothing: remember modifier lookups meanwhile
                 self._cache = {}
             try:

@@ -45,9 +45,7 @@ def levels(g: Game, seat: int) -> list[int]:
     have = [0] * 7
     capital_as = capital_goods_colour(g, seat)
     for card in p.goods:
-        colour = GOODS_OF[card]
-        if colour == GREY:
-            colour = capital_as
+        colour = counts_as(card, capital_as)
         have[colour] += g.mod(seat, "level_weight", 1, card) if g.state.abilities else 1
     if g.state.abilities:  # abilities may count further cards as goods for the levels
         have = g.mod(seat, "level_goods", have)
@@ -67,11 +65,19 @@ def capital_goods_colour(g: Game, seat: int) -> int:
     return GREY
 
 
-def good_type(g: Game, seat: int, card: int) -> int:
-    """The goods type ``card`` among ``seat``'s goods counts as: its own colour, or for a Capital
-    (grey) good the type of the owner's leftmost non-Capital good (grey if there is none)."""
+def counts_as(card: int, capital_as: int) -> int:
+    """The goods type ``card`` counts as among goods whose Capital goods take type ``capital_as``
+    (:func:`capital_goods_colour`): the colour the card list gives it, or ``capital_as`` for a
+    grey card.  A J card counts as its own goods type here, whatever colour it was loaded as while
+    it was a container (that colour is a container's only: docs/abilities.md, "The J colour")."""
     colour = GOODS_OF[card]
-    return capital_goods_colour(g, seat) if colour == GREY else colour
+    return capital_as if colour == GREY else colour
+
+
+def good_type(g: Game, seat: int, card: int) -> int:
+    """The goods type ``card`` among ``seat``'s goods counts as (:func:`counts_as`): the one colour
+    levels, scoring, majorities, the goods market and every ability see."""
+    return counts_as(card, capital_goods_colour(g, seat))
 
 
 def goods_of_type(g: Game, seat: int, colour: int) -> int:
@@ -84,7 +90,7 @@ def goods_of_type(g: Game, seat: int, colour: int) -> int:
     if not goods:
         return 0
     capital_as = capital_goods_colour(g, seat)
-    return sum(1 for c in goods if (capital_as if GOODS_OF[c] == GREY else GOODS_OF[c]) == colour)
+    return sum(1 for c in goods if counts_as(c, capital_as) == colour)
 
 
 def level_deficit(g: Game, seat: int, card: int, have: list[int] | None = None) -> int:
@@ -204,6 +210,87 @@ def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
             slots = [RAINBOW_SLOT] * len(slots)
         out.append(slots)
     return out
+
+
+def _fits(g: Game, owner: int, colour: int, slot: int) -> int:
+    """How well a container of ``colour`` fills a slot: 0 its own colour, 1 a rainbow slot, 2 as a
+    wild container (grey, or a colour an ability makes wild), -1 not at all."""
+    if slot == colour:
+        return 0
+    if slot == RAINBOW_SLOT:
+        return 1
+    if colour == GREY or (g.state.abilities and g.mod(owner, "wild_container", False, colour)):
+        return 2
+    return -1
+
+
+def fills_now(g: Game, ship: Ship) -> list[int]:
+    """The contract each container on ``ship`` fills (its card id, -1: none), as the record in
+    ``ship.fills`` says, brought up to date.
+
+    A container lies on one contract: it keeps the one recorded while that contract is still on
+    the ship and has a slot for it; a new container (or one whose contract is gone) takes the
+    first slot it fits, contracts in the order placed and slots of its own colour before rainbow
+    ones before a wild fit.  Only when it fits nowhere else are others moved along (as far as the
+    ship-wide count of ``_matched`` allows, which decides legality and fulfilment).  A card riding
+    along with another (ROBO-CATS) lies on that one's contract.  Once the contracts are fulfilled
+    (about to sail, then at sea) the record stays as it was at the fulfilment; a record naming a
+    contract no longer under the ship counts as none.
+    """
+    n = len(ship.containers)
+    old = (ship.fills + [-1] * n)[:n]
+    if ship.at_sea or not ship.contracts:
+        return old
+    slots = [(card, colour) for card, group in zip(ship.contracts, slot_groups(g, ship)) for colour in group]
+    fit = [[_fits(g, ship.owner, col, slot) for _card, slot in slots] for col in ship.colours]
+    holder = [-1] * len(slots)  # the container in each slot
+    placed = [-1] * n  # the slot of each container
+
+    def augment(i: int, seen: set[int], kept: bool) -> bool:
+        """Kuhn's augmenting path from container ``i`` (``kept``: each only within its recorded
+        contract): a free slot if there is one, else one whose container can move on."""
+        order = [
+            k for k in sorted(range(len(slots)), key=lambda k: fit[i][k])
+            if fit[i][k] >= 0 and (not kept or slots[k][0] == old[i])
+        ]
+        free = next((k for k in order if holder[k] < 0), -1)
+        if free >= 0:
+            holder[free], placed[i] = i, free
+            return True
+        for k in order:
+            if k not in seen:
+                seen.add(k)
+                if augment(holder[k], seen, kept):
+                    holder[k], placed[i] = i, k
+                    return True
+        return False
+
+    loose = [i for i in range(n) if ship.colours[i] != RIDING]
+    for i in loose:  # first every container on the contract it lies on, where that still works
+        if old[i] in ship.contracts:
+            augment(i, set(), True)
+    for i in loose:  # then the others wherever they fit, moving earlier ones along only if need be
+        if placed[i] < 0:
+            augment(i, set(), False)
+    out = [slots[placed[i]][0] if placed[i] >= 0 else -1 for i in range(n)]
+    for i in range(n - 2, -1, -1):  # riders lie where the container they ride with lies
+        if ship.colours[i] == RIDING:
+            out[i] = out[i + 1]
+    return out
+
+
+def settle_fills(g: Game, ship: Ship) -> None:
+    """Write :func:`fills_now` into the ship's record."""
+    ship.fills[:] = fills_now(g, ship)
+
+
+def settle_harbours(g: Game) -> None:
+    """Bring the record of every harbour ship with contracts and containers up to date (before each
+    decision, so that the record is always what the position says: a contract placed or discarded,
+    or a container taken, may let containers lie elsewhere)."""
+    for ship in g.state.ships:
+        if ship.contracts and ship.containers and not ship.at_sea:
+            settle_fills(g, ship)
 
 
 def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
@@ -393,7 +480,9 @@ def deck_to_island(g: Game) -> None:
 def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
     """Put a card among the player's goods (the caller has checked the goods limit).
 
-    With container tokens, what arrives may be a token or another card (see ``tokens``), or nothing.
+    ``colour``: what it counted as where it came from (a container's colour); among the goods it
+    counts as :func:`good_type` says, and the goods market moves that type's marker.  With
+    container tokens, what arrives may be a token or another card (see ``tokens``), or nothing.
     """
     s = g.state
     if "tokens1" in s.modules:
@@ -401,10 +490,11 @@ def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
         if card < 0:
             return
     s.players[seat].goods.append(card)
+    as_type = good_type(g, seat, card)
     if s.market:
-        move_marker(g, GOODS_OF[card] if colour is None else colour, +1)
+        move_marker(g, as_type, +1)
     if s.abilities:
-        g.notify("goods", seat=seat, card=card, colour=GOODS_OF[card] if colour is None else colour)
+        g.notify("goods", seat=seat, card=card, colour=as_type)
 
 
 def add_crew(g: Game, seat: int, card: int) -> bool:
@@ -462,14 +552,17 @@ def move_marker(g: Game, colour: int, step: int) -> None:
         market[colour] = max(-2, min(2, market[colour] + step))
 
 
-def market_payout(g: Game, ship: Ship, amount: int) -> int:
-    """Each container's marker changes the payout; afterwards each marker moves down once per container."""
+def market_change(g: Game, ship: Ship, amount: int) -> int:
+    """What the goods market adds to a payout of ``amount`` (negative: takes off): the marker of each
+    container on a fulfilled contract (one that fills no contract, left from a discarded one,
+    changes nothing), never below a payout of 0; afterwards each marker moves down once per
+    container on the ship."""
     market = g.state.market
-    change = sum(market[c] for c in ship.colours if c < len(market))
+    change = sum(market[c] for c, on in zip(ship.colours, ship.fills) if c < len(market) and on >= 0)
     g.emit("market", n=change, before=amount)
     for c in ship.colours:
         move_marker(g, c, -1)
-    return max(0, amount + change)
+    return change
 
 
 # --- ships ----------------------------------------------------------------------------------
@@ -484,6 +577,7 @@ def ship_home(g: Game, ship: Ship, why: str) -> None:
         g.state.discard.extend(ship.containers)
     ship.containers.clear()
     ship.colours.clear()
+    ship.fills.clear()
     g.emit("ship_home", s=ship.id, p=ship.owner, why=why)
     if g.state.abilities:
         g.notify("ship_home", ship=ship.id)
@@ -494,6 +588,7 @@ def remove_container(g: Game, ship: Ship, card: int) -> int:
     i = ship.containers.index(card)
     ship.containers.pop(i)
     colour = ship.colours.pop(i)
+    ship.fills.pop(i)
     if colour == RIDING:
         return GOODS_OF[card]
     if i and ship.colours[i - 1] == RIDING:  # the card that rode along with it is a container of its own again
@@ -512,6 +607,8 @@ def add_container(g: Game, ship: Ship, card: int, colour: int) -> None:
             return
     ship.containers.append(card)
     ship.colours.append(colour)
+    ship.fills.append(-1)
+    settle_fills(g, ship)
     if is_complete(g, ship):
         fulfil(g, ship)
 
@@ -524,11 +621,14 @@ def fulfil(g: Game, ship: Ship) -> None:
     """
     s = g.state
     seat = ship.owner
+    settle_fills(g, ship)
     n = len(ship.containers)
     amount = g.mod(seat, "payout", payout(n), ship.id) if s.abilities else payout(n)
     g.emit("fulfil", p=seat, s=ship.id, cards=list(ship.contracts), n=n)
+    base, change = amount, 0
     if s.market:
-        amount = market_payout(g, ship, amount)
+        change = market_change(g, ship, amount)
+        amount = max(0, amount + change)
     gain(g, seat, amount, "payout")
     contracts = ship.contracts[:]
     s.players[seat].fulfilled.extend(contracts)
@@ -537,7 +637,7 @@ def fulfil(g: Game, ship: Ship) -> None:
     s.stack.append({"kind": "sail", "ship": ship.id, "carried": len(contracts)})  # n: contracts it carried
     if s.abilities:
         g.fire_instants(seat, contracts, ship.id)
-        g.notify("fulfil", seat=seat, cards=contracts, ship=ship.id)
+        g.notify("fulfil", seat=seat, cards=contracts, ship=ship.id, payout=base, market=change)
         g.notify("fulfilled", seat=seat, cards=contracts, ship=ship.id)  # for on_fulfilled (on_fulfil is the instant hook)
 
 

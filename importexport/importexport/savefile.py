@@ -93,6 +93,7 @@ def frame_to_v1(frame: dict[str, Any]) -> dict[str, Any]:
 
 
 def _validate(raw: dict[str, Any]) -> SaveModel:
+    raw = _with_fills(raw)
     if raw.get("version") == 1 and isinstance(raw.get("initial"), dict) and isinstance(raw["initial"].get("stack"), list):
         initial = {**raw["initial"], "stack": [frame_from_v1(f) for f in raw["initial"]["stack"]]}
         players = initial.get("players")
@@ -109,6 +110,21 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:
         raise damage(exc.errors()[0], SaveModel) from None
+
+
+def _with_fills(raw: dict[str, Any]) -> dict[str, Any]:
+    """A file written before ships recorded the contract each container fills gets an empty record
+    (``fills`` -1 per container; the game settles it as it starts, ``rules.settle_harbours``); its digest is
+    then taken without the record (``_load``)."""
+    initial = raw.get("initial")
+    ships = initial.get("ships") if isinstance(initial, dict) else None
+    if not isinstance(ships, list) or not any(isinstance(x, dict) and "fills" not in x for x in ships):
+        return raw
+    fixed = [
+        {**x, "fills": [-1] * len(x["containers"])} if isinstance(x, dict) and "fills" not in x and isinstance(x.get("containers"), list) else x
+        for x in ships
+    ]
+    return {**raw, "initial": {**initial, "ships": fixed}}
 
 
 def _missing_field(raw: Any, cls: type, where: str) -> str | None:
@@ -141,7 +157,9 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
 
 
 def _load(text: str | bytes) -> tuple[Game, SaveModel]:
-    model = _validate(parse(text, FORMAT, "importexport"))
+    raw = parse(text, FORMAT, "importexport")
+    model = _validate(raw)
+    no_fills = isinstance(raw, dict) and isinstance(raw.get("initial"), dict) and _with_fills(raw) is not raw
     state = model.initial
     if model.seats and len(model.seats) != len(state.players):
         raise SaveFileError("ie_roles", m=len(model.seats), n=len(state.players))
@@ -154,7 +172,7 @@ def _load(text: str | bytes) -> tuple[Game, SaveModel]:
         except Exception:  # noqa: BLE001 (any failure to tell an entry means the entry is damaged)
             raise SaveFileError("ie_log", entry=shown(event[1])) from None
     g = _replay(state, model, log)
-    wanted = digest(g.state) if model.version == VERSION else _v1_digest(g.state)
+    wanted = _file_digest(g.state, model.version, no_fills)
     if wanted != model.digest:
         raise SaveFileError("ie_digest")
     return g, model
@@ -195,10 +213,18 @@ def _v1_box(initial: dict[str, Any]) -> list[int]:
     return [c for c in range(len(CARDS)) if c not in on_table]
 
 
-def _v1_digest(state: State) -> str:
+def _file_digest(state: State, version: int, no_fills: bool) -> str:
+    """The digest as a file of ``version`` took it (``no_fills``: written before ships recorded the
+    contract each container fills)."""
+    if version == VERSION and not no_fills:
+        return digest(state)
     d = state.to_dict()
-    del d["box"]
-    d["stack"] = [frame_to_v1(f) for f in d["stack"]]
+    if no_fills:
+        for ship in d["ships"]:
+            del ship["fills"]
+    if version == 1:
+        del d["box"]
+        d["stack"] = [frame_to_v1(f) for f in d["stack"]]
     return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -251,7 +277,7 @@ def _check_ships(state: State, n: int) -> None:
     for s in state.ships:
         if s.at_sea and s.contracts:
             raise SaveFileError("ie_sea_contracts", s=s.id)
-        if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers):
+        if len(s.sides) != len(s.contracts) or len(s.colours) != len(s.containers) or len(s.fills) != len(s.containers):
             raise SaveFileError("ie_sides", s=s.id)
 
 

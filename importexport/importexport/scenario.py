@@ -379,6 +379,7 @@ class _Builder:
             card, colour = self.container(ref, f"{where}.containers.{i}")
             ship.containers.append(card)
             ship.colours.append(colour)
+            ship.fills.append(-1)  # (the game settles which contract each fills: ``rules.settle_harbours``)
         return ship
 
     def container(self, ref: int | str, where: str) -> tuple[int, int]:

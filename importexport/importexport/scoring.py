@@ -13,21 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import CARDS
 from .constants import (
     ALL_TYPES_BONUS,
     BASE_COLOURS,
     COLOURS,
     GOODS_POINTS,
-    GREY,
     MAJORITY_BONUS,
     RED,
     UNFULFILLED_CONTAINER_POINTS,
 )
-from .rules import capital_goods_colour
+from .rules import capital_goods_colour, counts_as, fills_now
 
 if TYPE_CHECKING:
     from .engine import Game
+    from .state import Ship
 
 
 @dataclass
@@ -48,11 +47,18 @@ def goods_counts(g: Game, seat: int) -> list[int]:
     counts = [0] * 6
     capital_as = capital_goods_colour(g, seat)
     for c in g.state.players[seat].goods:
-        colour = CARDS.goods[c]
-        counts[capital_as if colour == GREY else colour] += 1
+        counts[counts_as(c, capital_as)] += 1
     if g.state.abilities:
         counts = g.mod(seat, "goods_counts", counts)
     return counts
+
+
+def on_contracts(g: Game, ship: Ship) -> int:
+    """How many containers on ``ship`` lie on an unfulfilled contract (none at sea; one that fills no
+    contract, such as one left from a discarded contract with no slot now, does not count)."""
+    if ship.at_sea or not ship.contracts:
+        return 0
+    return sum(1 for f in fills_now(g, ship) if f >= 0)
 
 
 def share(amount: int, tied: int) -> int:
@@ -86,9 +92,7 @@ def final_scores(g: Game) -> list[PlayerScore]:
     result: list[PlayerScore] = []
     for seat, p in enumerate(s.players):
         score = PlayerScore(seat, p.credits)
-        loaded = sum(
-            len(s.ships[i].containers) for i in p.ships if not s.ships[i].at_sea and s.ships[i].contracts
-        )
+        loaded = sum(on_contracts(g, s.ships[i]) for i in p.ships)
         score.lines.append(("containers", UNFULFILLED_CONTAINER_POINTS * loaded))
         points = g.mod(seat, "goods_points", GOODS_POINTS) if s.abilities else GOODS_POINTS
         score.lines.append(("goods", sum(points[col] * counts[seat][col] for col in BASE_COLOURS)))

@@ -86,6 +86,7 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
                     card = new_token(g, CARDS.goods[card])
                 ship.containers.append(card)
                 ship.colours.append(CARDS.goods[card])
+                ship.fills.append(-1)  # (dealt to sea: on no contract)
     for p in s.players:
         draw_cards(g, p.seat, HAND_SIZE)
     s.active = g.rng_below(players)

@@ -76,6 +76,8 @@ class Notes(TypedDict, total=False):
 
 
 MAX_NOTES = 1000  # rows of one note
+
+
 def note_numbers(marks: Notes) -> list[tuple[str, str, int]]:
     """Every seat and ship a state's notes name, as ``(note, "seat" or "ship", value)``, read off
     the ``Notes`` schema (which place of a row is a seat, which a ship), for the table's checks."""
@@ -88,6 +90,7 @@ def note_numbers(marks: Notes) -> list[tuple[str, str, int]]:
     return out
 
 
+Filled = Annotated[int, Field(ge=-1, lt=len(CARDS))]  # the contract card a container fills, -1 for none
 Module = Literal[tuple(MODULES)]  # type: ignore[valid-type]
 
 class _Fields:
@@ -120,6 +123,7 @@ class Ship(_Fields):
     sides: Annotated[list[Side], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # orientation of each contract (J cards have two)
     containers: Cards = field(default_factory=list)  # cards (or tokens) loaded as containers
     colours: Annotated[list[ContainerColour], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the colour each container counts as
+    fills: Annotated[list[Filled], Field(max_length=CARDS.table_size)] = field(default_factory=list)  # the contract each container lies on (-1: none), or at sea lay on (``rules.fills_now``)
 
 
 @dataclass(slots=True, eq=False)

@@ -142,7 +142,7 @@ def goods_token(g: Game, seat: int, card: int, colour: int | None) -> int:
         return card
     if variant(g.state) < 2:
         return card
-    colour = GOODS_OF[card] if colour is None else colour
+    colour = GOODS_OF[card]  # a card among goods has its own colour (a J card's loaded colour was a container's)
     if colour == GREY:
         ask_colour(g, seat, card, TO_GOODS)
         return -1

@@ -672,6 +672,7 @@ def load_together(g: Game, seat: int, ship: Ship, cards: tuple[int, ...], colour
             rider = swap_in(g, rider, GOODS_OF[rider])
         ship.containers.append(rider)
         ship.colours.append(RIDING)
+        ship.fills.append(-1)  # (it lies where the container it rides with lies: ``rules.fills_now``)
     return g.mod(seat, "together_colour", colour, cards)
 
 

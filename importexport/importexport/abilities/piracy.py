@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, hand_of, hand_owner
 from ..cards import CARDS
-from ..constants import CONTRACT, GREY, PIRATE, RIDING, YELLOW, payout
+from ..constants import CONTRACT, GREY, PIRATE, RIDING, YELLOW
 from ..flow import automatic
 from ..limits import enforce_limits
 from ..rules import (
@@ -415,6 +415,7 @@ def retire_ship(g: Game, sid: int) -> None:
     ship.sides.clear()
     ship.containers.clear()
     ship.colours.clear()
+    ship.fills.clear()
     if card is not None:
         s.discard.append(card)
         g.emit("ship_discarded", s=sid, p=ship.owner, c=card)
@@ -476,13 +477,17 @@ class Partnership(Ability):
     move onto the first, which is the super ship.  The ships stay joined until the super ship has
     sailed and been emptied (or come home), even if Partnership is discarded unfulfilled; its
     payout is doubled whatever contracts it carries.  "Double" is the payout the owner would get
-    for those containers; the compensation is 2 more than the usual one.
+    for those containers (after TABLETS); the compensation is 2 more than the usual one.  With the
+    goods market the doubled payout meets the market once: each container's marker changes it once
+    (the market prices containers, not payouts), and the whole is never below 0.
     """
 
     name = "PARTNERSHIP"
     reread = (
         "Joining is the Contract action placing PARTNERSHIP (level and "
-        "missing-level actions apply); double payout and +2 compensation while joined."
+        "missing-level actions apply); double payout and +2 compensation while joined; with the goods"
+        " market twice the payout plus each container's marker once, never below 0 (fixed: the market's"
+        " floor was taken before doubling)."
     )
 
     def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
@@ -523,7 +528,8 @@ class Partnership(Ability):
         a.sides += b.sides
         a.containers += b.containers
         a.colours += b.colours
-        b.contracts, b.sides, b.containers, b.colours = [], [], [], []
+        a.fills += b.fills
+        b.contracts, b.sides, b.containers, b.colours, b.fills = [], [], [], [], []
         s.marks["super_ships"] = [*_pairs(g), a.id, b.id]
         g.emit("super_ship", p=seat, s=a.id)
         a.contracts.append(card)
@@ -534,10 +540,9 @@ class Partnership(Ability):
             fulfil(g, a)
 
     def watch_fulfil(self, g: Game, data: dict[str, Any]) -> None:
-        sid = data["ship"]
-        if lashed_to(g, sid) >= 0:
-            n = len(g.state.ships[sid].containers)
-            gain(g, data["seat"], g.mod(data["seat"], "payout", payout(n), sid), self.name)
+        if lashed_to(g, data["ship"]) >= 0:
+            base, change = data["payout"], data["market"]
+            gain(g, data["seat"], max(0, 2 * base + change) - max(0, base + change), self.name)
 
     def watch_import_done(self, g: Game, data: dict[str, Any]) -> None:
         ship = g.state.ships[data["ship"]]

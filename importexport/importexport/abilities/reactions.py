@@ -551,21 +551,26 @@ class Satellite(Reaction):
 
 @register
 class Laptops(Reaction):
-    """Whenever you fulfil contracts on a ship carrying a technology container, draw 2 cards.
+    """Whenever you fulfil a contract with a technology container on it, draw 2 cards.
 
-    Ruling: once per ship (the containers stand on the ship, not on one contract); its own
-    fulfilment does not count.
+    Ruling: per contract: two such contracts on one ship draw 4, and a technology container on
+    the other contract of the ship draws nothing for this one (``Ship.fills``); a container counts
+    as the colour it was loaded as; its own fulfilment does not count.
     """
 
     name = "LAPTOPS"
     reread = (
-        "2 cards once per fulfilling ship that carries a technology container (which contract"
-        " a container lies on is not tracked); not for its own fulfilment."
+        "2 cards per contract fulfilled that has a technology container on it (fixed: was once per ship,"
+        " whatever contract the container lay on); not for its own fulfilment."
     )
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
-        if data["seat"] == holder and self.counts(data) and GREEN in g.state.ships[data["ship"]].colours:
-            draw(g, holder, 2, self.name)
+        if data["seat"] != holder or not self.counts(data):
+            return
+        ship = g.state.ships[data["ship"]]
+        with_tech = {f for f, col in zip(ship.fills, ship.colours) if col == GREEN and f in data["cards"]}
+        if with_tech:
+            draw(g, holder, 2 * len(with_tech), self.name)
 
 
 class FulfilColourCredits(Reaction):
@@ -628,22 +633,29 @@ class RareMetals(Reaction):
 
 
 class TakeContainer(Reaction):
-    """After you fulfil contracts, you may take one of that ship's containers before it sails."""
+    """After you fulfil contracts, you may take a container that lay on one of them before the ship
+    sails (not one that filled no contract: ``Ship.fills``)."""
 
     to_goods: ClassVar[bool]
     per_contract: ClassVar[bool] = False  # one container for each contract fulfilled (else one per ship)
 
     def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
-        if data["seat"] == holder and self.counts(data):
-            left = len(data["cards"]) if self.per_contract else 1
-            self.ask(g, holder, "container", ship=data["ship"], left=left)
+        if data["seat"] != holder or not self.counts(data):
+            return
+        if self.per_contract:  # one question per contract, the first placed asked first
+            for contract in reversed(data["cards"]):
+                self.ask(g, holder, "container", ship=data["ship"], cards=[contract])
+        else:
+            self.ask(g, holder, "container", ship=data["ship"], cards=list(data["cards"]))
 
     def options_container(self, g: Game, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         ship = g.state.ships[frame["ship"]]
-        if ship.at_sea or not ship.containers or (self.to_goods and not goods_room(g, seat)):
+        if ship.at_sea or (self.to_goods and not goods_room(g, seat)):
             return []
-        return [Action(seat, "choose", (self.card, c)) for c in ship.containers] + [Action(seat, "no", (self.card,))]
+        on = frame["cards"]  # the fulfilled contracts whose containers may be taken
+        offered = [Action(seat, "choose", (self.card, c)) for c, f in zip(ship.containers, ship.fills) if f in on]
+        return [*offered, Action(seat, "no", (self.card,))] if offered else []
 
     def describe_container(self, g: Game, action: Action) -> Wording:
         if action.kind == "no":
@@ -665,22 +677,21 @@ class TakeContainer(Reaction):
             g.emit("container_to_hand", p=seat, c=c, s=ship.id, why=self.name)
         else:  # a container token never goes into a hand: it returns to the supply
             gone(g, c)
-        if frame.get("left", 1) > 1:
-            self.ask(g, seat, "container", ship=ship.id, left=frame["left"] - 1)
 
 
 @register
 class FlashDrives(TakeContainer):
-    """Whenever you fulfil contracts, after the payout you may take one container of that ship
+    """Whenever you fulfil contracts, after the payout you may take one container that lay on them
     into your hand (one per ship).
 
-    Ruling: its own fulfilment does not count.
+    Ruling: its own fulfilment does not count; a container on the ship that filled no contract
+    (left from a discarded one) is not "loaded on it".
     """
 
     name = "FLASH DRIVES"
     reread = (
-        "At most one container per ship, after the payout and before the ship sails; not for"
-        " its own fulfilment."
+        "At most one container per ship, one that lay on a fulfilled contract (fixed: not one that filled none),"
+        " after the payout and before the ship sails; not for its own fulfilment."
     )
     to_goods = False
 
@@ -691,13 +702,14 @@ class Jets(TakeContainer):
     the ship sails (if your goods have room).
 
     Ruling: one container for each contract fulfilled (unlike FLASH DRIVES the card sets no limit
-    per ship), taken one at a time from that ship's containers; its own fulfilment does not count.
+    per ship), each one of the containers that lay on that contract, asked contract by contract in
+    the order they were placed; its own fulfilment does not count.
     """
 
     name = "JETS"
     reread = (
-        "One container per contract fulfilled, not one per ship (fixed: the card has no per-ship limit);"
-        " optional, needs goods room, before the ship sails."
+        "One container per contract fulfilled, not one per ship (fixed: the card has no per-ship limit),"
+        " each from the containers on that very contract (fixed); optional, needs goods room, before the ship sails."
     )
     to_goods = True
     per_contract = True
@@ -772,20 +784,23 @@ class HentaiManga(Reaction):
 
 @register
 class BokChoy(Reaction):
-    """Loaded as a container on a ship whose contracts are fulfilled, it earns the ship's owner 2
-    extra credits if one of those contracts is not an agriculture contract.
+    """Loaded as a container on a contract that is not an agriculture contract, it earns the ship's
+    owner 2 extra credits when that contract is fulfilled.
 
-    Ruling: 2 credits once per fulfilment, however many of the contracts are not agriculture.
+    Ruling: what counts is the contract it lies on (``Ship.fills``), not the other contracts of
+    the ship: on an agriculture contract beside a consumer one it earns nothing.
     """
 
     name = "BOK CHOY"
     reread = (
-        "2 credits once, to the ship's owner, when a contract fulfilled with it on board is"
-        " not agriculture."
+        "2 credits to the ship's owner when the contract it lies on is not agriculture (fixed: was any"
+        " contract of the ship); on no contract, nothing."
     )
 
     def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
-        if any(GOODS_OF[c] != YELLOW for c in contracts):
+        x = g.state.ships[ship]
+        on = x.fills[x.containers.index(card)]
+        if on in contracts and GOODS_OF[on] != YELLOW:
             gain(g, seat, 2, self.name)
 
 
