@@ -13,7 +13,7 @@ use these helpers, so a bad input gets the same kind of answer in either game:
   too long to print named "a number out of range".  No message formats an unbounded value.
 
 >>> shown("x" * 100)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
 >>> shown(10**5000), shown(10**5000, "de")
 ('a number out of range', 'eine Zahl außerhalb des Bereichs')
 >>> read_number("12"), read_number("-3")
@@ -73,8 +73,9 @@ def shown(value: object, lang: str = "en") -> str:
     """``value`` quoted for a message in ``lang``, in one line and at most about 50 characters."""
     if type(value) is int:
         return str(value) if _small(value) else WORDS.format("out_of_range", lang)
-    if isinstance(value, str):
-        return repr(value[:QUOTE_CHARS]) + ("…" if len(value) > QUOTE_CHARS else "")
+    if isinstance(value, str):  # (its first characters, escaped, cut again: an escape is longer than its character)
+        text = repr(value[: QUOTE_CHARS + 1])
+        return text if len(text) <= QUOTE_CHARS + 2 else text[: QUOTE_CHARS + 1] + "…"
     if isinstance(value, tuple | list):
         inner = ", ".join(_inner(v, lang) for v in value[:4]) + (", …" if len(value) > 4 else "")
         return f"({inner}{',' if len(value) == 1 else ''})" if isinstance(value, tuple) else f"[{inner}]"
