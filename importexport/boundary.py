@@ -25,7 +25,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any, NoReturn
 
-from .bounds import MAX_CHOICE_CARDS, MAX_CHOICE_NUMBER, MAX_CHOICE_TEXT
+from .bounds import MAX_CHOICE_CARDS, MAX_CHOICE_NUMBER, MAX_CHOICE_TEXT, MAX_SEED
 from .catalog import Table
 from .errors import BadArgumentError, IllegalActionError
 
@@ -45,6 +45,12 @@ WORDS = Table("boundary", {
     "seat_type": "A seat is named by a whole number, not {value}.",
     "seat_range": ("The one seat of this table is numbered {last}, not {value}.",
                    "The seats of this table are numbered 0 to {last}, not {value}."),
+    # a new game's arguments
+    "players": "{game} is played by {lo} to {hi} players, not {value}.",
+    "players_one": "{game} is played by {lo} player, not {value}.",
+    "seed": "The game number (seed) is a whole number from 0 to {hi}, not {value}.",
+    "lang": "The language is one of {langs}, not {value}.",
+    "mode": "The way to play is one of {modes}, not {value}.",
     # why a text or a value is no choice (``{problem}`` in a game's ``not_an_action``)
     "text_form": "a choice reads like {example}",
     "text_long": ("it is longer than {n} character", "it is longer than {n} characters"),
@@ -113,6 +119,28 @@ def check_seat(seat: object, seats: int, lang: str) -> int:
     if not 0 <= seat < seats:  # type: ignore[operator]
         _refuse("seat_range", lang, value=seat, n=seats, last=seats - 1)
     return seat  # type: ignore[return-value]
+
+
+def check_new_game(game: str, players: object, lo: int, hi: int, seed: object, lang: object,
+                   langs: tuple[str, ...]) -> None:
+    """A new game's arguments: ``lang`` one of ``langs``, ``players`` a whole number from ``lo`` to ``hi``
+    (``game`` names the game in the message), ``seed`` a whole number from 0 to ``MAX_SEED``; else
+    :class:`BadArgumentError` (rule ``lang``, ``players``, ``players_one`` or ``seed``), in ``lang``
+    if it is one of ``langs``, else in English."""
+    if not isinstance(lang, str) or lang not in langs:
+        _refuse("lang", "en", value=lang, langs=", ".join(langs))
+    if not is_whole(players) or not lo <= players <= hi:  # type: ignore[operator]
+        _refuse("players_one" if lo == hi else "players", lang, game=game, lo=lo, hi=hi, value=players)
+    if not is_whole(seed) or not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
+        _refuse("seed", lang, value=seed, hi="2⁶⁴ − 1")
+
+
+def check_mode(mode: object, modes: tuple[str, ...]) -> str:
+    """``mode`` if it is one of ``modes``; else :class:`BadArgumentError` (rule ``mode``, in English:
+    the game's language is not known yet)."""
+    if not isinstance(mode, str) or mode not in modes:
+        _refuse("mode", "en", value=mode, modes=", ".join(modes))
+    return mode
 
 
 def say(key: str, lang: str, **args: Any) -> str:

@@ -210,3 +210,21 @@ def test_a_quoted_value_is_one_short_line() -> None:
     assert shown((1, 10**5000)) == "(1, a number out of range)" and shown([1, 2, 3, 4, 5]) == "[1, 2, 3, 4, …]"
     assert shown("a\nb") == "'a\\nb'" and shown(True) == "True" and shown(1.5) == "1.5"
     assert len(shown({i: str(i) * 100 for i in range(100)})) <= QUOTE_CHARS + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=100, deadline=None)
+@given(players=st.one_of(odd(), st.integers(0, 7)), seed=st.one_of(odd(), st.integers(0, 2**64)),
+       lang=st.one_of(st.sampled_from(("en", "de")), odd()))
+def test_a_new_game_takes_its_arguments_or_refuses_them_as_documented(game: str, players: Any, seed: Any, lang: Any) -> None:
+    make = IEGame if game == "importexport" else PRGame
+    lo, hi = (2, 6) if game == "importexport" else (2, 5)
+    fine = (type(players) is int and lo <= players <= hi and type(seed) is int and 0 <= seed < 2**64
+            and lang in ("en", "de"))
+    try:
+        g = make(players=players, seed=seed, lang=lang)
+    except BadArgumentError as err:
+        assert not fine and "\n" not in str(err) and len(str(err)) <= MAX_MESSAGE
+        assert say(err.rule, lang if lang in ("en", "de") else "en", **err.details) == str(err)
+        return
+    assert fine and g.state.n == players

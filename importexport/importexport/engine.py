@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..boundary import check_seat, check_steps, field_out_of_range
+from ..boundary import check_new_game, check_seat, check_steps, field_out_of_range
 from ..bounds import MAX_CHOICE_CARDS
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -42,7 +42,8 @@ class Game:
     ``Game(players, seed, abilities)`` sets up a new table as the rulebook describes;
     ``abilities=False`` plays the basic rules (card abilities off).  ``modules`` switches on
     expansions and variants (``setup.MODULES``: capital, tokyo, j, market, kickstarter, ...).
-    ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.
+    ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.  A player count,
+    seed (0 to 2**64 - 1) or language out of range raises :class:`~importexport.errors.BadArgumentError`.
     """
 
     game_id = "importexport"
@@ -54,10 +55,7 @@ class Game:
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
         modules: list[str] | tuple[str, ...] = (),
     ) -> None:
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Import/Export is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+        check_new_game("Import/Export", players, MIN_PLAYERS, MAX_PLAYERS, seed, lang, LANGS)
         self.lang = lang
         self.seed = seed
         self.state = State()

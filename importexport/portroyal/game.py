@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..boundary import check_seat, check_steps, field_out_of_range
+from ..boundary import check_mode, check_new_game, check_seat, check_steps, field_out_of_range
 from ..bounds import MAX_CHOICE_CARDS
 from ..errors import IllegalActionError
 from ..rng import Rng
@@ -43,7 +43,9 @@ class Game:
     """One game of Port Royal: the current :class:`State`, how it began and every choice since.
 
     ``mode`` is ``base`` (the base game alone), ``competitive``, ``cooperative`` or ``solo`` (the
-    contracts expansion); ``contracts`` lays out these contract ids instead of drawing them.
+    contracts expansion); ``contracts`` lays out these contract ids instead of drawing them.  A mode,
+    player count, seed (0 to 2**64 - 1) or language out of range raises
+    :class:`~importexport.errors.BadArgumentError`.
     """
 
     game_id = "portroyal"
@@ -53,16 +55,9 @@ class Game:
         self, players: int = 2, seed: int = 0, mode: str = "base", lang: str = "en",
         contracts: list[str] | tuple[str, ...] | None = None,
     ) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        check_mode(mode, MODES)
         lo, hi = PLAYERS[mode]
-        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
-            count = f"{lo} player" if lo == hi == 1 else f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-            raise ValueError(f"{mode} Port Royal is played by {count}, not {players!r}")
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
-        if not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+        check_new_game(f"{mode} Port Royal", players, lo, hi, seed, lang, LANGS)
         self.lang, self.seed = lang, seed
         self.log: list[Event] = []
         self.history: list[Action] = []
