@@ -46,6 +46,17 @@ MAX_TEXT: Final = 200
 """Length of one text field in a file (a seat's role, an end reason, an ability's note)."""
 
 
+MAX_CHOICE_NUMBER: Final = 99_999
+"""A whole number in a choice (a seat, card, ship, place, count, bid or option) lies within
+±99,999; any other is "a number out of range" (ids of cards and container tokens are below 4,660,
+bids at most 999)."""
+
+MAX_CHOICE_CARDS: Final = 64
+"""Numbers in one list of a choice (its cards or places; measured: at most 3)."""
+
+MAX_CHOICE_TEXT: Final = 1_000
+"""Characters of a choice's text form (64 ids of four digits fit; measured: at most 41)."""
+
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether lists and dicts in ``value`` nest more than ``limit`` levels (checked without recursion)."""
     todo: list[tuple[object, int]] = [(value, 0)]

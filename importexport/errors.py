@@ -48,6 +48,20 @@ class ScenarioError(TextError):
     """A scenario that does not describe a possible table."""
 
 
+class BadArgumentError(ImportExportError, ValueError):
+    """An argument of a game's interface outside what it takes: an undo count or a seat that is no
+    whole number, or out of range (``Game.undo``, ``Game.view``, ``Game.legal_actions``).
+
+    Like :class:`IllegalActionError` it has ``rule`` (the check's key) and ``details`` (the
+    sentence's arguments); the game is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule: str, args: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.details = args or {}
+
+
 def told(exc: BaseException, lang: str) -> str:
     """An error's sentence in ``lang``: a file's or scenario's refusal in any language, any other error
     as it was raised."""

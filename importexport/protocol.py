@@ -36,7 +36,9 @@ class GameProtocol(Protocol):
     Decisions: :meth:`deciders` names the seats that must decide now, :meth:`legal_actions` lists
     every legal choice (of one seat, or of all deciders), :meth:`apply` carries one out or raises
     :class:`~importexport.errors.IllegalActionError` (with ``rule``, the reason's key, and a message in
-    the game's language) and changes nothing, :meth:`undo` takes choices back.  Reading:
+    the game's language) and changes nothing, :meth:`undo` takes choices back.  An undo count or a
+    seat that is no whole number in range raises :class:`~importexport.errors.BadArgumentError`
+    (``docs/bounds.md``), changing nothing.  Reading:
     :meth:`narrate` (the log as sentences), :meth:`describe` (a choice in words), :meth:`view` (what a
     seat may see, as plain data), :meth:`scores` (one entry per seat).  Saving: :meth:`save` gives
     JSON text that the game's :attr:`GameKind.load` reads back.

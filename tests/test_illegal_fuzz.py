@@ -161,8 +161,9 @@ def test_unparsable_text_is_refused_and_changes_nothing() -> None:
     g = Game(players=3, seed=2)
     before = snapshot(g)
     for text in ("", "p0", "draw", "px draw", "p0 play c=a", "p0 play q=3"):
-        with pytest.raises(ValueError, match="not an action"):
+        with pytest.raises(IllegalActionError) as refused:
             g.apply(text)
+        assert refused.value.rule == "not_an_action"
     assert snapshot(g) == before and g.history == []
 
 

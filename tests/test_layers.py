@@ -16,7 +16,8 @@ import importexport.portroyal as pr
 PACKAGE = Path(ie.__file__).resolve().parents[1]
 ENGINES = {"importexport.importexport": set(ie.PUBLIC_MODULES), "importexport.portroyal": set(pr.PUBLIC_MODULES)}
 CORE = {"importexport", "importexport.protocol", "importexport.errors", "importexport.rng", "importexport.bounds",
-        "importexport.catalog", "importexport.saves", "importexport.scenario_text", "importexport.palette"}
+        "importexport.catalog", "importexport.saves", "importexport.scenario_text", "importexport.palette",
+        "importexport.boundary", "importexport.file_words"}
 UPPER = ("importexport.bots", "importexport.tutor", "importexport.widgets", "importexport.app", "importexport.session",
          "importexport.cli", "importexport.simulate", "importexport.bench", "importexport.docs")
 

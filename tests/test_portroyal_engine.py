@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 import importexport.portroyal as package
+from importexport.errors import BadArgumentError
 from importexport.portroyal import Game
 from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
@@ -58,14 +59,14 @@ def test_every_choice_and_event_has_words_in_both_languages(mode: str) -> None:
 
 @pytest.mark.parametrize(("mode", "players"), [("solo", 2), ("base", 1), ("competitive", 6), ("cooperative", 1)])
 def test_player_counts_outside_a_mode_are_refused(mode: str, players: int) -> None:
-    with pytest.raises(ValueError, match=f"{mode} Port Royal is played by"):
+    with pytest.raises(BadArgumentError, match=f"{mode} Port Royal is played by"):
         Game(players=players, mode=mode)
 
 
 def test_unknown_modes_languages_and_contracts_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown mode 'chaos'"):
+    with pytest.raises(BadArgumentError, match="The way to play is one of .*, not 'chaos'"):
         Game(mode="chaos")
-    with pytest.raises(ValueError, match="unknown language"):
+    with pytest.raises(BadArgumentError, match="The language is one of en, de, not 'fr'"):
         Game(lang="fr")
     with pytest.raises(ValueError, match="not a contract of competitive play"):
         Game(mode="competitive", contracts=["bought_favour"])  # a special (team) contract

@@ -178,7 +178,7 @@ DAMAGED: dict[str, tuple[Change, tuple[str, ...]]] = {
                                            ("'initial.stack.", "seat 4")),
     "log entry that cannot be told": (_at("initial_log.0.1", "no_such_event"), ("'initial_log.0'",)),
     "seat roles": (_at("seats", ["human"]), ("'seats'",)),
-    "move not a move": (_at("actions.2", "p0 fly"), ("move 3", "unknown kind")),
+    "move not a move": (_at("actions.2", "p0 fly"), ("move 3", "no kind of choice")),
     "illegal move at step 4": (_illegal_move, ("move 4", "'p0 take c=119'")),
     "changed digest": (_at("digest", "0" * 16), ("'digest'", "changed")),
     "another legal move": (_other_legal_move, ("'digest'",)),

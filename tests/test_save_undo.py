@@ -15,6 +15,7 @@ from test_random_play import play_random, random_step, rng_for, snapshot
 
 from importexport import Game, SaveFileError
 from importexport.bounds import MAX_MOVES, MAX_SAVE_BYTES
+from importexport.errors import BadArgumentError
 from importexport.importexport.savefile import load
 from importexport.importexport.scenario import load_scenario
 
@@ -151,9 +152,10 @@ def test_undo_more_than_was_done_is_refused() -> None:
     g = Game(players=3, seed=1)
     play_random(g, rng_for(3, 1), steps=4)
     before = snapshot(g)
-    for n in (5, -1):
-        with pytest.raises(ValueError, match="cannot undo"):
+    for n, rule in ((5, "undo_range"), (-1, "undo_negative")):
+        with pytest.raises(BadArgumentError) as refused:
             g.undo(n)
+        assert refused.value.rule == rule
         assert snapshot(g) == before and len(g.history) == 4
 
 

@@ -52,7 +52,8 @@ SOURCES: tuple[str, ...] = (
     "importexport.widgets.common", "importexport.widgets.app", "importexport.widgets.coach",
     "importexport.widgets.cards", "importexport.widgets.lookup", "importexport.widgets.setup",
     "importexport.widgets.game", "importexport.widgets.anatomy", "importexport.widgets.guide",
-    "importexport.portroyal.words", "importexport.palette", "importexport.file_words",
+    "importexport.portroyal.words", "importexport.palette", "importexport.file_words", "importexport.boundary",
+    "importexport.importexport.table_kit",
 )
 """The modules whose tables make up the catalog (``extract`` and ``check`` import them all)."""
 

@@ -50,7 +50,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
+from ..boundary import choice_text_error, choice_words, read_number, read_numbers
 from .constants import COLOURS
+
+EXAMPLE = "'p0 play c=23'"
+"""A choice's text form, as a refusal of a text that is no choice shows it."""
 
 TAKE_CREW, TAKE_GOODS, TAKE_DISCARD = 0, 1, 2
 
@@ -285,35 +289,33 @@ class Action(NamedTuple):
 
     @classmethod
     def from_text(cls, text: str) -> Action:
-        """Parse the form ``str()`` writes; a clear ``ValueError`` for anything else."""
-        tokens = text.split()
-        if len(tokens) < 2 or not tokens[0].startswith("p") or not tokens[0][1:].isdigit():
-            raise ValueError(f"not an action: {text!r} (expected e.g. 'p0 play c=23')")
+        """Parse the form ``str()`` writes; anything else raises :class:`~importexport.errors.IllegalActionError`
+        (a ``ValueError``, rule ``not_an_action``) naming the part that is wrong."""
+        words = choice_words(text, EXAMPLE)
+        player = read_number(words[0][1:], text, EXAMPLE, words[0])
+        if words[1] not in KINDS:
+            raise choice_text_error(text, "text_kind", EXAMPLE, words[1])
         cards: tuple[int, ...] = ()
         sources: tuple[int, ...] = ()
         target, count, option = -1, 0, 0
         colour: int | None = None
-        try:
-            for token in tokens[2:]:
-                key, _, value = token.partition("=")
-                if key == "c":
-                    cards = tuple(int(v) for v in value.split(","))
-                elif key == "t":
-                    target = int(value)
-                elif key == "n":
-                    count = int(value)
-                elif key == "o":
-                    option = int(value)
-                elif key == "colour":
-                    colour = COLOURS.index(value) if value in COLOURS else int(value)
-                elif key == "from":
-                    sources = tuple(int(v) for v in value.split(","))
-                else:
-                    raise ValueError(token)
-        except ValueError:
-            raise ValueError(f"not an action: {text!r} (bad part {token!r})") from None
-        return cls(int(tokens[0][1:]), tokens[1], cards, target, count, option, colour, sources)
-
+        for word in words[2:]:
+            key, _, value = word.partition("=")
+            if key == "c":
+                cards = read_numbers(value, text, EXAMPLE, word)
+            elif key == "t":
+                target = read_number(value, text, EXAMPLE, word)
+            elif key == "n":
+                count = read_number(value, text, EXAMPLE, word)
+            elif key == "o":
+                option = read_number(value, text, EXAMPLE, word)
+            elif key == "colour":
+                colour = COLOURS.index(value) if value in COLOURS else read_number(value, text, EXAMPLE, word)
+            elif key == "from":
+                sources = read_numbers(value, text, EXAMPLE, word)
+            else:
+                raise choice_text_error(text, "text_part", EXAMPLE, word)
+        return cls(player, words[1], cards, target, count, option, colour, sources)
 
 DETAIL_DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
 """Every field after ``player`` and ``kind``, with the value it has when a choice does not use it."""

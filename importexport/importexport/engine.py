@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..boundary import check_new_game, check_seat, check_steps, field_out_of_range
+from ..bounds import MAX_CHOICE_CARDS
 from ..errors import IllegalActionError
 from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
@@ -41,7 +43,8 @@ class Game:
     ``Game(players, seed, abilities)`` sets up a new table as the rulebook describes;
     ``abilities=False`` plays the basic rules (card abilities off).  ``modules`` switches on
     expansions and variants (``setup.MODULES``: capital, tokyo, j, market, kickstarter, ...).
-    ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.
+    ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.  A player count,
+    seed (0 to 2**64 - 1) or language out of range raises :class:`~importexport.errors.BadArgumentError`.
     """
 
     game_id = "importexport"
@@ -53,10 +56,7 @@ class Game:
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
         modules: list[str] | tuple[str, ...] = (),
     ) -> None:
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Import/Export is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+        check_new_game("Import/Export", players, MIN_PLAYERS, MAX_PLAYERS, seed, lang, LANGS)
         self.lang = lang
         self.seed = seed
         self.state = State()
@@ -92,29 +92,34 @@ class Game:
         return deciders_of(self.state.stack[-1])
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal choice now, of ``player`` or of all deciders."""
+        """Every legal choice now, of ``player`` or of all deciders.  A ``player`` that is no seat of
+        this table raises :class:`~importexport.errors.BadArgumentError`."""
         if player is None:
             return list(self._opts)
+        check_seat(player, self.state.n, self.lang)
         return [a for a in self._opts if a.player == player]
 
     def is_over(self) -> bool:
         return not self.state.stack
 
     def apply(self, action: Action | str) -> None:
-        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing."""
+        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing:
+        also a value that is no choice, a field of the wrong type or a number beyond the bounds
+        (``docs/bounds.md``)."""
         if isinstance(action, str):
             try:
                 action = Action.from_text(action)
-            except ValueError as exc:  # text that is no choice: refused like any other bad choice
-                args = {"what": str(exc)}
-                raise IllegalActionError(message("not_an_action", self.lang, self.state, **args), "not_an_action", args) from None
+            except IllegalActionError as exc:  # text that is no choice: said again in the game's language
+                raise self._malformed(exc.rule, exc.details) from None
         if not isinstance(action, Action):
-            raise IllegalActionError(message("not_an_action", self.lang, self.state, what=repr(action)), "not_an_action")
+            raise self._malformed("not_an_action", {"what": action, "problem": "no_choice"})
         wrong = action.shape_error()
         if wrong is not None:
             field, expected = wrong
-            args = {"field": field, "value": repr(getattr(action, field))[:60], "want": expected}
-            raise IllegalActionError(message("bad_field", self.lang, self.state, **args), "bad_field", args)
+            raise self._malformed("bad_field", {"field": field, "value": getattr(action, field), "want": expected})
+        beyond = field_out_of_range(action._asdict())
+        if beyond is not None:
+            raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
         if action not in self._opts:
             action = action.normalised()
             if action not in self._opts:
@@ -172,9 +177,11 @@ class Game:
     # --- undo, replay ---------------------------------------------------------------------
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` choices (replaying the rest from the start)."""
-        if not 0 <= steps <= len(self.history):
-            raise ValueError(f"cannot undo {steps} step(s): only {len(self.history)} choice(s) were made")
+        """Take back the last ``steps`` choices (replaying the rest from the start).
+
+        ``steps`` is a whole number from 0 to ``len(history)``; anything else raises
+        :class:`~importexport.errors.BadArgumentError`, changing nothing."""
+        check_steps(steps, len(self.history), self.lang)
         if steps:
             self._rebuild(self.history[: len(self.history) - steps])
 
@@ -267,6 +274,8 @@ class Game:
         return describe_action(self, action, lang or self.lang)
 
     def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (``view.player_view``).  A ``seat`` that is no whole number from 0 to
+        the number of players - 1 raises :class:`~importexport.errors.BadArgumentError`."""
         from .view import player_view
 
         return player_view(self, seat)
@@ -283,6 +292,9 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.state.to_dict())
+
+    def _malformed(self, rule: str, args: dict[str, Any]) -> IllegalActionError:
+        return IllegalActionError(message(rule, self.lang, self.state, **args), rule, args)
 
     def _refusal(self, action: Action) -> IllegalActionError:
         from .explain import reason

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..boundary import problem_text, shown
 from ..catalog import LANGS as LANGS
 from ..catalog import Table
 from .actions import ISLAND, hand_owner
@@ -309,6 +310,12 @@ def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dic
             out["rules"] = word("with_abilities" if value else "basic", lang)
         elif name == "modules":
             out["mods"] = "".join(", " + m for m in value)
+        elif name == "what" and "problem" in args:  # something that is no choice: what it was and why
+            out[name], out["problem"] = shown(value, lang), problem_text(args, lang)
+        elif name == "problem":
+            out.setdefault(name, problem_text(args, lang))
+        elif name == "value":
+            out[name] = shown(value, lang)
         elif name == "want":
             out[name] = EXPECTED.format(value, lang)
         elif name == "kind":

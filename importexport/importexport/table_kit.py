@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from ..catalog import Table
 from .actions import Action
 from .describe import FREE_KINDS
 from .engine import Game
-from .explain import reason
+from .explain import STEPS, reason, step_of
+from .flow import deciders_of
 from .foresight import idle_note
 from .hints import hint_chapter, hint_key, hint_text
 from .i18n import WHY, card_name, message, seat_name, ship_name
@@ -65,12 +67,41 @@ def click_name(g: Game, what: str, ident: int, lang: str) -> str:
     return ship_name(ident, lang, g.state) if what == "ship" else card_name(ident, lang)
 
 
+CLICKS = Table("clicks", {
+    "now": "The game is waiting for {p} to {step}.",
+    "no_use": "{c} has no use at this step.",
+    "not_here": "{c} is not among the cards this step can use.",
+    "no_ship_move": "{s} offers no move at this step.",
+})
+"""What a click on a card or ship that offers nothing says: why, then what the game waits for."""
+
+PLACE_REASONS = frozenset({"not_in_hand", "pirate_source", "not_in_cargo", "not_on_island", "trade_cards",
+                           "no_such_container", "unknown_card", "ability_cards"})
+"""Refusals saying that the card clicked lies elsewhere than this step takes its cards from."""
+STEP_REASONS = frozenset({"no_card_now", "not_your_decision", "game_over"})
+"""Refusals that already say what the game waits for."""
+
+
 def click_refusal(g: Game, seat: int, what: str, ident: int, lang: str) -> str | None:
-    """Why clicking ``ident`` offers ``seat`` nothing, in the rules' words (``None``: no rule to name)."""
-    if what != "card":
-        return None
-    key, args = reason(g, natural_action(g, seat, ident))
-    return message(key, lang, g.state, **args)
+    """Why clicking card or ship ``ident`` offers ``seat`` nothing, in the rules' words, and what the
+    game waits for instead (one sentence each)."""
+    if not g.state.stack:
+        return message("game_over", lang, g.state)
+    if what == "ship":
+        why = CLICKS.format("no_ship_move", lang, s=ship_name(ident, lang, g.state))
+    else:
+        key, args = reason(g, natural_action(g, seat, ident))
+        if key in STEP_REASONS:
+            return message(key, lang, g.state, **args)
+        if key == "wrong_kind":
+            why = CLICKS.format("no_use", lang, c=card_name(ident, lang))
+        elif key in PLACE_REASONS:
+            why = CLICKS.format("not_here", lang, c=card_name(ident, lang))
+        else:
+            why = message(key, lang, g.state, **args)
+    frame = g.state.stack[-1]
+    now = CLICKS.format("now", lang, p=seat_name(deciders_of(frame)[0], lang), step=STEPS.format(step_of(g, frame), lang))
+    return why + " " + now
 
 
 def natural_action(g: Game, seat: int, card: int) -> Action:

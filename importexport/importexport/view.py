@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..boundary import check_seat
+
 if TYPE_CHECKING:
     from .engine import Game
 
@@ -69,8 +71,7 @@ def open_figures(g: Game, seat: int) -> dict[str, Any]:
 def player_view(g: Game, seat: int) -> dict[str, Any]:
     """A JSON-ready picture of the table as ``seat`` sees it, with that seat's legal choices."""
     s = g.state
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.n:
-        raise ValueError(f"there is no seat {seat!r} at a {s.n}-player table")
+    check_seat(seat, s.n, g.lang)
     full = s.to_dict()
     data: dict[str, Any] = {key: full[key] for key in OPEN_TABLE}
     data["players"] = []

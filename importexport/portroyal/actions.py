@@ -28,9 +28,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..boundary import choice_text_error, choice_words, read_number, read_numbers
+
 KINDS: tuple[str, ...] = (
     "discover", "stop", "repel", "land", "take", "pay", "pass", "expedition", "contract", "decline", "give", "end",
 )
+EXAMPLE = "'p1 take c=12'"
+"""A choice's text form, as a refusal of a text that is no choice shows it."""
 
 
 class Action(NamedTuple):
@@ -54,27 +58,24 @@ class Action(NamedTuple):
 
     @classmethod
     def from_text(cls, text: str) -> Action:
-        """Parse the form ``str()`` gives; ValueError naming the part that is wrong."""
-        parts = text.split()
-        if len(parts) < 2 or not parts[0].startswith("p") or not parts[0][1:].isdigit():
-            raise ValueError(f"{text!r}: an action reads like 'p1 take c=12'")
-        if parts[1] not in KINDS:
-            raise ValueError(f"{text!r}: unknown kind {parts[1]!r}; the kinds are {', '.join(KINDS)}")
+        """Parse the form ``str()`` gives; anything else raises :class:`~importexport.errors.IllegalActionError`
+        (a ``ValueError``, rule ``not_an_action``) naming the part that is wrong."""
+        words = choice_words(text, EXAMPLE)
+        player = read_number(words[0][1:], text, EXAMPLE, words[0])
+        if words[1] not in KINDS:
+            raise choice_text_error(text, "text_kind", EXAMPLE, words[1])
         fields: dict[str, object] = {}
-        for part in parts[2:]:
+        for part in words[2:]:
             key, _, value = part.partition("=")
-            try:
-                if key == "c":
-                    fields["card"] = int(value)
-                elif key == "t":
-                    fields["target"] = int(value)
-                elif key == "with":
-                    fields["cards"] = tuple(int(v) for v in value.split(","))
-                else:
-                    raise ValueError(key)
-            except ValueError:
-                raise ValueError(f"{text!r}: cannot read {part!r} (c=, t= and with= take whole numbers)") from None
-        return cls(int(parts[0][1:]), parts[1], **fields)  # type: ignore[arg-type]
+            if key == "c":
+                fields["card"] = read_number(value, text, EXAMPLE, part)
+            elif key == "t":
+                fields["target"] = read_number(value, text, EXAMPLE, part)
+            elif key == "with":
+                fields["cards"] = read_numbers(value, text, EXAMPLE, part)
+            else:
+                raise choice_text_error(text, "text_part", EXAMPLE, part)
+        return cls(player, words[1], **fields)  # type: ignore[arg-type]
 
     def shape_error(self) -> str | None:
         """The first field whose type is wrong, or None."""

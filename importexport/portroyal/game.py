@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..boundary import check_mode, check_new_game, check_seat, check_steps, field_out_of_range
+from ..bounds import MAX_CHOICE_CARDS
 from ..errors import IllegalActionError
 from ..rng import Rng
 from . import flow
@@ -41,7 +43,9 @@ class Game:
     """One game of Port Royal: the current :class:`State`, how it began and every choice since.
 
     ``mode`` is ``base`` (the base game alone), ``competitive``, ``cooperative`` or ``solo`` (the
-    contracts expansion); ``contracts`` lays out these contract ids instead of drawing them.
+    contracts expansion); ``contracts`` lays out these contract ids instead of drawing them.  A mode,
+    player count, seed (0 to 2**64 - 1) or language out of range raises
+    :class:`~importexport.errors.BadArgumentError`.
     """
 
     game_id = "portroyal"
@@ -51,16 +55,9 @@ class Game:
         self, players: int = 2, seed: int = 0, mode: str = "base", lang: str = "en",
         contracts: list[str] | tuple[str, ...] | None = None,
     ) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        check_mode(mode, MODES)
         lo, hi = PLAYERS[mode]
-        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
-            count = f"{lo} player" if lo == hi == 1 else f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-            raise ValueError(f"{mode} Port Royal is played by {count}, not {players!r}")
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
-        if not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+        check_new_game(f"{mode} Port Royal", players, lo, hi, seed, lang, LANGS)
         self.lang, self.seed = lang, seed
         self.log: list[Event] = []
         self.history: list[Action] = []
@@ -93,15 +90,22 @@ class Game:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal choice now: the decider's (with their free choices), or ``player``'s.
 
-        A player who is not deciding may still have free choices (:meth:`free_actions`)."""
+        A player who is not deciding may still have free choices (:meth:`free_actions`).  A
+        ``player`` that is no seat of this table raises :class:`~importexport.errors.BadArgumentError`."""
         if player is None:
             return list(self._opts)
+        check_seat(player, self.state.n, self.lang)
         if player in self.deciders():
             return [a for a in self._opts if a.player == player]
-        return self.free_actions(player)
+        return self._free(player)
 
     def free_actions(self, player: int) -> list[Action]:
-        """The choices ``player`` may make at this moment without being asked (often none)."""
+        """The choices ``player`` may make at this moment without being asked (often none); a
+        ``player`` that is no seat raises :class:`~importexport.errors.BadArgumentError`."""
+        check_seat(player, self.state.n, self.lang)
+        return self._free(player)
+
+    def _free(self, player: int) -> list[Action]:
         if self.is_over() or not 0 <= player < self.state.n:
             return []
         return flow.free_options(self, player)
@@ -110,21 +114,23 @@ class Game:
         return not self.state.stack
 
     def apply(self, action: Action | str) -> None:
-        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing."""
+        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing:
+        also a value that is no choice, a field of the wrong type or a number beyond the bounds
+        (``docs/bounds.md``)."""
         if isinstance(action, str):
             try:
                 action = Action.from_text(action)
-            except ValueError as exc:
-                args = {"what": str(exc)}
-                raise IllegalActionError(self.say("not_an_action", **args), "not_an_action", args) from None
+            except IllegalActionError as exc:  # (said again in the game's language)
+                raise self._malformed(exc.rule, exc.details) from None
         if not isinstance(action, Action):
-            args = {"what": repr(action)[:80]}
-            raise IllegalActionError(self.say("not_an_action", **args), "not_an_action", args)
+            raise self._malformed("not_an_action", {"what": action, "problem": "no_choice"})
         field = action.shape_error()
         if field is not None:
-            args = {"field": field, "value": repr(getattr(action, field))[:60]}
-            raise IllegalActionError(self.say("bad_field", **args), "bad_field", args)
-        if action not in self._opts and action not in self.legal_actions(action.player):
+            raise self._malformed("bad_field", {"field": field, "value": getattr(action, field)})
+        beyond = field_out_of_range(action._asdict())
+        if beyond is not None:
+            raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
+        if action not in self._opts and (action.player in self.deciders() or action not in self._free(action.player)):
             raise self._refusal(action)
         self.history.append(action)
         try:
@@ -141,9 +147,11 @@ class Game:
     # --- undo, replay, copies -------------------------------------------------------------
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` choices (replaying the rest from the start)."""
-        if not isinstance(steps, int) or not 0 <= steps <= len(self.history):
-            raise ValueError(f"cannot undo {steps!r} step(s): {len(self.history)} choice(s) were made")
+        """Take back the last ``steps`` choices (replaying the rest from the start).
+
+        ``steps`` is a whole number from 0 to ``len(history)``; anything else raises
+        :class:`~importexport.errors.BadArgumentError`, changing nothing."""
+        check_steps(steps, len(self.history), self.lang)
         if steps:
             self._rebuild(self.history[: len(self.history) - steps])
 
@@ -203,7 +211,10 @@ class Game:
         return describe_action(self, action, lang or self.lang)
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: everything but the order of the piles and the faces of coins."""
+        """What ``seat`` may see: everything but the order of the piles and the faces of coins.
+
+        A ``seat`` that is no whole number from 0 to the number of players - 1 raises
+        :class:`~importexport.errors.BadArgumentError`."""
         from .view import player_view
 
         return player_view(self, seat)
@@ -221,6 +232,9 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.state.to_dict())
+
+    def _malformed(self, rule: str, args: dict[str, Any]) -> IllegalActionError:
+        return IllegalActionError(self.say(rule, **args), rule, args)
 
     def _refusal(self, action: Action) -> IllegalActionError:
         from .explain import reason

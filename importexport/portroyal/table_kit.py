@@ -20,7 +20,7 @@ from .game import PLAYERS, Game
 from .picture import changes, click_choices, picture, pointed
 from .rules import EXP, RULES, team_rank
 from .savefile import dump, load_session
-from .words import card_name, contract_name, message, seat
+from .words import card_name, contract_name, message, seat, waiting
 
 __all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
@@ -90,18 +90,44 @@ def click_name(g: Game, what: str, ident: int, lang: str) -> str:
     return card_name(ident, lang)
 
 
+CLICKS = Table("pr_clicks", {
+    "now": "Now the game waits for this: {what}.",
+    "take_later": "{c} can be taken once cards are taken from the harbour.",
+    "held": "{c} belongs to {q}; only the cards in the harbour can be taken.",
+    "elsewhere": "{c} is not in the harbour; only the cards in the harbour can be taken.",
+    "expedition_persons": "{p} lacks the persons {c} asks for: one per symbol, a Jack of all trades for any.",
+})
+"""What a click on a card or contract that offers nothing says: why, then what the game waits for."""
+
+
 def click_refusal(g: Game, seat: int, what: str, ident: int, lang: str) -> str | None:
-    """Why clicking a card or contract offers ``seat`` nothing, in the rules' words."""
+    """Why clicking a card or contract offers ``seat`` nothing, in the rules' words, and what the
+    game waits for instead (one sentence each)."""
+    s = g.state
+    if not s.stack:
+        return message("game_over", lang)
+    why = _click_why(g, seat, what, ident, lang)
+    return why + " " + CLICKS.format("now", lang, what=waiting(g, lang))
+
+
+def _click_why(g: Game, seat: int, what: str, ident: int, lang: str) -> str:
+    s = g.state
     if what == "contract":
-        action = Action(seat, "contract", target=ident)
-    elif ident in g.state.expeditions:
-        return None
-    else:
-        action = Action(seat, "take", card=ident)
-    key, args = reason(g, action)
-    if key in ("not_your_decision", "not_now"):  # (a reason about the moment, not about this card)
-        return None
-    return message(key, lang, g.state.contracts, **args)
+        key, args = reason(g, Action(seat, "contract", target=ident))
+        return message(key, lang, s.contracts, **args)
+    if ident in s.expeditions:
+        if seat == s.active and seat in g.deciders():
+            return CLICKS.format("expedition_persons", lang, p=seat_name(seat, lang), c=card_name(ident, lang))
+        return message("expedition_own_turn", lang)
+    holder = next((q for q, p in enumerate(s.players) if ident in p.persons or ident in p.expeditions), None)
+    if holder is not None:
+        return CLICKS.format("held", lang, c=card_name(ident, lang), q=seat_name(holder, lang))
+    if ident not in s.harbour and not any(f["kind"] == "repel" and f["card"] == ident for f in s.stack):
+        return CLICKS.format("elsewhere", lang, c=card_name(ident, lang))
+    key, args = reason(g, Action(seat, "take", card=ident))
+    if key in ("not_your_decision", "not_now"):  # (a reason about the moment: say it about the card)
+        return CLICKS.format("take_later", lang, c=card_name(ident, lang))
+    return message(key, lang, s.contracts, **args)
 
 
 def note(g: Game, action: Action, lang: str) -> tuple[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..boundary import check_seat
 from .rules import points, swords
 
 if TYPE_CHECKING:
@@ -16,8 +17,7 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
     ``stack``, what comes next in the turn (who still takes how many cards, who still has a chance at a
     contract): everybody at the table knows it."""
     s = g.state
-    if not 0 <= seat < s.n:
-        raise ValueError(f"there is no seat {seat!r} at this table of {s.n}")
+    check_seat(seat, s.n, g.lang)
     frame = s.stack[-1] if s.stack else None
     return {
         "seat": seat, "mode": s.mode, "players": s.n, "start": s.start, "active": s.active, "turn": s.turn,

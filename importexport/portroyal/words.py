@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..boundary import problem_text, shown
 from ..catalog import Table
 from .cards import CARDS
 from .expansion import load_expansion
@@ -104,8 +105,10 @@ CHOICES = Table("pr_choices", {
 """A choice in words (``Game.describe``)."""
 
 REASONS = Table("pr_reasons", {
-    "not_an_action": "That is not a Port Royal choice: {what}.",
+    "not_an_action": "{what} is not a Port Royal choice: {problem}.",
     "bad_field": "The choice's field {field} has a value of the wrong type: {value}.",
+    "out_of_range": "The choice's field {field} holds a number out of range.",
+    "too_many": "The choice's field {field} lists more than {n} numbers.",
     "game_over": "The game is over: no more choices can be made.",
     "no_seat": "There is no {p} at this table.",
     "unused_field": "A \u201c{kind}\u201d choice has no {field}: leave that field out.",
@@ -195,6 +198,10 @@ def _format(args: dict[str, Any], lang: str, contracts: list[str] | None = None)
             out["t"] = contract_name(args["contract"], lang)
         else:
             out["t"] = str(out["t"] + 1)
+    if "problem" in out:  # something that is no choice: what it was and why
+        out["what"], out["problem"] = shown(args.get("what"), lang), problem_text(args, lang)
+    if "value" in out:
+        out["value"] = shown(out["value"], lang)
     if "why" in out and out["why"] in WHY:
         out["why"] = WHY.format(out["why"], lang)
     return out
