@@ -15,6 +15,7 @@ Illegal choices raise :class:`IllegalActionError` naming the rule, and change no
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalActionError
@@ -22,7 +23,7 @@ from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities, modifiers_of
+from .abilities.registry import REGISTRY, active_abilities, modifier_index, modifiers_of
 from .actions import Action
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
@@ -46,7 +47,7 @@ class Game:
     game_id = "importexport"
     """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
 
-    _cache: dict[tuple[int, str], list[Any]] | None = None  # modifier lookups while options are listed
+    _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
 
     def __init__(
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
@@ -154,7 +155,9 @@ class Game:
             try:
                 opts = kind.options(self, frame)  # type: ignore[misc]
                 if opts and kind.extras:
-                    opts = opts + extra_options(self, frame)
+                    extra = extra_options(self, frame)
+                    if extra:
+                        opts = opts + extra
             finally:
                 self._cache = None
             if not opts:
@@ -214,16 +217,16 @@ class Game:
         r.shuffle(items)
         self.state.rng = r.state
 
-    def modifiers(self, seat: int, key: str) -> list[Any]:
+    def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
         cache = self._cache
         if cache is None:
             return active_abilities(self, seat, key)
         # listing options changes nothing, so who modifies what stays the same meanwhile
-        abilities = cache.get((seat, key))
-        if abilities is None:
-            abilities = cache[(seat, key)] = active_abilities(self, seat, key)
-        return abilities
+        index = cache.get(seat)
+        if index is None:
+            index = cache[seat] = modifier_index(self, seat)
+        return index.get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
@@ -308,12 +311,12 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     if seat == s.active:
         for ship_id in s.players[seat].ships:
             ship = s.ships[ship_id]
-            if not ship.at_sea:
-                out.extend(Action(seat, "drop", (c,), ship_id) for c in ship.contracts)
+            if not ship.at_sea and ship.contracts:
+                out += [Action(seat, "drop", (c,), ship_id) for c in ship.contracts]
     if "capital" in s.modules:  # Capital cards may be discarded from the hand at any time
-        out.extend(Action(seat, "discard", (c,)) for c in s.players[seat].hand if CARDS.goods[c] == GREY)
+        out += [Action(seat, "discard", (c,)) for c in s.players[seat].hand if GOODS_OF[c] == GREY]
     if s.abilities:
-        out.extend(_abilities.anytime_options(g, seat))
+        out += _abilities.anytime_options(g, seat)
     return out
 
 
@@ -369,6 +372,7 @@ def _anytime_check(g: Game, a: Action) -> Reason | None:
     return not_offered(g, mine, a, card)
 
 
+GOODS_OF = CARDS.goods
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}

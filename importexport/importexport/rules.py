@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 GOODS_OF = CARDS.goods
 SLOTS_OF = CARDS.slots
+ACTION_OF = CARDS.action
 
 
 # --- levels -------------------------------------------------------------------------------
@@ -246,7 +247,8 @@ def goods_room(g: Game, seat: int) -> bool:
 
 def crew_for(g: Game, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
-    n = sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == action)
+    crew = g.state.players[seat].crew
+    n = [ACTION_OF[c] for c in crew].count(action) if crew else 0
     return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
-from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
+from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, Reason, automatic, decision
 from .rules import (
     add_container,
@@ -49,6 +49,17 @@ J_COLOURS = CARDS.j_colours
 J_LOAD_COST = 2  # J expansion: loading a two-colour card costs 2 credits
 TOKYO_COST = (2, 4, 6, 8)  # Tokyo harbour: cost to place a contract from the column of level 0, 1, 2, 3+
 WILD_ACTIONS = (0, 1, 2, 3, 4)  # the two-card wild never stands for Trade
+
+# The commonest choices, built once per seat (and card) rather than at every option list: an
+# action is an immutable value, so one object serves every list it appears in.
+DRAW = tuple(Action(seat, "draw") for seat in range(MAX_PLAYERS))
+PLAY = tuple(tuple(Action(seat, "play", (c,)) for c in range(CARDS.token_base)) for seat in range(MAX_PLAYERS))
+
+
+def plays(seat: int, cards: list[int]) -> list[Action]:
+    """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
+    table = PLAY[seat]
+    return [table[c] for c in cards]
 
 
 def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
@@ -105,13 +116,11 @@ def wild_refusal(g: Game, seat: int, a: Action, held: set[int], led: int | None)
 def lead_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     hand = g.state.players[seat].hand
-    opts = [Action(seat, "draw")]
-    opts.extend(Action(seat, "play", (c,)) for c in hand)
+    opts = [DRAW[seat], *plays(seat, hand)]
     in_hand = set(shown_actions(g, seat, hand))
     missing = [a for a in WILD_ACTIONS if a not in in_hand]  # == wild_refusal's "wild_only_without"
     if missing:
-        for pair in wild_pairs(hand):
-            opts.extend(Action(seat, "wild", pair, a) for a in missing)
+        opts += [Action(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
@@ -205,15 +214,14 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     led = s.led
     hand = s.players[seat].hand
-    opts = [Action(seat, "draw")]
-    matching = False
+    opts = [DRAW[seat]]
     any_card = bool(s.abilities and g.modifiers(seat, "follow_with_any"))
+    table = PLAY[seat]
     for c, shows in zip(hand, shown_actions(g, seat, hand)):
-        if follows_led(g, seat, c, shows, led, any_card):
-            opts.append(Action(seat, "play", (c,)))
-            matching = True
-    if not matching and led != TRADE:
-        opts.extend(Action(seat, "wild", pair, led) for pair in wild_pairs(hand))
+        if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
+            opts.append(table[c])
+    if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
+        opts += [Action(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)

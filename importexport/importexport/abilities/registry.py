@@ -236,6 +236,7 @@ def modifiers_of(key: str) -> Holders | None:
 
 
 def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
+    """The abilities changing rule value ``key`` for ``seat`` now, in ``lasting`` order, then the standing ones."""
     if not g.state.abilities:
         return []
     cards = _MODIFIERS.get(key, False)
@@ -245,10 +246,30 @@ def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
         return []
     found = [a for a in lasting(g, seat) if key in a.modifies] if in_reach(g, seat, cards) else []  # type: ignore[arg-type]
     standing = STANDING.get(key)
-    if standing:  # rules left on the table, wherever their cards lie now
-        marks = g.state.marks
-        found += [a for a in standing if marks.get(a.standing) and a not in found]
-    return found
+    return _with_standing(g, found, standing) if standing else found
+
+
+def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
+    """``active_abilities`` for every rule value at once (values nobody changes are left out):
+    one pass over ``lasting``, for a position where many values are asked (listing the options)."""
+    index: dict[str, list[Ability]] = {}
+    for ability in lasting(g, seat):
+        for key in ability.modifies:
+            if key in index:
+                index[key].append(ability)
+            else:
+                index[key] = [ability]
+    for key, standing in STANDING.items():
+        found = _with_standing(g, index.get(key, []), standing)
+        if found:
+            index[key] = found
+    return index
+
+
+def _with_standing(g: Game, found: list[Ability], standing: list[Ability]) -> list[Ability]:
+    """``found`` and the ``standing`` abilities whose mark is set (rules left on the table, wherever their cards lie now)."""
+    marks = g.state.marks
+    return found + [a for a in standing if marks.get(a.standing) and a not in found]
 
 
 def declare_winner(g: Game, seat: int, card: int) -> None:
