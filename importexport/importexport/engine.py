@@ -23,7 +23,7 @@ from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities, modifier_index, modifiers_of
+from .abilities.registry import REGISTRY, STANDING, active_abilities, anyone_in_reach, modifier_index, modifiers_of
 from .actions import Action
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
@@ -236,8 +236,11 @@ class Game:
 
     def mod_all(self, key: str, value: Any, *context: Any) -> Any:
         """A table-wide rule value after everybody's abilities have changed it."""
-        if not self.state.abilities or modifiers_of(key) is None:
+        if not self.state.abilities:
             return value
+        cards = modifiers_of(key)
+        if cards is None or key not in STANDING and not anyone_in_reach(self, cards):
+            return value  # (no seat holds a card changing it: the usual case, checked at once)
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value

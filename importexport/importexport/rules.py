@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 GOODS_OF = CARDS.goods
 SLOTS_OF = CARDS.slots
+SLOTS_ALT = CARDS.slots_alt
 ACTION_OF = CARDS.action
 
 
@@ -110,7 +111,7 @@ def contract_slots(g: Game, ship: Ship) -> list[int]:
     out: list[int] = []
     abilities = g.state.abilities
     for card, side in zip(ship.contracts, ship.sides):
-        slots = SLOTS_OF[card] if side == 0 else CARDS[card].slots(side)
+        slots = SLOTS_ALT[card] if side else SLOTS_OF[card]
         if abilities and g.mod(ship.owner, "rainbow_contract", False, card):
             out.extend([RAINBOW_SLOT] * len(slots))
         else:
@@ -181,7 +182,7 @@ def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
     """The cargo slots of each contract on the ship, one list per contract (as ``contract_slots``)."""
     out: list[list[int]] = []
     for card, side in zip(ship.contracts, ship.sides):
-        slots = list(SLOTS_OF[card] if side == 0 else CARDS[card].slots(side))
+        slots = list(SLOTS_ALT[card] if side else SLOTS_OF[card])
         if g.state.abilities and g.mod(ship.owner, "rainbow_contract", False, card):
             slots = [RAINBOW_SLOT] * len(slots)
         out.append(slots)

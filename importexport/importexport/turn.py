@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 ACTION_OF = CARDS.action
 GOODS_OF = CARDS.goods
+SLOTS_OF = CARDS.slots
+SLOTS_ALT = CARDS.slots_alt
 J_COLOURS = CARDS.j_colours
 J_LOAD_COST = 2  # J expansion: loading a two-colour card costs 2 credits
 TOKYO_COST = (2, 4, 6, 8)  # Tokyo harbour: cost to place a contract from the column of level 0, 1, 2, 3+
@@ -77,14 +79,21 @@ def card_action(g: Game, seat: int, card: int) -> int:
 
 
 def wild_pairs(hand: list[int]) -> list[tuple[int, int]]:
-    """Pairs of cards of one colour (two Trade cards of grey also make a pair)."""
+    """Pairs of cards of one colour (two Trade cards of grey also make a pair), colour by colour
+    in the order the hand first shows them, each colour's pairs in id order."""
     by_colour: dict[int, list[int]] = {}
     for c in hand:
-        by_colour.setdefault(GOODS_OF[c], []).append(c)
+        colour = GOODS_OF[c]
+        if colour in by_colour:
+            by_colour[colour].append(c)
+        else:
+            by_colour[colour] = [c]
+    if len(by_colour) == len(hand):
+        return []  # every card of another colour
     pairs: list[tuple[int, int]] = []
     for cards in by_colour.values():
         if len(cards) > 1:
-            pairs.extend(combinations(sorted(cards), 2))
+            pairs += combinations(sorted(cards), 2)
     return pairs
 
 
@@ -586,10 +595,9 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
         cost = 1 + level_deficit(g, seat, c, have)
         if cost > left:
             continue
-        card = CARDS[c]
-        for side in (0, 1) if card.cargo_alt is not None else (0,):
-            size = len(card.slots(side))
-            opts.extend(Action(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free)
+        for side in (0, 1) if J_COLOURS[c] else (0,):  # (a card with two cargo sides: a J card)
+            size = len(SLOTS_ALT[c] if side else SLOTS_OF[c])
+            opts += [Action(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
     return opts
 
 
@@ -733,7 +741,7 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
                 elif d < 0 and colour == J_COLOURS[c][0]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts.extend(Action.pirate(seat, c, src, d) for d in dest)
+        opts += [Action.pirate(seat, c, src, d) for d in dest]
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
         opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))

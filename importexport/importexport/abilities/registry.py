@@ -259,10 +259,11 @@ def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
                 index[key].append(ability)
             else:
                 index[key] = [ability]
-    for key, standing in STANDING.items():
-        found = _with_standing(g, index.get(key, []), standing)
-        if found:
-            index[key] = found
+    if g.state.marks:  # (a standing rule needs its mark)
+        for key, standing in STANDING.items():
+            found = _with_standing(g, index.get(key, []), standing)
+            if found:
+                index[key] = found
     return index
 
 
