@@ -24,7 +24,7 @@ from . import abilities as _abilities  # noqa: F401  (registers the ability fram
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import REGISTRY, STANDING, active_abilities, anyone_in_reach, modifier_index, modifiers_of
-from .actions import Action
+from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .flow import FRAMES, Reason, deciders_of
@@ -315,9 +315,9 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
         for ship_id in s.players[seat].ships:
             ship = s.ships[ship_id]
             if not ship.at_sea and ship.contracts:
-                out += [Action(seat, "drop", (c,), ship_id) for c in ship.contracts]
+                out += [listed(seat, "drop", (c,), ship_id) for c in ship.contracts]
     if "capital" in s.modules:  # Capital cards may be discarded from the hand at any time
-        out += [Action(seat, "discard", (c,)) for c in s.players[seat].hand if GOODS_OF[c] == GREY]
+        out += [listed(seat, "discard", (c,)) for c in s.players[seat].hand if GOODS_OF[c] == GREY]
     if s.abilities:
         out += _abilities.anytime_options(g, seat)
     return out

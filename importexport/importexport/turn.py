@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
+from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, Reason, automatic, decision
@@ -129,7 +129,7 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     in_hand = set(shown_actions(g, seat, hand))
     missing = [a for a in WILD_ACTIONS if a not in in_hand]  # == wild_refusal's "wild_only_without"
     if missing:
-        opts += [Action(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
+        opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
@@ -192,9 +192,9 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
 
 def declare_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
-    opts = [Action(seat, "declare", count=n) for n in range(fr["least"], fr["most"] + 1)]
+    opts = [listed(seat, "declare", (), -1, n) for n in range(fr["least"], fr["most"] + 1)]
     # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
-    return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
+    return opts + [listed(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
 def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
@@ -230,7 +230,7 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
         if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
             opts.append(table[c])
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
-        opts += [Action(seat, "wild", pair, led) for pair in wild_pairs(hand)]
+        opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
@@ -547,9 +547,9 @@ def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def supply_options(g: Game, seat: int) -> list[Action]:
     s = g.state
-    opts = [Action(seat, "crew", (c,)) for c in s.island]
+    opts = [listed(seat, "crew", (c,)) for c in s.island]
     if not s.sold[seat]:
-        opts.extend(Action(seat, "sell", (c,)) for c in s.players[seat].hand)
+        opts += [listed(seat, "sell", (c,)) for c in s.players[seat].hand]
     return opts
 
 
@@ -597,7 +597,7 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
             continue
         for side in (0, 1) if J_COLOURS[c] else (0,):  # (a card with two cargo sides: a J card)
             size = len(SLOTS_ALT[c] if side else SLOTS_OF[c])
-            opts += [Action(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
+            opts += [listed(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
     return opts
 
 
@@ -654,7 +654,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 if ok is None:
                     ok = fits[key] = can_take_container(g, x, col, slots[x.id])
                 if ok:
-                    opts.append(Action.load(seat, c, x.id, col if choices else None))
+                    opts.append(listed(seat, "load", (c,), x.id, colour=col if choices else None))  # (Action.load)
     return opts
 
 
@@ -741,7 +741,7 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
                 elif d < 0 and colour == J_COLOURS[c][0]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts += [Action.pirate(seat, c, src, d) for d in dest]
+        opts += [listed(seat, "pirate", (c,), d, sources=(src,)) for d in dest]  # (Action.pirate)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
         opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))
@@ -803,7 +803,7 @@ def pirate_one(g: Game, seat: int, c: int, src: int, target: int, chosen: int | 
 
 def trade_options(g: Game, seat: int) -> list[Action]:
     s = g.state
-    return [Action(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
+    return [listed(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
 
 
 def do_trade(g: Game, a: Action) -> None:

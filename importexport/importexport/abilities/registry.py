@@ -285,6 +285,15 @@ def declare_winner(g: Game, seat: int, card: int) -> None:
     finish_game(g)
 
 
+def _call(g: Game, stack: list[Frame], pushed: list[list[Frame]], hook: Any, *args: Any) -> None:
+    """Run one handler of ``dispatch``; the questions it put on the stack join ``pushed``."""
+    before = len(stack)
+    top = stack[-1] if stack else None
+    hook(g, *args)
+    if len(stack) > before and (before == 0 or stack[before - 1] is top):
+        pushed.append(stack[before:])
+
+
 def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
     """Offer an event to every lasting ability, holders in seat order from the active player.
 
@@ -299,14 +308,6 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
         return
     stack = s.stack
     pushed: list[list[Frame]] = []
-
-    def call(hook: Any, *args: Any) -> None:
-        before = len(stack)
-        top = stack[-1] if stack else None
-        hook(g, *args)
-        if len(stack) > before and (before == 0 or stack[before - 1] is top):
-            pushed.append(stack[before:])
-
     listeners = holders("on_" + event)
     if anyone_in_reach(g, listeners):
         for seat in g.seat_order():
@@ -314,20 +315,22 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
                 continue
             for ability in lasting(g, seat):
                 if event in ability.listens:
-                    call(getattr(ability, "on_" + event), seat, data)
+                    _call(g, stack, pushed, getattr(ability, "on_" + event), seat, data)
     card = data.get("card")
     if card is not None:
         own = ABILITY_OF[card]
         if own is not None and "self_" + event in own.listens:
-            call(getattr(own, "on_self_" + event), data["seat"], data)
+            _call(g, stack, pushed, getattr(own, "on_self_" + event), data["seat"], data)
     if event == "fulfil":
         ship = s.ships[data["ship"]]
         for c in list(ship.containers):
             own = ABILITY_OF[c]
             if own is not None and "container_fulfilled" in own.listens:
-                call(own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
-    for ability in WATCHERS.get(event, ()):
-        call(getattr(ability, "watch_" + event), data)
+                _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
+    watchers = WATCHERS.get(event)
+    if watchers:
+        for ability in watchers:
+            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
     if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
         frames = [f for seg in pushed for f in seg]
         n = len(frames)
