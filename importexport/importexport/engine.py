@@ -23,7 +23,7 @@ from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, STANDING, active_abilities, anyone_in_reach, modifier_index, modifiers_of
+from .abilities.registry import REGISTRY, active_abilities, anyone_in_reach, modifier_index, modifiers_of, standing_rule
 from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
@@ -95,7 +95,7 @@ class Game:
         """Every legal choice now, of ``player`` or of all deciders."""
         if player is None:
             return list(self._opts)
-        return [a for a in self._opts if a.player == player]
+        return [a for a in self._opts if a[0] == player]  # (a[0]: the player, read the quickest way)
 
     def is_over(self) -> bool:
         return not self.state.stack
@@ -239,8 +239,8 @@ class Game:
         if not self.state.abilities:
             return value
         cards = modifiers_of(key)
-        if cards is None or key not in STANDING and not anyone_in_reach(self, cards):
-            return value  # (no seat holds a card changing it: the usual case, checked at once)
+        if cards is None or not anyone_in_reach(self, cards) and not standing_rule(self, key):
+            return value  # (no seat holds a card changing it, no rule stands: the usual case, checked at once)
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value

@@ -654,7 +654,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 if ok is None:
                     ok = fits[key] = can_take_container(g, x, col, slots[x.id])
                 if ok:
-                    opts.append(listed(seat, "load", (c,), x.id, colour=col if choices else None))  # (Action.load)
+                    opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
     return opts
 
 
@@ -741,7 +741,7 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
                 elif d < 0 and colour == J_COLOURS[c][0]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts += [listed(seat, "pirate", (c,), d, sources=(src,)) for d in dest]  # (Action.pirate)
+        opts += [listed(seat, "pirate", (c,), d, 0, 0, None, (src,)) for d in dest]  # (Action.pirate)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
         opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))

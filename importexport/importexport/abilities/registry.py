@@ -267,6 +267,12 @@ def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
     return index
 
 
+def standing_rule(g: Game, key: str) -> bool:
+    """Does a standing rule (its mark set) change rule value ``key`` now, for every seat?"""
+    marks = g.state.marks
+    return bool(marks) and any(marks.get(a.standing) for a in STANDING.get(key, ()))
+
+
 def _with_standing(g: Game, found: list[Ability], standing: list[Ability]) -> list[Ability]:
     """``found`` and the ``standing`` abilities whose mark is set (rules left on the table, wherever their cards lie now)."""
     marks = g.state.marks
