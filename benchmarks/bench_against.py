@@ -5,9 +5,11 @@
 The earlier engine is exported from git (``git archive REV importexport``) into a temporary
 folder; both engines then play the same seeded random games with ``python -m importexport.bench``,
 round after round in alternation (so that a busy moment of a shared machine hits both alike).
-Prints each round, then the best and the median decisions per second of each and their ratios
-(now / then); the best round (as ``timeit`` takes the fastest) is the least disturbed by other
-work on the machine, so ``ratio_best`` is the figure to read; 1.0 or more means no slower.  (Random bots choose among the legal options, so a change
+Prints each round with its paired ratio (now / then, the two runs side by side), then the best and
+the median decisions per second of each, their ratios and the median of the paired ratios
+(``ratio_paired_median``); on a quiet machine the best round (as ``timeit`` takes the fastest) is
+the least disturbed, so ``ratio_best`` is the figure to read there; on a busy one, the paired
+median (a busy moment slows both runs of a round alike); 1.0 or more means no slower.  (Random bots choose among the legal options, so a change
 of the rules that changes the options also changes the games played: compare like with like.)
 """
 
@@ -61,13 +63,14 @@ def main() -> None:
             a, b = bench(old, flags), bench(ROOT, flags)
             then.append(float(a["decisions_per_s"]))  # type: ignore[arg-type]
             now.append(float(b["decisions_per_s"]))  # type: ignore[arg-type]
-            print(f"round {r + 1}: {args.rev} {then[-1]:,.0f}/s, now {now[-1]:,.0f}/s "
+            print(f"round {r + 1}: {args.rev} {then[-1]:,.0f}/s, now {now[-1]:,.0f}/s, ratio {now[-1] / then[-1]:.3f} "
                   f"(decisions per game {a['mean_decisions_per_game']} / {b['mean_decisions_per_game']})")
     print(json.dumps({
         "rev": args.rev, "flags": flags, "rounds": args.rounds,
         "then_best": round(max(then)), "now_best": round(max(now)), "ratio_best": round(max(now) / max(then), 3),
         "then_median": round(statistics.median(then)), "now_median": round(statistics.median(now)),
         "ratio_median": round(statistics.median(now) / statistics.median(then), 3),
+        "ratio_paired_median": round(statistics.median(b / a for a, b in zip(then, now)), 3),
     }))
 
 

@@ -48,6 +48,7 @@ Places a card is taken from or put into, besides ships (whose ids are 0 and up):
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..boundary import choice_text_error, choice_words, read_number, read_numbers
@@ -316,6 +317,12 @@ class Action(NamedTuple):
             else:
                 raise choice_text_error(text, "text_part", EXAMPLE, word)
         return cls(player, words[1], cards, target, count, option, colour, sources)
+
+listed = lru_cache(maxsize=1 << 14, typed=True)(Action)
+"""``Action(...)`` for the option lists the engine builds at every step.  The same choices come up
+again and again (from step to step and from game to game), and an action is an immutable value,
+so one object serves every list it is in: the most recent 16,384 are kept, looked up by their
+fields (``typed``: a ``True`` is not taken for a 1)."""
 
 DETAIL_DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
 """Every field after ``player`` and ``kind``, with the value it has when a choice does not use it."""

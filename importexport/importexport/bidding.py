@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
+from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action, listed
 from .cards import CARDS
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
 from .flow import Frame, Reason, automatic, decision
@@ -87,7 +87,7 @@ def bid_deciders(fr: Frame) -> list[int]:
 
 def bid_options(g: Game, fr: Frame) -> list[Action]:
     players = g.state.players
-    return [Action(b, "bid", count=n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
+    return [listed(b, "bid", (), -1, n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
 
 
 def bid_check(g: Game, fr: Frame, a: Action) -> Reason | None:

@@ -124,7 +124,7 @@ TOKEN_COPIES = 128
 class CardList:
     """All cards, by id (0-based, dense) and by name, with flat lookup tables for the engine.
 
-    The tables (``goods``, ``action``, ``slots``, ``cargo_size``, ``j_colours``, ``column``,
+    The tables (``goods``, ``action``, ``slots``, ``slots_alt``, ``cargo_size``, ``j_colours``, ``column``,
     ``names``) go on past the cards with the container tokens' ids, from ``token_base`` on;
     ``len()``, ``cards`` and indexing stay the cards'.
     """
@@ -140,6 +140,7 @@ class CardList:
         self.goods = tuple(c.colour for c in cards) + tuple(colour for colour, _ in self.token_kinds)
         self.action = tuple(c.action_id for c in cards) + tuple(action for _, action in self.token_kinds)
         self.slots = tuple(c.slots(0) for c in cards) + ((),) * tokens
+        self.slots_alt = tuple(c.slots(1) for c in cards) + ((),) * tokens  # the other side (J cards; else the same)
         self.cargo_size = tuple(len(s) for s in self.slots)
         # J cards: the two container colours a card may be loaded as (empty for other cards).
         self.j_colours = tuple(

@@ -15,6 +15,7 @@ Illegal choices raise :class:`IllegalActionError` naming the rule, and change no
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..boundary import check_new_game, check_seat, check_steps, field_out_of_range
@@ -24,8 +25,8 @@ from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities, modifiers_of
-from .actions import Action
+from .abilities.registry import REGISTRY, active_abilities, anyone_in_reach, modifier_index, modifiers_of, standing_rule
+from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .flow import FRAMES, Reason, deciders_of
@@ -50,7 +51,7 @@ class Game:
     game_id = "importexport"
     """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
 
-    _cache: dict[tuple[int, str], list[Any]] | None = None  # modifier lookups while options are listed
+    _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
 
     def __init__(
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
@@ -97,7 +98,7 @@ class Game:
         if player is None:
             return list(self._opts)
         check_seat(player, self.state.n, self.lang)
-        return [a for a in self._opts if a.player == player]
+        return [a for a in self._opts if a[0] == player]  # (a[0]: the player, read the quickest way)
 
     def is_over(self) -> bool:
         return not self.state.stack
@@ -161,7 +162,9 @@ class Game:
             try:
                 opts = kind.options(self, frame)  # type: ignore[misc]
                 if opts and kind.extras:
-                    opts = opts + extra_options(self, frame)
+                    extra = extra_options(self, frame)
+                    if extra:
+                        opts = opts + extra
             finally:
                 self._cache = None
             if not opts:
@@ -223,16 +226,16 @@ class Game:
         r.shuffle(items)
         self.state.rng = r.state
 
-    def modifiers(self, seat: int, key: str) -> list[Any]:
+    def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
         cache = self._cache
         if cache is None:
             return active_abilities(self, seat, key)
         # listing options changes nothing, so who modifies what stays the same meanwhile
-        abilities = cache.get((seat, key))
-        if abilities is None:
-            abilities = cache[(seat, key)] = active_abilities(self, seat, key)
-        return abilities
+        index = cache.get(seat)
+        if index is None:
+            index = cache[seat] = modifier_index(self, seat)
+        return index.get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
@@ -242,8 +245,11 @@ class Game:
 
     def mod_all(self, key: str, value: Any, *context: Any) -> Any:
         """A table-wide rule value after everybody's abilities have changed it."""
-        if not self.state.abilities or modifiers_of(key) is None:
+        if not self.state.abilities:
             return value
+        cards = modifiers_of(key)
+        if cards is None or not anyone_in_reach(self, cards) and not standing_rule(self, key):
+            return value  # (no seat holds a card changing it, no rule stands: the usual case, checked at once)
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value
@@ -322,12 +328,12 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     if seat == s.active:
         for ship_id in s.players[seat].ships:
             ship = s.ships[ship_id]
-            if not ship.at_sea:
-                out.extend(Action(seat, "drop", (c,), ship_id) for c in ship.contracts)
+            if not ship.at_sea and ship.contracts:
+                out += [listed(seat, "drop", (c,), ship_id) for c in ship.contracts]
     if "capital" in s.modules:  # Capital cards may be discarded from the hand at any time
-        out.extend(Action(seat, "discard", (c,)) for c in s.players[seat].hand if CARDS.goods[c] == GREY)
+        out += [listed(seat, "discard", (c,)) for c in s.players[seat].hand if GOODS_OF[c] == GREY]
     if s.abilities:
-        out.extend(_abilities.anytime_options(g, seat))
+        out += _abilities.anytime_options(g, seat)
     return out
 
 
@@ -383,6 +389,7 @@ def _anytime_check(g: Game, a: Action) -> Reason | None:
     return not_offered(g, mine, a, card)
 
 
+GOODS_OF = CARDS.goods
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 GOODS_OF = CARDS.goods
 SLOTS_OF = CARDS.slots
+SLOTS_ALT = CARDS.slots_alt
+ACTION_OF = CARDS.action
 
 
 # --- levels -------------------------------------------------------------------------------
@@ -115,7 +117,7 @@ def contract_slots(g: Game, ship: Ship) -> list[int]:
     out: list[int] = []
     abilities = g.state.abilities
     for card, side in zip(ship.contracts, ship.sides):
-        slots = SLOTS_OF[card] if side == 0 else CARDS[card].slots(side)
+        slots = SLOTS_ALT[card] if side else SLOTS_OF[card]
         if abilities and g.mod(ship.owner, "rainbow_contract", False, card):
             out.extend([RAINBOW_SLOT] * len(slots))
         else:
@@ -205,7 +207,7 @@ def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
     """The cargo slots of each contract on the ship, one list per contract (as ``contract_slots``)."""
     out: list[list[int]] = []
     for card, side in zip(ship.contracts, ship.sides):
-        slots = list(SLOTS_OF[card] if side == 0 else CARDS[card].slots(side))
+        slots = list(SLOTS_ALT[card] if side else SLOTS_OF[card])
         if g.state.abilities and g.mod(ship.owner, "rainbow_contract", False, card):
             slots = [RAINBOW_SLOT] * len(slots)
         out.append(slots)
@@ -352,7 +354,8 @@ def goods_room(g: Game, seat: int) -> bool:
 
 def crew_for(g: Game, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
-    n = sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == action)
+    crew = g.state.players[seat].crew
+    n = [ACTION_OF[c] for c in crew].count(action) if crew else 0
     return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
+from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
-from .constants import CONTRACT, GREY, IMPORT, LOAD, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
+from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, Reason, automatic, decision
 from .rules import (
     add_container,
@@ -47,10 +47,23 @@ if TYPE_CHECKING:
 
 ACTION_OF = CARDS.action
 GOODS_OF = CARDS.goods
+SLOTS_OF = CARDS.slots
+SLOTS_ALT = CARDS.slots_alt
 J_COLOURS = CARDS.j_colours
 J_LOAD_COST = 2  # J expansion: loading a two-colour card costs 2 credits
 TOKYO_COST = (2, 4, 6, 8)  # Tokyo harbour: cost to place a contract from the column of level 0, 1, 2, 3+
 WILD_ACTIONS = (0, 1, 2, 3, 4)  # the two-card wild never stands for Trade
+
+# The commonest choices, built once per seat (and card) rather than at every option list: an
+# action is an immutable value, so one object serves every list it appears in.
+DRAW = tuple(Action(seat, "draw") for seat in range(MAX_PLAYERS))
+PLAY = tuple(tuple(Action(seat, "play", (c,)) for c in range(CARDS.token_base)) for seat in range(MAX_PLAYERS))
+
+
+def plays(seat: int, cards: list[int]) -> list[Action]:
+    """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
+    table = PLAY[seat]
+    return [table[c] for c in cards]
 
 
 def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
@@ -68,14 +81,21 @@ def card_action(g: Game, seat: int, card: int) -> int:
 
 
 def wild_pairs(hand: list[int]) -> list[tuple[int, int]]:
-    """Pairs of cards of one colour (two Trade cards of grey also make a pair)."""
+    """Pairs of cards of one colour (two Trade cards of grey also make a pair), colour by colour
+    in the order the hand first shows them, each colour's pairs in id order."""
     by_colour: dict[int, list[int]] = {}
     for c in hand:
-        by_colour.setdefault(GOODS_OF[c], []).append(c)
+        colour = GOODS_OF[c]
+        if colour in by_colour:
+            by_colour[colour].append(c)
+        else:
+            by_colour[colour] = [c]
+    if len(by_colour) == len(hand):
+        return []  # every card of another colour
     pairs: list[tuple[int, int]] = []
     for cards in by_colour.values():
         if len(cards) > 1:
-            pairs.extend(combinations(sorted(cards), 2))
+            pairs += combinations(sorted(cards), 2)
     return pairs
 
 
@@ -107,13 +127,11 @@ def wild_refusal(g: Game, seat: int, a: Action, held: set[int], led: int | None)
 def lead_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     hand = g.state.players[seat].hand
-    opts = [Action(seat, "draw")]
-    opts.extend(Action(seat, "play", (c,)) for c in hand)
+    opts = [DRAW[seat], *plays(seat, hand)]
     in_hand = set(shown_actions(g, seat, hand))
     missing = [a for a in WILD_ACTIONS if a not in in_hand]  # == wild_refusal's "wild_only_without"
     if missing:
-        for pair in wild_pairs(hand):
-            opts.extend(Action(seat, "wild", pair, a) for a in missing)
+        opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
@@ -176,9 +194,9 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
 
 def declare_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
-    opts = [Action(seat, "declare", count=n) for n in range(fr["least"], fr["most"] + 1)]
+    opts = [listed(seat, "declare", (), -1, n) for n in range(fr["least"], fr["most"] + 1)]
     # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
-    return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
+    return opts + [listed(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
 def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
@@ -207,15 +225,14 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     led = s.led
     hand = s.players[seat].hand
-    opts = [Action(seat, "draw")]
-    matching = False
+    opts = [DRAW[seat]]
     any_card = bool(s.abilities and g.modifiers(seat, "follow_with_any"))
+    table = PLAY[seat]
     for c, shows in zip(hand, shown_actions(g, seat, hand)):
-        if follows_led(g, seat, c, shows, led, any_card):
-            opts.append(Action(seat, "play", (c,)))
-            matching = True
-    if not matching and led != TRADE:
-        opts.extend(Action(seat, "wild", pair, led) for pair in wild_pairs(hand))
+        if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
+            opts.append(table[c])
+    if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
+        opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
@@ -534,9 +551,9 @@ def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 def supply_options(g: Game, seat: int) -> list[Action]:
     s = g.state
-    opts = [Action(seat, "crew", (c,)) for c in s.island]
+    opts = [listed(seat, "crew", (c,)) for c in s.island]
     if not s.sold[seat]:
-        opts.extend(Action(seat, "sell", (c,)) for c in s.players[seat].hand)
+        opts += [listed(seat, "sell", (c,)) for c in s.players[seat].hand]
     return opts
 
 
@@ -582,10 +599,9 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
         cost = 1 + level_deficit(g, seat, c, have)
         if cost > left:
             continue
-        card = CARDS[c]
-        for side in (0, 1) if card.cargo_alt is not None else (0,):
-            size = len(card.slots(side))
-            opts.extend(Action(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free)
+        for side in (0, 1) if J_COLOURS[c] else (0,):  # (a card with two cargo sides: a J card)
+            size = len(SLOTS_ALT[c] if side else SLOTS_OF[c])
+            opts += [listed(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
     return opts
 
 
@@ -642,7 +658,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 if ok is None:
                     ok = fits[key] = can_take_container(g, x, col, slots[x.id])
                 if ok:
-                    opts.append(Action.load(seat, c, x.id, col if choices else None))
+                    opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
     return opts
 
 
@@ -730,7 +746,7 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
                 elif d < 0 and colour == J_COLOURS[c][0]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts.extend(Action.pirate(seat, c, src, d) for d in dest)
+        opts += [listed(seat, "pirate", (c,), d, 0, 0, None, (src,)) for d in dest]  # (Action.pirate)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
         opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))
@@ -792,7 +808,7 @@ def pirate_one(g: Game, seat: int, c: int, src: int, target: int, chosen: int | 
 
 def trade_options(g: Game, seat: int) -> list[Action]:
     s = g.state
-    return [Action(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
+    return [listed(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
 
 
 def do_trade(g: Game, a: Action) -> None:

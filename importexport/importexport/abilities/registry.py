@@ -288,6 +288,7 @@ def modifiers_of(key: str) -> Holders | None:
 
 
 def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
+    """The abilities changing rule value ``key`` for ``seat`` now, in ``lasting`` order, then the standing ones."""
     if not g.state.abilities:
         return []
     cards = _MODIFIERS.get(key, False)
@@ -297,10 +298,37 @@ def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
         return []
     found = [a for a in lasting(g, seat) if key in a.modifies] if in_reach(g, seat, cards) else []  # type: ignore[arg-type]
     standing = STANDING.get(key)
-    if standing:  # rules left on the table, wherever their cards lie now
-        marks = g.state.marks
-        found += [a for a in standing if marks.get(a.standing) and a not in found]
-    return found
+    return _with_standing(g, found, standing) if standing else found
+
+
+def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
+    """``active_abilities`` for every rule value at once (values nobody changes are left out):
+    one pass over ``lasting``, for a position where many values are asked (listing the options)."""
+    index: dict[str, list[Ability]] = {}
+    for ability in lasting(g, seat):
+        for key in ability.modifies:
+            if key in index:
+                index[key].append(ability)
+            else:
+                index[key] = [ability]
+    if g.state.marks:  # (a standing rule needs its mark)
+        for key, standing in STANDING.items():
+            found = _with_standing(g, index.get(key, []), standing)
+            if found:
+                index[key] = found
+    return index
+
+
+def standing_rule(g: Game, key: str) -> bool:
+    """Does a standing rule (its mark set) change rule value ``key`` now, for every seat?"""
+    marks = g.state.marks
+    return bool(marks) and any(marks.get(a.standing) for a in STANDING.get(key, ()))
+
+
+def _with_standing(g: Game, found: list[Ability], standing: list[Ability]) -> list[Ability]:
+    """``found`` and the ``standing`` abilities whose mark is set (rules left on the table, wherever their cards lie now)."""
+    marks = g.state.marks
+    return found + [a for a in standing if marks.get(a.standing) and a not in found]
 
 
 def declare_winner(g: Game, seat: int, card: int) -> None:
@@ -313,6 +341,15 @@ def declare_winner(g: Game, seat: int, card: int) -> None:
     s.stack.clear()
     g.emit("instant_win", p=seat, c=card)
     finish_game(g)
+
+
+def _call(g: Game, stack: list[Frame], pushed: list[list[Frame]], hook: Any, *args: Any) -> None:
+    """Run one handler of ``dispatch``; the questions it put on the stack join ``pushed``."""
+    before = len(stack)
+    top = stack[-1] if stack else None
+    hook(g, *args)
+    if len(stack) > before and (before == 0 or stack[before - 1] is top):
+        pushed.append(stack[before:])
 
 
 def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
@@ -329,14 +366,6 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
         return
     stack = s.stack
     pushed: list[list[Frame]] = []
-
-    def call(hook: Any, *args: Any) -> None:
-        before = len(stack)
-        top = stack[-1] if stack else None
-        hook(g, *args)
-        if len(stack) > before and (before == 0 or stack[before - 1] is top):
-            pushed.append(stack[before:])
-
     listeners = holders("on_" + event)
     if anyone_in_reach(g, listeners):
         for seat in g.seat_order():
@@ -344,20 +373,22 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
                 continue
             for ability in lasting(g, seat):
                 if event in ability.listens:
-                    call(getattr(ability, "on_" + event), seat, data)
+                    _call(g, stack, pushed, getattr(ability, "on_" + event), seat, data)
     card = data.get("card")
     if card is not None:
         own = ABILITY_OF[card]
         if own is not None and "self_" + event in own.listens:
-            call(getattr(own, "on_self_" + event), data["seat"], data)
+            _call(g, stack, pushed, getattr(own, "on_self_" + event), data["seat"], data)
     if event == "fulfil":
         ship = s.ships[data["ship"]]
         for c in list(ship.containers):
             own = ABILITY_OF[c]
             if own is not None and "container_fulfilled" in own.listens:
-                call(own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
-    for ability in WATCHERS.get(event, ()):
-        call(getattr(ability, "watch_" + event), data)
+                _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
+    watchers = WATCHERS.get(event)
+    if watchers:
+        for ability in watchers:
+            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
     if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
         frames = [f for seg in pushed for f in seg]
         n = len(frames)

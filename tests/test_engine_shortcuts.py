@@ -1,0 +1,59 @@
+"""The engine's speed shortcuts give what the plain ways give.
+
+The abilities in play while options are listed (``modifier_index``, one pass over a seat's working
+abilities) are exactly what the one-value lookup (``active_abilities``) gives, for every rule value
+and seat, in random positions and with a standing rule on the table; the table of recent choices
+(``actions.listed``) hands out an action equal to the one built, of the same types."""
+
+from __future__ import annotations
+
+import random
+
+from importexport import Action, Game
+from importexport.importexport.abilities.exchanges import BAN_MARK
+from importexport.importexport.abilities.registry import KEY_CARDS, REGISTRY, active_abilities, modifier_index
+from importexport.importexport.actions import listed
+from importexport.importexport.setup import MODULES
+
+
+def assert_same(g: Game) -> int:
+    """Compare both lookups for every seat and rule value; returns how many were not empty."""
+    found = 0
+    for seat in range(g.state.n):
+        index = modifier_index(g, seat)
+        for key in KEY_CARDS:
+            expected = active_abilities(g, seat, key)
+            assert index.get(key, []) == expected, (seat, key)
+            found += bool(expected)
+        assert set(index) <= set(KEY_CARDS)
+    return found
+
+
+def test_index_matches_the_lookup_in_random_games() -> None:
+    found = 0
+    for seed in range(6):
+        g = Game(players=3 + seed % 3, seed=seed, abilities=True, modules=tuple(MODULES))
+        rng = random.Random(seed)
+        while not g.is_over():
+            if len(g.history) % 7 == 0:
+                found += assert_same(g)
+            seat = rng.choice(g.deciders())
+            g.apply(rng.choice(g.legal_actions(seat)))
+    assert found > 100  # (abilities were in play, not only empty lookups)
+
+
+def test_index_holds_a_standing_rule_for_every_seat() -> None:
+    g = Game(players=4, seed=1, abilities=True)
+    g.state.marks[BAN_MARK] = [2]
+    assert_same(g)
+    ban = REGISTRY["SURSTRÖMMING"]
+    assert all(ban in modifier_index(g, seat)["pirate_allowed"] for seat in range(4))
+    assert not g.mod_all("pirate_allowed", True, 0)
+
+
+def test_listed_choices_equal_the_built_ones_field_for_field() -> None:
+    for fields in ((2, "bid", (), -1, 7), (0, "wild", (3, 9), 2), (1, "pirate", (4,), -1, 0, 0, None, (-1,))):
+        first, again = listed(*fields), listed(*fields)
+        assert first == Action(*fields) and first is again
+    as_one, as_true = listed(1, "declare", (), -1, 1), listed(True, "declare", (), -1, True)
+    assert type(as_true.player) is bool and type(as_one.player) is int  # (typed: a True is kept a True)
