@@ -9,15 +9,15 @@ reads the games' data files too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .bounds import MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, too_deep, whole_text
-from .errors import ScenarioError
+from .errors import SaveFileError, ScenarioError
 from .file_words import Number, phrase, reason, shown, step
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -230,3 +230,16 @@ def check_size(spec: dict[str, Any]) -> None:
         raise too_deep_error()
     if not whole_text(spec):
         raise ScenarioError("sc_surrogate")
+
+
+G = TypeVar("G")
+
+
+def savable(g: G, dump: Callable[[G], str], load: Callable[[str], object]) -> G:
+    """``g`` once its own save is known to load: a scenario is checked by the rules a saved game is
+    checked by (the game's ``dump`` and ``load``), so no scenario loads whose save would then be refused."""
+    try:
+        load(dump(g))
+    except SaveFileError as exc:
+        raise ScenarioError("sc_unsaveable", why=exc) from None
+    return g

@@ -50,17 +50,18 @@ from pydantic import (
 )
 
 from ..bounds import MAX_CREDITS, MAX_DECLARED, MAX_SEED, MAX_TEXT
-from ..errors import SaveFileError, ScenarioError
+from ..errors import ScenarioError
 from ..file_words import phrase
 from ..rng import Rng
 from ..scenario_text import check_size as _check_size
 from ..scenario_text import read_yaml as _read_yaml
-from ..scenario_text import refusal, scenario_error
+from ..scenario_text import refusal, savable, scenario_error
 from ..scenario_text import shown as _shown
 from .cards import CARDS, CardError
 from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
 from .engine import Game
 from .i18n import LANGS
+from .savefile import dump, load
 from .setup import MODULES, check_modules, deck_sets
 from .state import Player, Ship, State
 
@@ -223,19 +224,7 @@ def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
     lang = model.lang if lang is None else lang
     if model.deal:  # the table exactly as a new game deals it (the model checked every setting)
         return Game(players=model.players, seed=model.seed, abilities=model.abilities, modules=model.modules, lang=lang)
-    return savable(_Builder(model).build(lang))
-
-
-def savable(g: Game) -> Game:
-    """``g`` once its own save is known to load: a scenario is checked by the rules a saved game is
-    checked by (:mod:`.savefile`), so no scenario loads whose save would then be refused."""
-    from .savefile import dump, load
-
-    try:
-        load(dump(g))
-    except SaveFileError as exc:
-        raise ScenarioError("sc_unsaveable", why=exc) from None
-    return g
+    return savable(_Builder(model).build(lang), dump, load)
 
 
 # --- the table: what depends on the cards and modules --------------------------------------------

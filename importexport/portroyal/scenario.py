@@ -35,10 +35,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, StrictStr, ValidationError
 
 from ..bounds import MAX_SEED, MAX_TEXT
-from ..errors import SaveFileError, ScenarioError
+from ..errors import ScenarioError
 from ..file_words import phrase, shown
 from ..rng import Rng
-from ..scenario_text import check_size, read_yaml, refusal, scenario_error
+from ..scenario_text import check_size, read_yaml, refusal, savable, scenario_error
 from .cards import CARDS, COLOURS, NEVER
 from .game import LANGS, PLAYERS, Game
 from .rules import CUBES, RULES, active_allowance, other_allowance
@@ -297,17 +297,8 @@ def load_scenario(spec: dict[str, Any] | str, lang: str | None = None) -> Game:
         raise ScenarioError("sc_lang", values=", ".join(LANGS), found=shown(lang))
     model = read_spec(spec)
     state = _Builder(model).build()
-    return savable(Game.from_state(state, lang=model.lang if lang is None else lang, seed=model.seed))
+    return savable(Game.from_state(state, lang=model.lang if lang is None else lang, seed=model.seed), dump, load)
 
-
-def savable(g: Game) -> Game:
-    """``g`` once its own save is known to load: a scenario is checked by the rules a saved game is
-    checked by (:mod:`.savefile`), so no scenario loads whose save would then be refused."""
-    try:
-        load(dump(g))
-    except SaveFileError as exc:
-        raise ScenarioError("sc_unsaveable", why=exc) from None
-    return g
 
 
 __all__ = ["load_scenario", "read_spec", "ScenarioSpec", "RULES"]
