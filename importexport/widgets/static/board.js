@@ -736,11 +736,11 @@ const FIT_RESERVE = 112; // the app above the table: its title, and one line of 
 const FIT_PARTS = [
   [[".iex-pr-status"], [[["iex-pr-terse", 4]]]],
   [[".iex-pr-seats", ".iex-pr-board > .iex-pr-legend"],
-    [[["iex-pr-flow", 2]], [["iex-pr-signs", 5], ["iex-pr-signs iex-pr-allsigns", 8]], [["iex-pr-numbered", 6]]]],
+    [[["iex-pr-flow", 2]], [["iex-pr-tight", 3]], [["iex-pr-signs", 5], ["iex-pr-signs iex-pr-allsigns", 8]], [["iex-pr-numbered", 6]]]],
   [[".iex-pr-middle"],
-    [[["iex-pr-wide", 1]], [["iex-pr-exprow", 1], ["iex-pr-explines", 2]], [["iex-pr-brief", 3], ["iex-pr-tiles", 6], ["iex-pr-strips", 6]]]],
+    [[["iex-pr-wide", 1]], [["iex-pr-exprow", 1], ["iex-pr-explines", 2], ["iex-pr-explines iex-pr-expcol", 3]], [["iex-pr-brief", 3], ["iex-pr-tiles", 6], ["iex-pr-strips", 6]]]],
   [[".iex-pr-board > .iex-pr-contracts"],
-    [[["iex-pr-seallow", 1]], [["iex-pr-balance", 2]], [["iex-pr-runin", 3]], [["iex-pr-briefcond", 3]]]],
+    [[["iex-pr-seallow", 1], ["iex-pr-sealtab", 2]], [["iex-pr-balance", 2]], [["iex-pr-runin", 3]], [["iex-pr-briefcond", 3]]]],
 ];
 const FIT_CLASSES = ["iex-pr-snug", ...new Set(FIT_PARTS.flatMap(([, groups]) => groups.flat().flatMap(([c]) => c.split(" "))))];
 
