@@ -100,6 +100,6 @@ def test_import_export_names_the_step_for_a_card_it_cannot_use(lang: str) -> Non
     island = g.state.island[0]
     assert not kit.click_choices(g, seat, "card", island)
     said = kit.click_refusal(g, seat, "card", island, lang)
-    wanted = {"en": ("is not among the cards this step can use", "carry out Load"),
-              "de": ("gehört nicht zu den Karten, die dieser Schritt verwenden kann", "Laden ausführen")}[lang]
+    wanted = {"en": ("CANDY is not in Player 1's hand.", "carry out Load"),
+              "de": ("CANDY ist nicht auf der Hand von Spieler 1.", "Laden ausführen")}[lang]
     assert all(w in said for w in wanted), said

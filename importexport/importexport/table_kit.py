@@ -75,9 +75,10 @@ CLICKS = Table("clicks", {
 })
 """What a click on a card or ship that offers nothing says: why, then what the game waits for."""
 
-PLACE_REASONS = frozenset({"not_in_hand", "pirate_source", "not_in_cargo", "not_on_island", "trade_cards",
-                           "no_such_container", "unknown_card", "ability_cards"})
-"""Refusals saying that the card clicked lies elsewhere than this step takes its cards from."""
+PLACE_REASONS = frozenset({"pirate_source", "no_such_container", "unknown_card", "ability_cards"})
+"""Refusals saying, in terms of a choice the player never made, that the card clicked lies elsewhere
+than this step takes its cards from (those that name the place, such as ``not_in_hand``, are said as
+they are)."""
 STEP_REASONS = frozenset({"no_card_now", "not_your_decision", "game_over"})
 """Refusals that already say what the game waits for."""
 
