@@ -57,3 +57,22 @@ def test_listed_choices_equal_the_built_ones_field_for_field() -> None:
         assert first == Action(*fields) and first is again
     as_one, as_true = listed(1, "declare", (), -1, 1), listed(True, "declare", (), -1, True)
     assert type(as_true.player) is bool and type(as_one.player) is int  # (typed: a True is kept a True)
+
+
+def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> None:
+    """``rules.settle_harbours`` passes over a ship whose inputs are those it had just after its last
+    settling: at every decision of random games with abilities and every module, each harbour ship's
+    record is what settling it afresh gives, and ships were passed over."""
+    from importexport.importexport.rules import fills_now
+
+    passed = 0
+    for seed in range(4):
+        g = Game(players=3 + seed % 3, seed=seed, abilities=seed % 2 == 0, modules=tuple(MODULES) if seed % 2 == 0 else ())
+        rng = random.Random(seed)
+        while not g.is_over():
+            for ship in g.state.ships:
+                if ship.contracts and ship.containers and not ship.at_sea:
+                    assert ship.fills == fills_now(g, ship), (seed, len(g.history), ship.id)
+                    passed += ship.id in g.__dict__.get("_settled", {})
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    assert passed > 100

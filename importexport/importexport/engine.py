@@ -118,10 +118,10 @@ class Game:
         if wrong is not None:
             field, expected = wrong
             raise self._malformed("bad_field", {"field": field, "value": getattr(action, field), "want": expected})
-        beyond = field_out_of_range(action._asdict())
-        if beyond is not None:
-            raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
-        if action not in self._opts:
+        if action not in self._opts:  # (a listed choice is within the bounds)
+            beyond = field_out_of_range(action._asdict())
+            if beyond is not None:
+                raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
             action = action.normalised()
             if action not in self._opts:
                 raise self._refusal(action)

@@ -8,7 +8,7 @@ rules here never look at a card's name.
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
 from .cards import CARDS
@@ -286,13 +286,33 @@ def settle_fills(g: Game, ship: Ship) -> None:
     ship.fills[:] = fills_now(g, ship)
 
 
+def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
+    """Everything :func:`fills_now` reads of a harbour ship: its owner, contracts, sides, colours and
+    record, and the rule values of the abilities it asks (rainbow contracts, wild colours)."""
+    mods: tuple[Any, ...] = ()
+    if g.state.abilities:
+        mods = (tuple(g.mod(ship.owner, "rainbow_contract", False, card) for card in ship.contracts),
+                tuple(g.mod(ship.owner, "wild_container", False, colour) for colour in ship.colours))
+    return ship.owner, tuple(ship.contracts), tuple(ship.sides), tuple(ship.colours), tuple(ship.fills), mods
+
+
 def settle_harbours(g: Game) -> None:
     """Bring the record of every harbour ship with contracts and containers up to date (before each
     decision, so that the record is always what the position says: a contract placed or discarded,
-    or a container taken, may let containers lie elsewhere)."""
+    or a container taken, may let containers lie elsewhere).
+
+    Settling a settled record changes nothing (a container keeps the contract it lies on wherever
+    that still works), so a ship whose inputs (:func:`fills_inputs`) are those it had just after its
+    last settling is passed over: ``g``'s memo keeps them per ship."""
+    memo: dict[int, tuple[Any, ...]] | None = g.__dict__.get("_settled")
+    if memo is None:
+        memo = g.__dict__["_settled"] = {}
     for ship in g.state.ships:
         if ship.contracts and ship.containers and not ship.at_sea:
+            if memo.get(ship.id) == fills_inputs(g, ship):
+                continue
             settle_fills(g, ship)
+            memo[ship.id] = fills_inputs(g, ship)
 
 
 def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
