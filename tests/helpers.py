@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import random
 import subprocess
 from typing import Any
 
@@ -188,3 +189,13 @@ def kill_all(seen: dict[int, int]) -> list[int]:
 def kernels_below(pid: int) -> set[int]:
     """The kernels running below process ``pid`` (Voila's pool and the open pages' kernels)."""
     return {child for child, args in process_tree(pid).items() if "ipykernel" in args}
+
+
+def play_random(g: Any, seed: int, steps: int) -> Any:
+    """``g`` after up to ``steps`` random legal choices (fewer if the game ends), chosen by ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g

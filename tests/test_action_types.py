@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,13 +26,7 @@ WRONG_WHOLE = st.one_of(
 
 
 def position(seed: int, steps: int) -> Game:
-    g = Game(players=2 + seed % 5, seed=seed, abilities=bool(seed % 2))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over():
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    return play_random(Game(players=2 + seed % 5, seed=seed, abilities=bool(seed % 2)), seed, steps)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

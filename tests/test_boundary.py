@@ -9,10 +9,10 @@ languages from its ``rule`` and ``details``, and leaves the game exactly as it w
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from helpers import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,12 +37,7 @@ def new_game(game: str, seed: int, steps: int, lang: str) -> Any:
     """A game of ``game`` after ``steps`` random choices."""
     g = IEGame(players=3, seed=seed, abilities=seed % 2 == 0, lang=lang) if game == "importexport" else (
         PRGame(players=3, seed=seed, mode="competitive", lang=lang))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over():
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    return play_random(g, seed, steps)
 
 
 def said_again(g: Any, err: IllegalActionError | BadArgumentError, lang: str) -> str:

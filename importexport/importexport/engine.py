@@ -52,6 +52,7 @@ class Game:
     """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
 
     _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
+    _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
 
     def __init__(
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",

@@ -304,9 +304,9 @@ def settle_harbours(g: Game) -> None:
     Settling a settled record changes nothing (a container keeps the contract it lies on wherever
     that still works), so a ship whose inputs (:func:`fills_inputs`) are those it had just after its
     last settling is passed over: ``g``'s memo keeps them per ship."""
-    memo: dict[int, tuple[Any, ...]] | None = g.__dict__.get("_settled")
+    memo = g._settled
     if memo is None:
-        memo = g.__dict__["_settled"] = {}
+        memo = g._settled = {}
     for ship in g.state.ships:
         if ship.contracts and ship.containers and not ship.at_sea:
             if memo.get(ship.id) == fills_inputs(g, ship):
