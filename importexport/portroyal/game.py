@@ -127,11 +127,12 @@ class Game:
         field = action.shape_error()
         if field is not None:
             raise self._malformed("bad_field", {"field": field, "value": getattr(action, field)})
-        beyond = field_out_of_range(action._asdict())
-        if beyond is not None:
-            raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
-        if action not in self._opts and (action.player in self.deciders() or action not in self._free(action.player)):
-            raise self._refusal(action)
+        if action not in self._opts:  # (a listed choice is within the bounds)
+            beyond = field_out_of_range(action._asdict())
+            if beyond is not None:
+                raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
+            if action.player in self.deciders() or action not in self._free(action.player):
+                raise self._refusal(action)
         self.history.append(action)
         try:
             flow.resolve(self, action)
