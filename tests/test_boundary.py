@@ -123,6 +123,8 @@ def choices(game: str) -> st.SearchStrategy[Any]:
     return st.one_of(pr_choice(), texts(list(PR_KINDS), ("c", "t", "with")), odd())
 
 
+CHOICES = {game: choices(game) for game in GAMES}
+"""Built once: a strategy built anew at each draw costs hypothesis more than the test itself."""
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -135,7 +137,7 @@ def test_any_choice_is_carried_out_or_refused_as_documented(game: str, seed: int
                                                             data: st.DataObject) -> None:
     g = new_game(game, seed, steps, lang)
     for _ in range(3):
-        value = data.draw(choices(game), label="choice")
+        value = data.draw(CHOICES[game], label="choice")
         offered(g, lambda value=value: g.apply(value), IllegalActionError)
 
 

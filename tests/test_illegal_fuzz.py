@@ -23,7 +23,7 @@ KINDS = (
     "winner", "take", "drop", "yes", "no", "choose", "anytime",
 )
 SHIP_KINDS = {"contract", "load", "pirate", "ship", "drop", "anytime"}
-FUZZ_GAMES = 40  # per language and rule set, over 2 to 6 players
+FUZZ_GAMES = 20  # per language and rule set, over 2 to 6 players; each language its own seeds (40 games a rule set)
 FUZZ_CHANCE = 0.15  # the share of steps at which illegal choices are tried
 TRIES = 4  # illegal choices tried at such a step
 # Rules the fuzzing must reach in every run (else it would be testing very little).
@@ -142,7 +142,8 @@ def refuse(g: Game, action: Action) -> IllegalActionError:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_random_illegal_choices_are_refused_and_change_nothing(lang: str, abilities: bool) -> None:
     rules: set[str] = set()
-    for seed in range(FUZZ_GAMES):
+    first = 0 if lang == "en" else FUZZ_GAMES  # (the sentences differ, the rules do not: other games, not the same twice)
+    for seed in range(first, first + FUZZ_GAMES):
         players = 2 + seed % 5
         g = Game(players=players, seed=seed, abilities=abilities, lang=lang)
         rng = rng_for(players, seed, abilities)
