@@ -244,3 +244,47 @@ def test_tutor_opens_the_contents_of_this_checkout(monkeypatch, tmp_path: Path, 
     (tmp_path / "notebooks" / "en" / CONTENTS).write_text("{}")
     assert cli.main(["tutor", "--no-browser"]) == 0
     assert f"--notebook-dir={tmp_path / 'notebooks'}" in seen[2]
+
+
+INTERNAL = re.compile(r"NBVAL|\bdocs/|\.md\b|\b(?:[Rr]ulings?|Regelung(?:en)?) [A-Z]\d")
+"""What a learner must never read: nbval's markers, the project's file paths, its rulings' codes."""
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_no_internal_strings_reach_a_learner() -> None:
+    """Every notebook's cells, every chapter file's texts (guides, hints, exercises) and every catalog
+    message (except the scenario authors' errors, which point at the scenario format's documentation) are
+    free of nbval markers, file paths and ruling codes; the cells whose output nbval compares say so in a tag."""
+    import yaml
+
+    from importexport.catalog import _read, po_file
+
+    found = []
+    tagged = 0
+    for name, text in generated().items():
+        if not name.endswith(".ipynb"):
+            continue
+        for cell in json.loads(text)["cells"]:
+            source = "".join(cell["source"])
+            found += [f"{name}: {m.group()}" for m in INTERNAL.finditer(source)]
+            tagged += "nbval-check-output" in cell["metadata"].get("tags", ())
+    for path in sorted((NOTEBOOK_DIR.parent / "importexport" / "tutor" / "chapters").rglob("*.yaml")):
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found += [f"{path.name}: {m.group()}" for s in _strings(spec) for m in INTERNAL.finditer(s)]
+    for message in _read(po_file("de")):
+        context = message.context or ""
+        if message.id and not context.startswith("files.pr_sc_"):
+            texts = [*(message.id if isinstance(message.id, tuple) else [message.id]),
+                     *(message.string if isinstance(message.string, tuple) else [message.string])]
+            found += [f"{context}: {m.group()}" for text in texts for m in INTERNAL.finditer(text)]
+    assert not found, found
+    assert tagged >= 14, "the facts cells keep nbval's tag"

@@ -53,7 +53,7 @@ LABELS = Table("labels", {
     "none": "none",
     "own": "figures: project's own",
     "partly": "from the rulebook: {f}; the rest ours",
-    "own_tip": "The rulebook prints no card figures; docs/cards.md says which are the project's own",
+    "own_tip": "The rulebook prints no card figures; the project's card documentation says which are its own",
 })
 FIGURE_WORDS = Table("figures", {
     "goods": "goods type", "action": "action",

@@ -10,11 +10,12 @@ neighbouring chapters of the same game, so a reader stays in the language chosen
 the contents page of each language, listing both games' chapters, and ``notebooks/README.md`` lists
 both languages (GitHub shows it with the folder).
 
-The output of ``facts`` blocks is computed here and stored, and the cell is marked
-``# NBVAL_CHECK_OUTPUT`` so that nbval compares it with what the engine prints in CI.
+The output of ``facts`` blocks is computed here and stored, and the cell carries the tag
+``nbval-check-output`` (in its metadata, out of the learner's sight) so that nbval compares it with
+what the engine prints in CI.
 
 ``--check`` writes nothing and exits with status 1 if a notebook is missing, stray or out of date.
-It compares cell types, ids and sources only: outputs, execution counts and the metadata
+It compares cell types, ids, sources and tags only: outputs, execution counts and the metadata
 JupyterLab writes when it saves a notebook do not count.  Without ``--check`` every generated
 file is written as generated (outputs cleared, facts outputs restored), and generated-looking
 notebooks (``NN-*.ipynb``) no chapter produces are removed.
@@ -36,7 +37,9 @@ from .games import TUTOR_GAMES
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 CONTENTS = "00-contents.ipynb"
 README = "README.md"
-CHECK = "# NBVAL_CHECK_OUTPUT"
+CHECK = "nbval-check-output"
+"""The cell tag asking nbval to compare a cell's stored output (a tag, not a comment in the code the
+learner reads)."""
 GENERATED = re.compile(r"\d\d-[\w-]+\.ipynb")  # the names this module writes (and may remove)
 
 OTHER = {"en": "de", "de": "en"}
@@ -64,7 +67,8 @@ def _lines(text: str) -> list[str]:
 
 def _code(index: int, source: str, outputs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     count = index if outputs else None  # nbval compares only cells that were run
-    return {"cell_type": "code", "execution_count": count, "id": f"cell-{index:02d}", "metadata": {},
+    metadata = {"tags": [CHECK]} if outputs else {}
+    return {"cell_type": "code", "execution_count": count, "id": f"cell-{index:02d}", "metadata": metadata,
             "outputs": outputs or [], "source": _lines(source)}
 
 
@@ -93,8 +97,6 @@ def prose(text: str) -> str:
 
 def call(kind: str, value: Any) -> str:
     """The one-line call that shows a block."""
-    if kind == "facts":
-        return f"{CHECK}\nch.facts({value!r})"
     if value is None:
         return f"ch.{kind}()"
     return f"ch.{kind}({value!r})"
@@ -196,12 +198,13 @@ def generated(numbers: set[int] | None = None, game: str | None = None) -> dict[
     return files
 
 
-def cells(text: str) -> list[tuple[str, str, str]] | None:
-    """What the up-to-date check compares: each cell's type, id and source (None if not a notebook)."""
+def cells(text: str) -> list[tuple[str, str, str, tuple[str, ...]]] | None:
+    """What the up-to-date check compares: each cell's type, id, source and tags (None if not a notebook)."""
     try:
         doc = json.loads(text)
         return [(cell["cell_type"], cell.get("id", ""),
-                 "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"])
+                 "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"],
+                 tuple(cell.get("metadata", {}).get("tags", ())))
                 for cell in doc["cells"]]
     except (ValueError, KeyError, TypeError):
         return None
@@ -209,7 +212,7 @@ def cells(text: str) -> list[tuple[str, str, str]] | None:
 
 def up_to_date(saved: str, wanted: str, name: str) -> bool:
     """Whether the file ``saved`` matches the generated ``wanted``: for a notebook, in its cells' types,
-    ids and sources (so running and saving it in JupyterLab changes nothing); else exactly."""
+    ids, sources and tags (so running and saving it in JupyterLab changes nothing); else exactly."""
     if not name.endswith(".ipynb"):
         return saved == wanted
     found = cells(saved)

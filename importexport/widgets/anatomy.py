@@ -89,7 +89,7 @@ WORDS = Table("anatomy", {
     "title": "Printed card or project's choice?",
     "general": "The rule texts name every card and explain every ability, but they list no card's goods type, "
         "action, level or cargo; only a few follow from their examples and ability texts. This tutor "
-        "takes the rest from the project's own card list, a balanced scheme (docs/cards.md).",
+        "takes the rest from the project's own card list, a balanced scheme.",
     "this_card": "On {c}, from the rule texts: {r}. The project's own: {o}.",
     "all_rule": "On {c}, every figure shown comes from the rule texts: {r}.",
     "words": "The ability comes from the rule texts, told in our own words. The shapes and letters beside the colours "
