@@ -23,7 +23,7 @@ from importexport.importexport.table_kit import CARD_KINDS, natural_action
 from importexport.session import Session
 from importexport.tutor.build import NOTEBOOK_DIR, notebook, prose
 from importexport.tutor.chapter import chapters
-from importexport.tutor.lookup import excerpt, fold, index, query_words, search
+from importexport.tutor.lookup import excerpt, fold, index, query_words, search, sentences, starts_word
 from importexport.widgets import LANG
 from importexport.widgets.lookup import RuleLookup
 
@@ -98,13 +98,48 @@ def test_snippets_are_whole_words_around_the_match(text: str, width: int, pick: 
     if not tokens:
         assert snippet == ""
         return
-    match = next((i for i, t in enumerate(tokens) if any(w in fold(t) for w in wanted)), 0)
+    match = next((i for i, t in enumerate(tokens) if any(starts_word(w, t) for w in wanted)), 0)
     if len(tokens[match]) + 2 > width:  # the match fits only without its ellipses, or not at all
         assert snippet == "…" or shapes(snippet, tokens)
         return
     found = shapes(snippet, tokens)
     assert found, (snippet, tokens)  # whole words of the text, "…" exactly where it is cut
     assert any(s <= match < e for s, e in found)  # the first match is shown
+
+
+def test_a_query_word_matches_whole_words_and_their_beginnings_only() -> None:
+    """"tie" finds "ties" and "tied", never the German "Partie" (a match inside a word)."""
+    assert starts_word("tie", "ties") and starts_word("tie", "«Tied") and not starts_word("tie", "Partie")
+    partie = [e for e in index() if "partie" in fold(e.text["de"]) and not any(
+        w.startswith("tie") for lang in ("en", "de") for part in e.words[lang] for w in part)]
+    assert partie, "some section says Partie and nothing beginning with tie"
+    found = {h.entry for h in search("tie", game=None, limit=500)}
+    assert not found & set(partie)
+
+
+def test_the_page_language_and_the_defining_section_come_first() -> None:
+    """On an English page an English word's own section leads; on a German page the German one; a
+    section whose keywords or title name the word comes before one that only mentions it."""
+    top = search("tie", "en")[0]
+    assert top.lang == "en" and "tie" in fold(top.entry.title["en"])
+    for query, lang in (("Pirat", "de"), ("pirate", "en"), ("crew", "en"), ("Gebot", "de"), ("Gleichstand", "de")):
+        hits = search(query, lang)
+        word = query_words(query)[0]
+        named = [h for h in hits if any(w.startswith(word) for w in h.entry.words[lang][0] + h.entry.words[lang][1])]
+        assert named and hits[0] in named, (query, [h.entry.title[lang] for h in hits[:3]])
+    # a word of the page's language outranks the same section found through the other language only
+    assert search("Gebot", "en")[0].score < search("bid", "en")[0].score
+
+
+def test_snippets_are_sentences_as_the_reader_sees_them() -> None:
+    """No Markdown marks, link targets or list bullets; a snippet is one sentence that holds a match."""
+    assert sentences("**Bold** and `code` [a link](x.ipynb#y).\n\n- first item\n- second *one*") == [
+        "Bold and code a link.", "first item", "second one"]
+    for query, lang in (("bid", "en"), ("Gebot", "de"), ("crew", "en"), ("Säbel", "de")):
+        for hit in search(query, lang, game=None)[:6]:
+            text = hit.snippet(query_words(query))
+            assert text and not re.search(r"\*\*|`|\]\(|^[-*] |\\", text), text
+            assert any(starts_word(query_words(query)[0], w) for w in text.split()) or "…" not in text, text
 
 
 def test_a_snippet_finds_its_match_after_umlauts_and_ends_at_a_word() -> None:

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from .build import notebook, prose
 from .chapter import DEFAULT_GAME, Chapter, card_id, chapters
@@ -36,9 +36,16 @@ def query_words(query: str) -> list[str]:
     return [fold(w) for w in re.findall(r"\w+", query)]
 
 
+def starts_word(word: str, token: str) -> bool:
+    """Whether the text word ``token`` begins with the folded query word ``word`` ("pirat" finds
+    "Piraten" and "pirates"; "tie" finds "ties" but not "Partie")."""
+    return fold(token).lstrip("\"'«»„“”‚‘’([{*_`").startswith(word)
+
+
 def excerpt(text: str, words: Sequence[str], width: int = 160) -> str:
-    """At most ``width`` characters of ``text`` around the first word that contains one of ``words``
-    (folded), cut only at spaces, with "…" where text is left out; the start if nothing matches.
+    """At most ``width`` characters of ``text`` around the first word that begins with one of ``words``
+    (folded, :func:`starts_word`), cut only at spaces, with "…" where text is left out; the start if
+    nothing matches.
 
     About a third of the room goes before the match; a match that does not fit on its own gives "…".
     """
@@ -46,7 +53,7 @@ def excerpt(text: str, words: Sequence[str], width: int = 160) -> str:
     if not tokens or width < 1:
         return ""
     n = len(tokens)
-    at = next((i for i, t in enumerate(tokens) if any(w in fold(t) for w in words)), 0)
+    at = next((i for i, t in enumerate(tokens) if any(starts_word(w, t) for w in words)), 0)
 
     def size(start: int, end: int) -> int:
         return sum(len(t) for t in tokens[start:end]) + (end - start - 1) + (start > 0) + (end < n)
@@ -64,11 +71,52 @@ def excerpt(text: str, words: Sequence[str], width: int = 160) -> str:
     return ("…" if start else "") + " ".join(tokens[start:end]) + ("…" if end < n else "")
 
 
-@dataclass(frozen=True)
+LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"„“(*]?[A-ZÄÖÜ0-9])")
+
+
+def sentences(markdown: str) -> list[str]:
+    """A section's Markdown as the sentences a reader sees: emphasis, code marks, headings and link
+    targets gone, each list item and each table row a sentence of its own (a row's cells joined by
+    " · "), paragraphs split after ".", "!" or "?"."""
+    out: list[str] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.extend(s.strip() for s in SENTENCE_END.split(" ".join(para)) if s.strip())
+            para.clear()
+
+    for raw in markdown.split("\n"):
+        line = LINK.sub(r"\1", raw).replace("**", "").replace("`", "").replace("\\", "")
+        line = re.sub(r"(?<!\w)[*_]|[*_](?!\w)", "", line).strip()
+        if not line or set(line) <= set("|-: "):
+            flush()
+            continue
+        if line.startswith("|"):
+            flush()
+            out.append(" · ".join(cell.strip() for cell in line.strip("|").split("|") if cell.strip()))
+        elif line.startswith("#") or ITEM.match(line) or line.startswith(">"):
+            flush()
+            para.append(ITEM.sub("", line.lstrip("#> ")))
+        else:
+            para.append(line)
+    flush()
+    return out
+
+
+def words_of(text: str) -> list[str]:
+    """The folded words of ``text``."""
+    return re.findall(r"\w+", fold(text))
+
+
+@dataclass(frozen=True, eq=False)
 class Entry:
     """One section of a chapter: where it is (``notebook``: the notebook's path under either language's
     folder, ``portroyal/02-slug.ipynb`` for Port Royal; ``cell``: the id of its heading's cell there, the
-    same in both languages), what it says, and its ``game`` (whose cards ``cards`` are)."""
+    same in both languages), what it says, and its ``game`` (whose cards ``cards`` are).  Each entry is
+    made once (:func:`index`): entries are told apart by identity."""
 
     chapter: int
     notebook: str
@@ -77,9 +125,15 @@ class Entry:
     section: str
     title: dict[str, str]
     text: dict[str, str]
-    keywords: tuple[str, ...]
+    keywords: dict[str, tuple[str, ...]]
     cards: tuple[int, ...]
     game: str = DEFAULT_GAME
+
+    @cached_property
+    def words(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+        """Per language, the folded words of the keywords, of the title and of the text."""
+        return {lang: (tuple(w for k in self.keywords.get(lang, ()) for w in words_of(k)), tuple(words_of(self.title[lang])),
+                       tuple(words_of(self.text[lang]))) for lang in ("en", "de")}
 
 
 @dataclass(frozen=True)
@@ -97,10 +151,15 @@ class Hit:
         """The chapter's notebook in the hit's language, under ``notebooks/``: ``de/06-....ipynb``."""
         return f"{self.lang}/{self.entry.notebook}"
 
-    def snippet(self, words: Sequence[str], width: int = 160) -> str:
-        """The section's text around the first match, as plain text cut at word boundaries (:func:`excerpt`)."""
-        text = re.sub(r"[*_`#|>]", "", self.entry.text[self.lang])
-        return excerpt(text, words, width)
+    def snippet(self, words: Sequence[str], width: int = 200) -> str:
+        """The sentence of the section (as the reader sees it, :func:`sentences`) that holds the first
+        match, whole when it fits in ``width`` characters, else cut around the match at word
+        boundaries (:func:`excerpt`); the section's first sentence if no word matches in its text."""
+        said = sentences(self.entry.text[self.lang])
+        if not said:
+            return ""
+        first = next((s for s in said if any(starts_word(w, t) for t in s.split() for w in words)), said[0])
+        return excerpt(first, words, width)
 
 
 def heading_cells(ch: Chapter) -> dict[str, str]:
@@ -129,7 +188,7 @@ def index(game: str = DEFAULT_GAME) -> tuple[Entry, ...]:
             words = set(re.findall(r"\w+", body))  # (a card name can only be in the text if all its words are)
             cards += [i for name, i in names.items() if len(name) > 3 and words.issuperset(re.findall(r"\w+", name))
                       and re.search(rf"\b{re.escape(name)}\b", body)]
-            keywords = tuple(fold(k) for lang in ("en", "de") for k in sec.keywords.get(lang, []))  # type: ignore[call-overload]
+            keywords = {lang: tuple(sec.keywords.get(lang, [])) for lang in ("en", "de")}  # type: ignore[call-overload]
             out.append(Entry(
                 ch.number, ch.path, cells.get(key, ""), {"en": ch.title.en, "de": ch.title.de}, key,
                 {"en": sec.title.en, "de": sec.title.de}, {"en": sec.text.en, "de": sec.text.de},
@@ -138,12 +197,32 @@ def index(game: str = DEFAULT_GAME) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def search(query: str, lang: str | None = None, limit: int = 12, game: str | None = DEFAULT_GAME) -> list[Hit]:
-    """Sections of ``game``'s chapters (``None``: of every game) matching every word of ``query``
-    (either language), best first.
+KEYWORD, TITLE, TEXT = 8, 5, 1
+"""What a query word weighs where it is a whole word: among a section's keywords (the section that
+defines the term), in its title, in its text (counted up to three times); a word that only begins a
+word there ("pirat" in "Piraten") weighs half."""
+OTHER_LANGUAGE = 4
+"""A match in the other language than the page's counts a quarter: the page's own language first."""
 
-    A keyword match weighs most, then the title, then the text; ``lang`` chooses which
-    language's text the hit shows (by default the one the query matched best).
+
+def _score(word: str, words: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]) -> int:
+    keywords, title, text = words
+    score = 0
+    for weight, where, most in ((KEYWORD, keywords, 1), (TITLE, title, 1), (TEXT, text, 3)):
+        whole = min(most, where.count(word))
+        begun = min(most - whole, sum(1 for x in where if x != word and x.startswith(word)))
+        score += 2 * weight * whole + weight * begun
+    return score
+
+
+def search(query: str, lang: str | None = None, limit: int = 12, game: str | None = DEFAULT_GAME) -> list[Hit]:
+    """Sections of ``game``'s chapters (``None``: of every game) in which every word of ``query``
+    begins a word (keywords, title or text, either language), best first.
+
+    Whole words weigh more than beginnings, keywords (the section defining a term) most, then the
+    title, then the text (:data:`KEYWORD`); with ``lang`` (the page's language) a match in that language
+    counts fully and one in the other a quarter, and the hit shows ``lang``'s text; without it both count
+    alike and the hit shows the language the query matched best.
     """
     if game is not None and game not in TUTOR_GAMES:
         raise ValueError(f"unknown game {game!r}: the games are {', '.join(TUTOR_GAMES)}")
@@ -152,24 +231,21 @@ def search(query: str, lang: str | None = None, limit: int = 12, game: str | Non
         return []
     hits = []
     for e in (e for g in TUTOR_GAMES if game in (None, g) for e in index(g)):
-        total = 0
         per_lang = {"en": 0, "de": 0}
         for word in words:
-            found = 0
-            if any(word in k for k in e.keywords):
-                found += 6
-            for lg in ("en", "de"):
-                t = fold(e.title[lg])
-                x = fold(e.text[lg])
-                score = (3 if word in t else 0) + min(3, x.count(word))
-                per_lang[lg] += score
-                found += score
-            if not found:
+            found = {lg: _score(word, e.words[lg]) for lg in ("en", "de")}
+            if not any(found.values()):
                 break
-            total += found
+            for lg in found:
+                per_lang[lg] += found[lg]
         else:
-            shown = lang or ("de" if per_lang["de"] > per_lang["en"] else "en")
-            hits.append(Hit(e, total, shown))
+            if lang in per_lang:
+                other = "de" if lang == "en" else "en"
+                total = OTHER_LANGUAGE * per_lang[lang] + per_lang[other]
+                hits.append(Hit(e, total, lang))
+            else:
+                shown = "de" if per_lang["de"] > per_lang["en"] else "en"
+                hits.append(Hit(e, OTHER_LANGUAGE * max(per_lang.values()), shown))
     order = list(TUTOR_GAMES)
     hits.sort(key=lambda h: (-h.score, order.index(h.entry.game), h.entry.chapter))
     return hits[:limit]

@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..catalog import Table
 from ..importexport.render import chip
 from ..protocol import table_kit
-from ..tutor.lookup import Hit, query_words, search
+from ..tutor.lookup import Hit, query_words, search, starts_word
 from .lang import LANG, on_language
 
 WORDS = Table("lookup", {
@@ -31,6 +31,11 @@ def section_href(hit: Hit, up: str = "../") -> str:
     for an id with letters such as "ü", which it receives percent-encoded.  ``up`` leads from the
     notebook's folder to ``notebooks/`` (``"../../"`` from a Port Royal chapter, one folder deeper)."""
     return f"{up}{hit.path}" + (f"#cell-id={hit.entry.cell}" if hit.entry.cell else "")
+
+
+def marked(snippet: str, words: list[str]) -> str:
+    """``snippet`` as HTML, the words that begin with a query word in bold."""
+    return " ".join(f"<b>{escape(t)}</b>" if any(starts_word(q, t) for q in words) else escape(t) for t in snippet.split(" "))
 
 
 class RuleLookup(w.VBox):
@@ -83,8 +88,8 @@ class RuleLookup(w.VBox):
                 f'<div class="iex" style="margin:6px 0;padding:4px 8px;border-left:4px solid #2f6fce">'
                 f'<a href="{escape(section_href(h, self.up))}" target="_blank"><b>{escape(WORDS.format("chapter", lang, n=e.chapter))}: '
                 f"{escape(e.chapter_title[lang])}</b> › {escape(e.title[lang])}</a>"
-                f'<div style="font-size:14px">{escape(h.snippet(words))}</div>'
-                + (f'<div style="font-size:13px">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")
+                f'<div style="font-size:15px">{marked(h.snippet(words), words)}</div>'
+                + (f'<div style="font-size:14px">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")
                 + "</div>"
             )
         self.show("".join(rows))
