@@ -1,7 +1,7 @@
 """The ``importexport`` command.
 
     importexport app [--port N] [--no-browser]     play in the browser (Voila): against bots or hot-seat
-    importexport tutor [--port N] [--no-browser] [--lang de]   open the tutor chapters in JupyterLab
+    importexport tutor [--port N] [--no-browser] [--lang de] [--dir FOLDER]   open the tutor chapters in JupyterLab
     importexport bench [...]                       the random-play benchmark (see importexport.bench)
     importexport cards [--set base]                list the cards
     importexport rules WORD... [--lang de]         look up a rule in the tutor chapters
@@ -119,13 +119,18 @@ def voila_executor_flags() -> list[str]:
     return [f"--VoilaExecutor.{name}={value}" for name, value in VOILA_EXECUTOR.items()]
 
 
+SAVE_HOOK = "importexport.tutor.workspace.pre_save_hook"
+"""What JupyterLab runs before saving a notebook: no widget is stored (see :mod:`importexport.tutor.workspace`)."""
+
+
 def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -> list[str]:
-    """The JupyterLab command serving ``folder`` on 127.0.0.1 and opening the contents in ``lang``."""
+    """The JupyterLab command serving ``folder`` on 127.0.0.1 and opening the contents in ``lang``;
+    notebooks are saved without widgets (:data:`SAVE_HOOK`)."""
     # JupyterLab serves Voila too (its server extension: the app at /voila/render/...), with the
     # app's wait for a cell's last output (IOPUB_SECONDS, see app_command).
     cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", f"--LabApp.default_url=/lab/tree/{tutor_page(lang)}",
-           *voila_executor_flags()]
+           f"--ContentsManager.pre_save_hook={SAVE_HOOK}", *voila_executor_flags()]
     if no_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # a fresh machine or a container: root
@@ -133,16 +138,33 @@ def tutor_command(folder: Path, port: int, no_browser: bool, lang: str = "en") -
     return cmd
 
 
-def run_tutor(port: int, no_browser: bool, lang: str, prog: str) -> int:
-    """JupyterLab on the tutor's notebooks until Ctrl+C or SIGTERM (see :func:`serve`); one error line
-    and status 2 if there are none to open."""
-    folder = notebooks_dir()
-    if not (folder / tutor_page(lang)).is_file():
-        places = " or ".join(str(p) for p in dict.fromkeys([ROOT / "notebooks", folder]))
+def run_tutor(port: int, no_browser: bool, lang: str, prog: str, into: Path | None = None) -> int:
+    """JupyterLab on the learner's copy of the tutor's notebooks (``into``, by default
+    :func:`~importexport.tutor.workspace.default_folder`; brought up to date with the checkout's by
+    :func:`~importexport.tutor.workspace.prepare`, which never writes the checkout) until Ctrl+C or
+    SIGTERM (see :func:`serve`); one error line and status 2 if there are none to open or the folder
+    cannot be written."""
+    from .tutor.workspace import default_folder, prepare
+
+    source = notebooks_dir()
+    if not (source / tutor_page(lang)).is_file():
+        places = " or ".join(str(p) for p in dict.fromkeys([ROOT / "notebooks", source]))
         sys.stderr.write(error_line(prog, f"no tutor notebooks in {places}: run it from a checkout of the project "
                                           "(python -m importexport.tutor.build writes them)"))
         return 2
-    print(f"Import/Export: the tutor runs JupyterLab on {folder}  (Ctrl+C stops it)", flush=True)
+    folder = (into or default_folder()).resolve()
+    if folder == source.resolve() or source.resolve() in folder.parents:
+        sys.stderr.write(error_line(prog, f"the learner's folder {folder} must lie outside the checkout's notebooks"))
+        return 2
+    try:
+        done = prepare(source, folder)
+    except OSError as exc:
+        sys.stderr.write(error_line(prog, f"cannot write the learner's copy in {folder}: {exc.strerror or exc}"))
+        return 2
+    print(f"Import/Export: the tutor runs JupyterLab on your copy of the chapters in {folder}  (Ctrl+C stops it)",
+          flush=True)
+    if done.kept:
+        print(f"  kept your changed chapters: {', '.join(done.kept)} (the originals: {source})", flush=True)
     return serve(tutor_command(folder, port, no_browser, lang))
 
 
@@ -323,6 +345,8 @@ def _run(argv: Sequence[str] | None) -> int:
     tutor.add_argument("--port", type=port_number, default=8888, help="1 to 65535 (default 8888)")
     tutor.add_argument("--no-browser", action="store_true")
     tutor.add_argument("--lang", default="en", choices=["en", "de"], help="the language to open (default en)")
+    tutor.add_argument("--dir", type=Path, default=None,
+                       help="the learner's folder for the chapters (default: the user data folder's importexport/tutor)")
     sub.add_parser("bench", help="random-play benchmark", add_help=False)
     sub.add_parser("simulate", help="bot tournaments: win rates, scores, move times", add_help=False)
     cards = sub.add_parser("cards", help="list the cards")
@@ -352,7 +376,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "app":
         return run_app(args.port, args.no_browser)
     if args.command == "tutor":
-        return run_tutor(args.port, args.no_browser, args.lang, tutor.prog)
+        return run_tutor(args.port, args.no_browser, args.lang, tutor.prog, args.dir)
     if args.command == "cards":
         from .importexport.cards import CARDS
 

@@ -528,7 +528,7 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     keeping what the file held; a file that is no configuration is refused with its name, unchanged."""
     from traitlets.config.loader import JSONFileConfigLoader
 
-    from importexport.cli import IOPUB_SECONDS
+    from importexport.cli import IOPUB_SECONDS, SAVE_HOOK
 
     config = tmp_path / "jupyter_server_config.json"
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
@@ -543,6 +543,7 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     loaded = JSONFileConfigLoader(config.name, path=str(tmp_path)).load_config()
     assert loaded.VoilaExecutor.iopub_timeout == IOPUB_SECONDS and loaded.VoilaExecutor.timeout == 30
     assert loaded.ServerApp.port == 9999
+    assert loaded.ContentsManager.pre_save_hook == SAVE_HOOK  # the chapters are saved without their widgets
     config.write_text("[1, 2]")
     done = post_build()
     assert done.returncode != 0 and str(config) in done.stderr and config.read_text() == "[1, 2]"

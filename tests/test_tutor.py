@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from importexport.tutor import chapters
-from importexport.tutor.build import CONTENTS, NOTEBOOK_DIR, README, generated, render, stale, up_to_date
+from importexport.tutor.build import CONTENTS, NOTEBOOK_DIR, README, cells, generated, render, stale, up_to_date
 from importexport.tutor.chapter import ChapterError, load_chapter_file
 from importexport.tutor.check import problems
 from importexport.tutor.exercises import Grader
 from importexport.tutor.lookup import fold, search
+from importexport.tutor.workspace import WIDGET_VIEW, prepare
 
 ALL = chapters()
 TITLES = [
@@ -224,18 +225,24 @@ def test_rules_command_prints_the_hits(capsys) -> None:
     assert cli.main(["rules", "qqqqzz"]) == 1
 
 
-def test_tutor_opens_the_contents_of_this_checkout(monkeypatch, tmp_path: Path, capsys) -> None:
+def test_tutor_opens_a_copy_of_the_contents_of_this_checkout(monkeypatch, tmp_path: Path, capsys) -> None:
     from importexport import cli
+    from importexport.tutor.workspace import ENV
 
     seen: list[list[str]] = []
     monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: seen.append(cmd) or 0)
     monkeypatch.chdir(tmp_path)  # the checkout's notebooks, wherever the command is run from
+    monkeypatch.setenv(ENV, str(tmp_path / "mine"))
     assert cli.main(["tutor", "--no-browser"]) == 0
-    assert f"--notebook-dir={NOTEBOOK_DIR}" in seen[0] and cli.notebooks_dir() == NOTEBOOK_DIR
+    mine = (tmp_path / "mine").resolve()
+    assert f"--notebook-dir={mine}" in seen[0] and cli.notebooks_dir() == NOTEBOOK_DIR
+    assert f"--ContentsManager.pre_save_hook={cli.SAVE_HOOK}" in seen[0]
+    assert (mine / "en" / CONTENTS).read_bytes() == (NOTEBOOK_DIR / "en" / CONTENTS).read_bytes()
     assert f"--LabApp.default_url=/lab/tree/en/{CONTENTS}" in seen[0]
-    assert cli.main(["tutor", "--no-browser", "--lang", "de"]) == 0
-    assert f"--LabApp.default_url=/lab/tree/de/{CONTENTS}" in seen[1]
-    assert (NOTEBOOK_DIR / "en" / CONTENTS).is_file() and (NOTEBOOK_DIR / "de" / CONTENTS).is_file()
+    assert cli.main(["tutor", "--no-browser", "--lang", "de", "--dir", str(tmp_path / "other")]) == 0
+    assert f"--LabApp.default_url=/lab/tree/de/{CONTENTS}" in seen[1] and (tmp_path / "other" / "de" / CONTENTS).is_file()
+    assert cli.main(["tutor", "--no-browser", "--dir", str(NOTEBOOK_DIR / "en")]) == 2  # never the checkout itself
+    assert "must lie outside" in capsys.readouterr().err
     # an installed package has no notebooks beside it: those under the current folder, else one error line
     monkeypatch.setattr(cli, "ROOT", tmp_path / "site-packages")
     assert cli.main(["tutor", "--no-browser"]) == 2
@@ -243,7 +250,72 @@ def test_tutor_opens_the_contents_of_this_checkout(monkeypatch, tmp_path: Path, 
     (tmp_path / "notebooks" / "en").mkdir(parents=True)
     (tmp_path / "notebooks" / "en" / CONTENTS).write_text("{}")
     assert cli.main(["tutor", "--no-browser"]) == 0
-    assert f"--notebook-dir={tmp_path / 'notebooks'}" in seen[2]
+    assert f"--notebook-dir={mine}" in seen[-1] and (mine / "en" / CONTENTS).read_text() == "{}"
+
+
+def _widget_output() -> dict[str, object]:
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"text/plain": "TableView(...)", WIDGET_VIEW: {"model_id": "abc", "version_major": 2, "version_minor": 0}}}
+
+
+def _run_and_save(path: Path) -> None:
+    """A learner's session: every code cell shows a widget, the notebook keeps widget state, saved as is."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    for cell in doc["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = [*cell["outputs"], _widget_output()]
+            cell["execution_count"] = 7
+    doc["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+
+def test_the_learner_copy_is_refreshed_kept_or_copied_and_the_checkout_never_written(tmp_path: Path) -> None:
+    before = {p: p.read_bytes() for p in NOTEBOOK_DIR.rglob("*") if p.is_file()}
+    mine = tmp_path / "mine"
+    first = prepare(NOTEBOOK_DIR, mine)
+    assert f"en/{CONTENTS}" in first.copied and not first.refreshed and not first.kept
+    chapter6 = mine / "en" / "06-import-and-bidding.ipynb"
+    _run_and_save(chapter6)  # run and saved as JupyterLab would without the hook
+    edited = mine / "de" / "06-import-and-bidding.ipynb"
+    _run_and_save(edited)
+    doc = json.loads(edited.read_text(encoding="utf-8"))
+    doc["cells"].append({"cell_type": "markdown", "id": "my-note", "metadata": {}, "source": ["Meine Notiz"]})
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    (mine / "en" / "01-welcome.ipynb").write_text("{not json", encoding="utf-8")
+    again = prepare(NOTEBOOK_DIR, mine)
+    assert "en/06-import-and-bidding.ipynb" in again.refreshed and "en/01-welcome.ipynb" in again.refreshed
+    assert chapter6.read_bytes() == (NOTEBOOK_DIR / "en" / "06-import-and-bidding.ipynb").read_bytes()
+    assert (mine / "en" / "01-welcome.ipynb.damaged").read_text() == "{not json"
+    assert again.kept == ["de/06-import-and-bidding.ipynb"]
+    kept = json.loads(edited.read_text(encoding="utf-8"))
+    assert kept["cells"][-1]["id"] == "my-note" and "widgets" not in kept["metadata"]
+    assert not any(WIDGET_VIEW in out.get("data", {}) for cell in kept["cells"] for out in cell.get("outputs", ()))
+    assert {p: p.read_bytes() for p in NOTEBOOK_DIR.rglob("*") if p.is_file()} == before
+
+
+def test_jupyterlab_saves_a_chapter_without_its_widgets(tmp_path: Path) -> None:
+    """The server's own contents manager, configured as the tutor's command line configures it: a
+    notebook saved with widget outputs and widget state is written without them, other outputs kept."""
+    import nbformat
+    from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+    from traitlets.config import Config
+
+    from importexport.cli import SAVE_HOOK
+
+    prepare(NOTEBOOK_DIR, tmp_path)
+    manager = AsyncLargeFileManager(root_dir=str(tmp_path), config=Config({"ContentsManager": {"pre_save_hook": SAVE_HOOK}}))
+    path = tmp_path / "en" / "06-import-and-bidding.ipynb"
+    _run_and_save(path)
+    doc = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+    facts = sum(1 for c in doc.cells if c.cell_type == "code" and len(c.outputs) > 1)
+    import asyncio
+
+    asyncio.run(manager.save({"type": "notebook", "format": "json", "content": doc}, "en/06-import-and-bidding.ipynb"))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert "widgets" not in saved["metadata"]
+    assert not any(WIDGET_VIEW in out.get("data", {}) for cell in saved["cells"] for out in cell.get("outputs", ()))
+    assert sum(1 for c in saved["cells"] if c.get("outputs")) == facts  # the facts' printed output stays
+    assert cells(saved_text := path.read_text(encoding="utf-8")) == cells((NOTEBOOK_DIR / "en" / "06-import-and-bidding.ipynb").read_text(encoding="utf-8")), saved_text[:80]
 
 
 INTERNAL = re.compile(r"NBVAL|\bdocs/|\.md\b|\b(?:[Rr]ulings?|Regelung(?:en)?) [A-Z]\d")

@@ -4,7 +4,8 @@
 Binder instead opens the app through the Voila extension of its Jupyter server, which reads its
 settings from the user's ``jupyter_server_config.json``; ``binder/postBuild`` runs this module to
 write the app's settings of Voila's cell runner there (:data:`importexport.cli.VOILA_EXECUTOR`: the
-wait for a cell's last output), keeping whatever else the file holds::
+wait for a cell's last output) and the tutor's save hook (:data:`importexport.cli.SAVE_HOOK`: a chapter is
+saved without its widgets, so it still opens after its kernel is gone), keeping whatever else the file holds::
 
     python -m importexport.app.server_config [path]
 """
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import VOILA_EXECUTOR
+from ..cli import SAVE_HOOK, VOILA_EXECUTOR
 
 
 def default_path() -> Path:
@@ -27,12 +28,13 @@ def default_path() -> Path:
 
 
 def write(path: Path) -> dict[str, Any]:
-    """Set :data:`~importexport.cli.VOILA_EXECUTOR` in the JSON configuration at ``path`` (made if missing);
+    """Set :data:`~importexport.cli.VOILA_EXECUTOR` and the save hook in the JSON configuration at ``path`` (made if missing);
     the configuration as written.  ValueError if the file is not a JSON object."""
     config: Any = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    if not isinstance(config, dict) or not isinstance(config.get("VoilaExecutor", {}), dict):
+    if not isinstance(config, dict) or not all(isinstance(config.get(k, {}), dict) for k in ("VoilaExecutor", "ContentsManager")):
         raise ValueError(f"{path} is not a Jupyter configuration (a JSON object of sections)")
     config.setdefault("VoilaExecutor", {}).update(VOILA_EXECUTOR)
+    config.setdefault("ContentsManager", {})["pre_save_hook"] = SAVE_HOOK
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     return config
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         sys.stderr.write(f"importexport.app.server_config: {exc}\n")
         return 1
-    print(f"{path}: VoilaExecutor {VOILA_EXECUTOR}")
+    print(f"{path}: VoilaExecutor {VOILA_EXECUTOR}, ContentsManager.pre_save_hook {SAVE_HOOK}")
     return 0
 
 
