@@ -350,7 +350,7 @@ class TableView(w.VBox):
         self.back_button.description = ui("step_back", lang)
         self.back_button.disabled = not s.can_step_back()
         why = s.undo_refusal(self.decider())
-        self.undo_button.disabled = why == "nothing"
+        self.undo_button.disabled = why is not None  # (its tooltip says why)
         self.undo_button.tooltip = ui(UNDO_REFUSALS[why], lang) if why else None
         self._draw_decision(lang)
         self._draw_log(lang)
