@@ -452,6 +452,8 @@ class TableView(w.VBox):
                 bidders = [b for b in bidders if b in self.hands]
             replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
         else:
+            if self.hands is not None and self.kit.PRIVATE_HANDS:  # a hidden hand's choices would show it
+                humans = [h for h in humans if h in self.hands]
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
             replace_children(self.options, self._option_rows(choices, lang))
 
