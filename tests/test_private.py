@@ -4,6 +4,7 @@ holds nobody's hand.  And a loaded game whose next seat is a bot goes on by itse
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -48,8 +49,10 @@ def test_the_game_starts_behind_a_pass_screen_when_people_share_the_device() -> 
     assert on_pass_screen(app) and app.passing == first
     assert f"Pass the device to Player {first + 1}" in app.pass_note.value
     assert app.table.hands == set() and not hands_drawn(app)
+    assert not widget_buttons(app.table.options)  # (a choice would name a card of the hand)
     widget_buttons(app.pass_screen)[0].click()
     assert app.screen.children[0] is app.game_screen and app.table.hands == {first}
+    assert widget_buttons(app.table.options)
     assert hands_drawn(app) == {first}
 
 
@@ -113,3 +116,26 @@ def test_a_loaded_game_whose_next_seat_is_a_bot_goes_on_by_itself() -> None:
     app.load_text(text)
     assert not app.session.waiting_bots() and app.session.waiting_humans() == [0]
     assert len(app.session.game.history) > len(g.history)
+
+
+def test_a_loaded_games_bots_are_paced_as_in_a_live_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kernel's event loop running (as in the app) the bots answer one move at a time."""
+    monkeypatch.setenv("IMPORTEXPORT_BOT_PACE", "0.05")
+    g = Game(players=3, seed=2)
+    while 1 not in g.deciders():
+        g.apply(g.legal_actions()[0])
+    text = dump(g, [HUMAN, "random", "random"], Session(lambda: g, humans={0}).saved())
+
+    async def load_and_wait() -> tuple[int, list[int]]:
+        app = PlayApp()
+        app.load_text(text)
+        at_once = len(app.session.game.history)  # (nothing yet: the first bot move comes after the pace)
+        assert app.table.skip_button.layout.display is None  # Skip offered, as while bots answer a person
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if app.session.waiting_humans():
+                break
+        return at_once, app.session.waiting_humans()
+
+    at_once, waiting = asyncio.run(load_and_wait())
+    assert at_once == len(g.history) and waiting == [0]
