@@ -13,7 +13,7 @@ conformance tests.  ``docs/architecture.md`` shows where the protocol sits among
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -158,8 +158,9 @@ class TableKit(Protocol):
     names what the last move changed, ``pointed`` what on the board a guided move points at); a click on the board is ``(what, id)``, and
     ``click_choices`` lists the legal moves it offers, ``click_name`` names the thing clicked and
     ``click_refusal`` says why it offers nothing.  ``note`` marks a choice that would do nothing,
-    ``hint`` names the rule in play, ``sealed``/``bid`` serve secret bids.  ``secrets``/``revealed``
-    let undo be fair: a person may not take a move back once something hidden came to light.
+    ``hint`` names the rule in play, ``sealed``/``bid`` serve secret bids.  ``hidden``/``told``
+    let undo be fair: a person may not take a move back once something hidden came to light (what a
+    seat's view keeps from it, what the log names).
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
     points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
     fits the window below a decision kept to one line (the app then keeps it so).
@@ -196,9 +197,9 @@ class TableKit(Protocol):
 
     def bid(self, seat: int, amount: int) -> Any: ...
 
-    def secrets(self, g: Any, seat: int) -> Any: ...
+    def hidden(self, g: Any, seat: int) -> frozenset[Hashable]: ...
 
-    def revealed(self, g: Any, before: Any) -> bool: ...
+    def told(self, g: Any, since: int) -> set[int]: ...
 
     def dump(self, g: Any, seats: list[str] | None = None, session: Any = None) -> str: ...
 

@@ -47,7 +47,8 @@ class Session:
     people play (``None``: every seat not given to a bot).  ``bots``: seat -> bot or bot name.
     ``script``: moves :meth:`step` plays one after the other (a rulebook example replayed).
     ``fair_undo``: a person may take back only their own last move, and only while nothing hidden
-    has come to light since (a card drawn, bids shown, a random pick): what a real table allows.
+    has come to light since, whoever's move showed it (see :meth:`brought_to_light`): what a real
+    table allows.
     Lessons keep free undo (the default).  ``resume``: a loaded game and what its save kept
     (:func:`importexport.importexport.savefile.load_session`) to go on from; ``start`` then gives its first position.
     """
@@ -90,7 +91,7 @@ class Session:
         self.humans = set(range(n)) - set(self.bots) if self.humans_spec is None else set(self.humans_spec)
         self.script_pos = 0
         self.marks: list[int] = []  # history length before each human move (for undo)
-        self.secrets: list[Any] = []  # per mark: what the mover could know then (the kit's ``secrets``)
+        self._light: tuple[Any, bool] | None = None  # (the moves checked, whether they brought something to light)
         self.last_bot_seconds = 0.0  # time the bots took in the last run_bots()
         if bots_move:
             self.run_bots()
@@ -122,10 +123,8 @@ class Session:
         move the bots answer until a person must decide again (``bots=False``: the caller lets them
         answer one move at a time, with :meth:`bot_step`)."""
         before = len(self.game.history)
-        secrets = self._secrets(action.player)
         self.game.apply(action)
         self.marks.append(before)
-        self.secrets.append(secrets)
         if self.script_pos < len(self.script) and self.script[self.script_pos] == action:
             self.script_pos += 1
         if bots:
@@ -173,12 +172,8 @@ class Session:
             self.game.apply(a)
             self.script_pos += 1
             self.marks.append(len(self.game.history) - 1)
-            self.secrets.append(self._secrets(a.player))
             return a
         return self.bot_step()
-
-    def _secrets(self, seat: int) -> Any:
-        return self.kit.secrets(self.game, seat)
 
     # --- saving the table ---------------------------------------------------------------------
 
@@ -192,12 +187,6 @@ class Session:
         """Go on with a loaded ``game`` (with the undo points and bots' random state it was saved with)."""
         self.game = game
         self.marks = list(saved.marks) if saved else []
-        at_start = first_position(game)
-        self.secrets = []
-        for mark in self.marks:  # what each person knew when they moved, for fair undo
-            while len(at_start.history) < mark:
-                at_start.apply(game.history[len(at_start.history)])
-            self.secrets.append(self.kit.secrets(at_start, game.history[mark].player))
         for seat, state in (saved.bots if saved else {}).items():
             rng = getattr(self.bots.get(seat), "rng", None)
             if rng is not None:
@@ -218,9 +207,48 @@ class Session:
             return "other"
         if any(a.player in self.humans and a.player != mover for a in g.history[self.marks[-1]:]):
             return "other"
-        if self.kit.revealed(g, self.secrets[-1]):
+        if self.brought_to_light():
             return "revealed"
         return None
+
+    def brought_to_light(self) -> bool:
+        """Whether anything hidden has come to light since the last person's move, that move included.
+
+        The moves since are played again from the position before it, and after each one every
+        seat's view is compared with its view just before (the kit's ``hidden``), and the cards the
+        log names (``told``, read by everyone) with what was hidden: a card or bid hidden from a seat
+        and from the mover, then seen by that seat, or named in the log, has come to light; so has
+        anything left to chance (the game's random state moved).  The mover's own cards shown by
+        their own move are no news to them (the others have not had the device yet)."""
+        g = self.game
+        mark = self.marks[-1]
+        moves = tuple(g.history[mark:])
+        if self._light is not None and self._light[0] == (mark, moves):
+            return self._light[1]
+        seen = self._brought_to_light(mark)
+        self._light = ((mark, moves), seen)
+        return seen
+
+    def _brought_to_light(self, mark: int) -> bool:
+        g, kit = self.game, self.kit
+        replay = g.copy()
+        replay.undo(len(replay.history) - mark)
+        if replay.state.rng != g.state.rng:
+            return True
+        mover = g.history[mark].player
+        seats = range(kit.seats(g))
+        before = [kit.hidden(replay, seat) for seat in seats]
+        for a in g.history[mark:]:
+            lines = len(replay.log)
+            replay.apply(a)
+            news = before[mover]  # (hidden from the mover too)
+            if kit.told(replay, lines) & news:
+                return True
+            after = [kit.hidden(replay, seat) for seat in seats]
+            if any((hid & news) - now for hid, now in zip(before, after, strict=True)):
+                return True
+            before = after
+        return False
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_refusal(seat) is None
@@ -230,7 +258,6 @@ class Session:
         if not self.marks:
             raise ValueError("there is no move of yours to take back")
         mark = self.marks.pop()
-        self.secrets.pop()
         self.game.undo(len(self.game.history) - mark)
         self.script_pos = self._script_done()
 
@@ -256,7 +283,6 @@ class Session:
             self.game.undo(len(self.game.history) - length)
         while self.marks and self.marks[-1] >= length:
             self.marks.pop()
-            self.secrets.pop()
         self.script_pos = self._script_done()
 
     def on_script(self) -> bool:

@@ -24,10 +24,11 @@ from .picture import changes, picture, pointed, ship_choices
 from .render import CSS, score_chart_html
 from .rules import harbour_ships
 from .savefile import dump, load_session
+from .view import hidden_from
 
 __all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "players_for", "pointed",
-           "result", "revealed", "sealed", "seat_name", "secrets", "seats"]
+           "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "importexport"
 PRIVATE_HANDS = True
@@ -39,10 +40,9 @@ STYLE = CSS
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
 """Kinds of move a click on a card may mean (the first one the step expects is explained)."""
-REVEALING = frozenset({"bids", "reveal_hand", "reveal_deck", "deck_face_up", "type_shown", "steal_random",
-                       "take_random", "reshuffle", "pirate_unseen"})
-"""Log events that show someone something that was hidden (beyond a change of the deck or a
-random draw, which :func:`revealed` notices by themselves)."""
+LOGGED_CARDS = ("c", "d", "cards")
+"""The keys of a log event that name cards (the narration prints them as card names): the log is read
+by everyone, so a card it names is seen by all."""
 
 
 def players_for() -> tuple[int, int]:
@@ -155,16 +155,19 @@ def bid(seat: int, amount: int) -> Action:
     return Action(seat, "bid", count=amount)
 
 
-def secrets(g: Game, seat: int) -> Hashable:
-    """What fair undo compares later: who moves, the deck, the game's random state, the log's length."""
-    return seat, tuple(g.state.deck), g.state.rng, len(g.log)
+def hidden(g: Game, seat: int) -> frozenset[Hashable]:
+    """What ``seat``'s view keeps from it now (``view.hidden_from``): fair undo compares it move by move."""
+    return hidden_from(g, seat)
 
 
-def revealed(g: Game, before: Hashable) -> bool:
-    """Whether something hidden has come to light since ``before`` (from :func:`secrets`) was taken."""
-    _seat, deck, rng, log_len = before  # type: ignore[misc]
-    return (tuple(g.state.deck) != deck or g.state.rng != rng
-            or any(k in REVEALING for _t, k, _a in g.log[log_len:]))
+def told(g: Game, since: int) -> set[int]:
+    """The cards the log names from its line ``since`` on (seen by everyone reading it)."""
+    out: set[int] = set()
+    for _turn, _key, args in g.log[since:]:
+        for key in LOGGED_CARDS:
+            value = args.get(key)
+            out.update(c for c in (value if isinstance(value, list | tuple) else [value]) if isinstance(c, int))
+    return out
 
 
 def result(g: Game, lang: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ Hidden values keep their place and size (a card becomes ``None``, a list of card
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..boundary import check_seat
@@ -92,3 +93,24 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
     data["deciders"] = g.deciders()
     data["legal"] = [str(a) for a in g.legal_actions(seat)]
     return data
+
+
+def hidden_from(g: Game, seat: int) -> frozenset[Hashable]:
+    """What :func:`player_view` keeps from ``seat`` (fair undo compares it move by move): the cards in
+    the others' hands, in the deck (but a face-up deck's top), under the discard pile's top and in a
+    step's keys kept to its own seat, and the others' sealed bids (as ``("bid", bidder)``); not the
+    cards its own choices name (the view lists them: a card picked from the deck is seen)."""
+    s = g.state
+    out: set[Hashable] = set(s.deck[:-1] if s.deck and s.marks.get("deck_face_up") else s.deck)
+    out.update(s.discard[:-1])
+    for p in s.players:
+        if p.seat != seat:
+            out.update(p.hand)
+    for frame in s.stack:
+        if frame.get("kind") == "bid":
+            out.update(("bid", b) for b, v in zip(frame["bidders"], frame["bids"], strict=True) if b != seat and v >= 0)
+        elif frame.get("seat") != seat:
+            for key, value in frame.items():
+                if key not in OPEN_FRAME:
+                    out.update(c for c in (value if isinstance(value, list) else [value]) if isinstance(c, int) and c >= 0)
+    return frozenset(out - {c for a in g.legal_actions(seat) for c in a.cards})

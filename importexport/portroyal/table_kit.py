@@ -20,11 +20,12 @@ from .game import PLAYERS, Game
 from .picture import changes, click_choices, picture, pointed
 from .rules import EXP, RULES, team_rank
 from .savefile import dump, load_session
+from .view import hidden_from
 from .words import card_name, contract_name, message, seat, waiting
 
 __all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
-           "contract_pool", "contracts_dealt", "players_for", "pointed", "rank_name", "result", "revealed", "sealed", "seat_name", "secrets", "seats"]
+           "contract_pool", "contracts_dealt", "players_for", "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "portroyal"
 PRIVATE_HANDS = False
@@ -34,8 +35,9 @@ FREE_KINDS = frozenset({"contract", "give", "end"})
 """Choices open to a player at any moment (drawn in another colour beside the decision)."""
 STYLE = ""
 """The board draws the whole table itself; the end screen's chart uses inline styles."""
-REVEALING = frozenset({"turned", "turned_time", "expedition_out", "reshuffle"})
-"""Log events that bring a hidden card to light."""
+LOGGED_CARDS = ("c", "cards")
+"""The keys of a log event that name cards (the narration prints them as card names): the log is read
+by everyone, so a card it names is seen by all."""
 
 WORDS = Table("pr_table", {
     "points": "Influence points",
@@ -171,15 +173,19 @@ def bid(seat: int, amount: int) -> Action:
     raise ValueError("Port Royal has no bids")
 
 
-def secrets(g: Game, seat: int) -> Hashable:
-    """What fair undo compares later: who moves, the game's random state and the log's length."""
-    return seat, g.state.rng, len(g.log)
+def hidden(g: Game, seat: int) -> frozenset[Hashable]:
+    """What ``seat``'s view shows as counts only now (``view.hidden_from``): fair undo compares it move by move."""
+    return hidden_from(g, seat)
 
 
-def revealed(g: Game, before: Hashable) -> bool:
-    """Whether a hidden card has come to light since ``before`` (from :func:`secrets`) was taken."""
-    _seat, rng, log_len = before  # type: ignore[misc]
-    return g.state.rng != rng or any(k in REVEALING for _t, k, _a in g.log[log_len:])
+def told(g: Game, since: int) -> set[int]:
+    """The cards the log names from its line ``since`` on (seen by everyone reading it)."""
+    out: set[int] = set()
+    for _turn, _key, args in g.log[since:]:
+        for key in LOGGED_CARDS:
+            value = args.get(key)
+            out.update(c for c in (value if isinstance(value, list | tuple) else [value]) if isinstance(c, int))
+    return out
 
 
 def rank_name(rank_id: str, lang: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..boundary import check_seat
@@ -36,3 +37,13 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
         "ending": s.ending, "over": g.is_over(),
         "legal": [str(a) for a in g.legal_actions(seat)],
     }
+
+
+def hidden_from(g: Game, seat: int) -> frozenset[Hashable]:
+    """The cards :func:`player_view` shows ``seat`` as counts only (fair undo compares them move by
+    move): the draw pile, the discard pile, the time pile and everybody's coins."""
+    s = g.state
+    out: set[Hashable] = set(s.deck) | set(s.discard) | set(s.time_pile)
+    for p in s.players:
+        out.update(p.coins)
+    return frozenset(out)

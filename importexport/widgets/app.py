@@ -113,7 +113,8 @@ class PlayApp(w.VBox):
         self.session: Session | None = None
         self.table: TableView | None = None
         self.roles: list[str] = []
-        self.viewer = -1
+        self.viewer: int | None = None  # the person whose hand the table shows (None: nobody's yet)
+        self.passing: int | None = None  # the person whose pass screen is up (only their press takes it down)
         self.kept = ""  # a game this browser kept from an earlier page, offered on the new-game screen
         self.kept_size = (0, 0)  # (its players, its moves)
         self.notice_marks: int | None = None  # a "loaded" notice goes once a person moves (or undoes) after it
@@ -316,8 +317,10 @@ class PlayApp(w.VBox):
         self._close_end_screen()
         self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True, resume=resume)
         waiting = self.session.waiting_humans()
-        self.viewer = waiting[0] if waiting else min(humans)
-        table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
+        self.passing = None
+        # people sharing the device: nobody's hand until the first to decide presses their pass screen
+        self.viewer = None if self.private else waiting[0] if waiting else min(humans)
+        table = TableView(self.session, hands=self.shown_hands(), hints="always", on_change=self._after_change,
                                panel_first=True, confirm=True, pace=bot_pace())
         self.save_button = button(word("save"))
         self.save_button.add_class("iex-save")
@@ -335,10 +338,14 @@ class PlayApp(w.VBox):
         self.game_screen = w.VBox([self.table, self.game_buttons])
         self.relabel()
         self._after_change()
+        table.show_bots()  # a loaded game whose next seat is a bot goes on by itself, paced as ever
 
     # --- during the game ------------------------------------------------------------------
 
     def _after_change(self) -> None:
+        """After every redraw of the table: the notice, the kept game, the end screen, and whose hand
+        shows.  Between two people at one device a pass screen goes up, and nothing but that person's
+        press takes it down (bot moves, timers, redraws and switches come here and leave it up)."""
         if self.session is None or self.table is None:
             return
         g = self.session.game
@@ -347,24 +354,32 @@ class PlayApp(w.VBox):
             self.message.value = ""
         self.keeper.text = self.save_text() if self.session.marks and not g.is_over() else ""
         if g.is_over():
+            self.passing = None
             self.show_end()
             return
         waiting = self.session.waiting_humans()
-        if self.table.hands != {self.viewer}:  # back from the scoring screen (undo, restart): hands hidden again
-            self.table.hands = {self.viewer}
-            if not waiting or waiting[0] == self.viewer:
-                self.table.refresh()
-                self.screen.children = [self.game_screen]
-                return
         if waiting and waiting[0] != self.viewer:
             self.viewer = waiting[0]
-            self.table.hands = {self.viewer}
-            if len(self.session.humans) > 1 and self.kit.PRIVATE_HANDS:
+            if self.private:
                 self.show_pass(self.viewer)
                 return
-            self.table.refresh()
+        if self.passing is not None:
+            return
+        if self.table.hands != self.shown_hands():  # (back from the scoring screen, or another person's turn)
+            self.table.hands = self.shown_hands()
+            self.table.refresh()  # (which comes back here)
             return
         self.screen.children = [self.game_screen]
+
+    @property
+    def private(self) -> bool:
+        """Whether people share the device with hands to hide from each other (a pass screen between them)."""
+        assert self.session is not None
+        return len(self.session.humans) > 1 and self.kit.PRIVATE_HANDS
+
+    def shown_hands(self) -> set[int]:
+        """The hands the table shows: the viewer's (none while a pass screen is up, or before anyone's)."""
+        return {self.viewer} if self.viewer is not None and self.passing is None else set()
 
     def ask_new(self) -> None:
         """Back to the new-game screen, asking first while a game is under way."""
@@ -387,19 +402,37 @@ class PlayApp(w.VBox):
         return table_kit(self.chosen_game).seat_name(seat, lang)
 
     def show_pass(self, seat: int) -> None:
-        seat_name = self.kit.seat_name
-        note = w.HTML(f'<div style="font-size:22px;padding:30px 0"><b>{escape(word("pass", p=seat_name(seat, LANG.lang)))}</b>'
-                      f'<p style="font-size:16px">{escape(word("pass_note", p=seat_name(seat, LANG.lang)))}</p></div>')
-        ready = button(word("show_hand", p=seat_name(seat, LANG.lang)), button_style="primary")
+        """The pass screen for ``seat``: it names them, and the table behind it holds nobody's hand."""
+        assert self.table is not None
+        self.passing = seat
+        self.table.hands = set()
+        self.table.refresh()  # (the table drawn without a hand: nothing of it stays in the page)
+        ready = button("", button_style="primary")
         ready.add_class("iex-ready")
         ready.on_click(self._guard(lambda _b: self.reveal()))
-        self.pass_screen = w.VBox([note, ready])
+        self.pass_note = w.HTML()
+        self.pass_note.add_class("iex-pass")
+        self.pass_screen = w.VBox([self.pass_note, ready])
+        self._pass_words()
         self.screen.children = [self.pass_screen]
 
+    def _pass_words(self) -> None:
+        if self.passing is None:
+            return
+        name = self.kit.seat_name(self.passing, LANG.lang)
+        self.pass_note.value = (f'<div style="font-size:22px;padding:30px 0"><b>{escape(word("pass", p=name))}</b>'
+                                f'<p style="font-size:16px">{escape(word("pass_note", p=name))}</p></div>')
+        self.pass_screen.children[1].description = word("show_hand", p=name)
+
     def reveal(self) -> None:
+        """The person named on the pass screen pressed it: their hand, their decision."""
         assert self.table is not None
-        self.table.refresh()
+        if self.passing is None:
+            return
+        self.passing = None
+        self.table.hands = self.shown_hands()
         self.screen.children = [self.game_screen]
+        self.table.refresh()
         retire(self.pass_screen)
 
     def save_text(self) -> str:
@@ -543,6 +576,7 @@ class PlayApp(w.VBox):
             d.value = value
             d.description = self.seat_label(seat, lang)
         if self.session is not None:
+            self._pass_words()
             self.save_button.description = WORDS.format("save", lang)
             self.new_button.description = WORDS.format("new", lang)
             self.game_upload.label = WORDS.format("load", lang)

@@ -55,8 +55,8 @@ UI = Table("ui", {
     "skip": "⏭ Skip the bots' moves",
     "nothing_to_undo": "There is no move of yours to take back.",
     "undo_other": "The last move was another person's; only they can take it back, on their turn.",
-    "undo_revealed": "Something hidden has been seen since that move (a card turned up or drawn, sealed bids "
-        "shown), so the move stands: undo cannot take back what everyone now knows.",
+    "undo_revealed": "Something hidden has come to light since that move (a card played from a hand, turned up or "
+        "drawn, sealed bids shown), so the move stands: undo cannot take back what the table has seen.",
     "your_answer": "Your answer",
     "hint_label": "Hint",
     "show_solution": "Show the solution",

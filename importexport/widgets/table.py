@@ -350,7 +350,7 @@ class TableView(w.VBox):
         self.back_button.description = ui("step_back", lang)
         self.back_button.disabled = not s.can_step_back()
         why = s.undo_refusal(self.decider())
-        self.undo_button.disabled = why == "nothing"
+        self.undo_button.disabled = why is not None  # (its tooltip says why)
         self.undo_button.tooltip = ui(UNDO_REFUSALS[why], lang) if why else None
         self._draw_decision(lang)
         self._draw_log(lang)
@@ -452,6 +452,8 @@ class TableView(w.VBox):
                 bidders = [b for b in bidders if b in self.hands]
             replace_children(self.options, [self._bid_row(seat, lang) for seat in bidders])
         else:
+            if self.hands is not None and self.kit.PRIVATE_HANDS:  # a hidden hand's choices would show it
+                humans = [h for h in humans if h in self.hands]
             choices = self.selected or [a for h in humans for a in g.legal_actions(h)]
             replace_children(self.options, self._option_rows(choices, lang))
 
