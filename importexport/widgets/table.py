@@ -45,7 +45,8 @@ class TableView(w.VBox):
     ``hands``: whose hands are drawn face up (``None``: all, as suits a lesson).  ``hints``:
     "always", "first" (each rule's hint once) or "off".  ``on_act``: called instead of
     ``session.act`` for a person's move (exercises grade the move there).  ``panel_first``: the
-    decision above the table (the app) instead of below it (the chapters).
+    decision above the table (the app) instead of below it (the chapters).  ``more_buttons``: widgets
+    that stand after Undo and Restart (the app's Save).
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class TableView(w.VBox):
         panel_first: bool = False,
         confirm: bool = False,
         pace: float = 0.0,
+        more_buttons: list[w.Widget] | None = None,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -108,8 +110,9 @@ class TableView(w.VBox):
         self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
         if not session.script:  # stepping back is for going through an example; a game has Undo
             self.back_button.layout.display = "none"
+        self.more_buttons = list(more_buttons or [])  # (the app's Save stands with Undo and Restart)
         bar: list[w.Widget] = [self.skip_button, self.back_button, self.step_button, self.undo_button,
-                               self.restart_button]
+                               self.restart_button, *self.more_buttons]
         if switch:
             bar.append(language_switch())
         buttons = [w.HBox(bar)] if controls else []
@@ -467,6 +470,7 @@ class TableView(w.VBox):
         used += sum(text_px(b.description) + 32 for b in (self.skip_button, self.back_button, self.step_button,
                                                           self.undo_button, self.restart_button)
                     if b.layout.display != "none")  # (a button: its label, padding and margins)
+        used += sum(text_px(str(getattr(b, "label", ""))) + 32 for b in self.more_buttons)
         for acts in groups.values():
             labels = [self._listed(a, lang) for a in acts]
             if len(acts) <= MAX_BUTTONS_PROJECTOR:
