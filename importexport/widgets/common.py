@@ -35,7 +35,7 @@ UI = Table("ui", {
     "bid_hint": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
     "not_number": "A bid is a whole number of credits.",
     "refused": "Not allowed: {r}",
-    "pick": "{c} can be used in several ways — pick one below.",
+    "pick": "{c} can be used in several ways — pick one of them above.",
     "do": "Do it",
     "not_now": "Nobody at this screen decides now; wait for the others (or press Step).",
     "no_ship_move": "There is no move with {s} now: the choices below say what you can do.",
