@@ -345,7 +345,7 @@ FILES = Table("files", {
     "ie_turn_seat": "the saved turn names a seat beyond the {n} players",
     "ie_winners": "the saved winners are impossible (a finished game, and only one, has winners, each once)",
     "ie_modules": "the saved modules repeat one, or have variant 2 of the tokens without variant 1",
-    "ie_market": "the saved goods market needs five markers with the module 'market', and none without it",
+    "ie_market": "the saved goods market needs five markers when the goods market is in play, and none otherwise",
     "ie_step_seat": "the saved pending step {i} ({kind}) names seat {seat} of {n}",
     "ie_step_seats": "the saved pending step {i} ({kind}) names seats that are not at the table",
     "ie_step_bids": "the saved pending step {i} (bid) does not give one bid per bidder",

@@ -6,6 +6,9 @@ docs/app.md)."""
 
 from __future__ import annotations
 
+import base64
+from pathlib import Path
+
 from browser_kit import app_url, browser, needs_chromium, open_app, settle
 
 from importexport.importexport.savefile import load
@@ -43,8 +46,11 @@ def test_messages_save_and_a_quiet_idle_page(browser, app_url: str) -> None:
         with page.expect_download(timeout=15_000) as download:
             page.locator(".iex-save").click()
         assert download.value.suggested_filename == "importexport-game.json"
-        g = load(open(download.value.path(), "rb").read())
+        saved = Path(download.value.path()).read_bytes()
+        g = load(saved)
         assert not g.is_over() and g.deciders()
+        href = page.get_attribute(".iex-download", "href")  # (the link holds the game: no second step)
+        assert href and href.startswith("data:application/json;base64,") and base64.b64decode(href[29:]) == saved
         page.wait_for_function("() => document.querySelector('.iex-refusal').innerText.includes('Saved:')")
 
         # the deciding seat's outline: a few pulses, then a steady outline; none under reduced motion

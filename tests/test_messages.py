@@ -144,3 +144,34 @@ def test_an_error_in_a_callback_is_one_sentence_with_the_error_folded() -> None:
     head = unescape(html.split("<details")[0])
     assert "Etwas ist schiefgegangen" in head and "printer" not in head and "RuntimeError" not in head
     assert "the printer is on fire" in html.split("<details")[1]
+
+
+def test_save_stands_with_undo_and_restart_and_the_projector_line_still_fits() -> None:
+    """Port Royal in projector mode keeps its decision to one line (docs/app.md): with Save in that line,
+    in German, five players and long choices in one list, the list yields the room Save takes."""
+    import random
+
+    from ipywidgets import Dropdown
+
+    from importexport.session import Session
+    from importexport.widgets.table import LINE_PX, TableView, text_px
+    from importexport.widgets.upload import SaveButton
+
+    g = PortRoyalGame(players=5, seed=2, mode="competitive", lang="de")
+    rng = random.Random(2)
+    for _ in range(183):  # (a hiring with eight choices, the longest of 84 characters)
+        g.apply(rng.choice(g.legal_actions(g.deciders()[0])))
+    save = SaveButton(label="Spiel speichern")
+    LANG.lang = "de"
+    try:
+        t = TableView(Session(lambda: g, humans=set(range(5))), panel_first=True, more_buttons=[save])
+        t.table.projector = True
+        acts = g.legal_actions(g.deciders()[0])
+        lists = [x for box in t.options.children for x in getattr(box, "children", ()) if isinstance(x, Dropdown)]
+        widest = min(520, max(text_px(t._listed(a, "de")) for a in acts) + 40)
+        line = t._line_px({"": acts}, "de")
+    finally:
+        LANG.lang = "en"
+    assert save in t.buttons[0].children and t.undo_button in t.buttons[0].children
+    assert len(lists) == 1 and line > LINE_PX  # (all in one list, and at full width it would not fit)
+    assert line - widest + int(lists[0].layout.max_width.removesuffix("px")) <= LINE_PX
