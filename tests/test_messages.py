@@ -161,7 +161,7 @@ def test_save_stands_with_undo_and_restart_and_the_projector_line_still_fits() -
     rng = random.Random(2)
     for _ in range(183):  # (a hiring with eight choices, the longest of 84 characters)
         g.apply(rng.choice(g.legal_actions(g.deciders()[0])))
-    save = SaveButton(label="Spiel speichern")
+    save = SaveButton(label="Speichern")
     LANG.lang = "de"
     try:
         t = TableView(Session(lambda: g, humans=set(range(5))), panel_first=True, more_buttons=[save])

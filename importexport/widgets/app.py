@@ -37,7 +37,7 @@ WORDS = Table("app", {
     "modules": "Expansions and variants",
     "start": "Start the game",
     "load": "Load a saved game",
-    "save": "Save the game",
+    "save": "Save",
     "saved": ("Saved: {f} in your downloads holds this game after {n} move.",
               "Saved: {f} in your downloads holds this game after {n} moves."),
     "human": "Person",
