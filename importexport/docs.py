@@ -306,6 +306,8 @@ def _intro(cards: CardList) -> list[str]:
         "card in that expansion.",
         "- **The project's own assignment:** every other figure. It follows the fixed scheme below, so that "
         "the deck is balanced and the numbers are reproducible, but it is not what the printed cards show.",
+        "- **Names** are the rulebook's, with one misprint mended: its entry for card 111 reads PILLLOWS, "
+        "with three L; the project calls the card PILLOWS wherever a player reads it.",
         "",
         f"These {len(sourced)} cards carry figures from the rulebook:",
         "",

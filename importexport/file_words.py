@@ -176,6 +176,40 @@ Teller = Callable[[str], str]
 """A detail worded by the game itself (a card's name), given the language."""
 
 
+# --- the one plain sentence a player reads first --------------------------------------------------
+
+NOT_A_SAVE = frozenset({"not_utf8", "not_text", "save_surrogate", "not_json", "json_digits", "json_constant",
+                        "json_twice", "wrong_format", "save_too_deep"})
+"""The refusals of a file that is no saved game at all (not text, not JSON, or no save's format)."""
+CHANGED = frozenset({"ie_digest", "pr_digest", "moves_break", "undo_order", "undo_person"})
+"""The refusals of a save whose moves and position no longer agree: the file was edited after saving."""
+
+
+def plain_key(exc: BaseException) -> str:
+    """The key of the one plain sentence that tells a player what is wrong with a file they chose
+    (``plain_*`` of ``FILES``): not a saved game, too large, changed after saving, or damaged."""
+    key = getattr(exc, "key", None)
+    if key == "damaged":
+        inner = (getattr(exc, "details", {}) or {}).get("reason")
+        key = inner.key if isinstance(inner, Phrase) and inner.key in CHANGED else key
+    if key == "too_big":
+        return "plain_too_big"
+    if key in NOT_A_SAVE:
+        return "plain_not_save"
+    return "plain_changed" if key in CHANGED else "plain_damaged"
+
+
+def plain(exc: BaseException, lang: str) -> str:
+    """One sentence in ``lang`` on a file that cannot be loaded, without a field's path or a library's
+    words (the details, ``error.text(lang)``, say exactly where and what)."""
+    return say(plain_key(exc), lang, {})
+
+
+def mode_word(mode: str) -> Phrase | str:
+    """A Port Royal way to play (``cooperative``) as a word of the language, for a refusal's sentence."""
+    return phrase("mode_" + mode) if "mode_" + mode in FILES else mode
+
+
 FILES = Table("files", {
     # values found
     "digits_about": "a number of about {n} digits",
@@ -210,6 +244,17 @@ FILES = Table("files", {
     "step_kind": "a pending step of an unknown kind {found}",
     "step_no_kind": "a pending step without its 'kind'",
     "more": ("{text} (and {n} more problem)", "{text} (and {n} more problems)"),
+    # the one sentence a player reads first (the details below it say where and what)
+    "plain_not_save": "That file cannot be loaded: it is not a saved game of Import/Export or Port Royal.",
+    "plain_too_big": "That file cannot be loaded: it is too large to be a saved game.",
+    "plain_changed": "That saved game cannot be loaded: it was changed after it was saved, and its moves no "
+        "longer fit together.",
+    "plain_damaged": "That saved game cannot be loaded: part of it is missing or holds something no game can have.",
+    # Port Royal's ways to play, in a sentence
+    "mode_base": "base",
+    "mode_competitive": "competitive",
+    "mode_cooperative": "cooperative",
+    "mode_solo": "solo",
     # reading a save
     "too_big": "the file is too large for a saved game ({size} bytes in UTF-8; at most {limit})",
     "not_utf8": "not a saved game: the file is not text (UTF-8)",
@@ -300,7 +345,7 @@ FILES = Table("files", {
     "ie_turn_seat": "the saved turn names a seat beyond the {n} players",
     "ie_winners": "the saved winners are impossible (a finished game, and only one, has winners, each once)",
     "ie_modules": "the saved modules repeat one, or have variant 2 of the tokens without variant 1",
-    "ie_market": "the saved goods market needs five markers with the module 'market', and none without it",
+    "ie_market": "the saved goods market needs five markers when the goods market is in play, and none otherwise",
     "ie_step_seat": "the saved pending step {i} ({kind}) names seat {seat} of {n}",
     "ie_step_seats": "the saved pending step {i} ({kind}) names seats that are not at the table",
     "ie_step_bids": "the saved pending step {i} (bid) does not give one bid per bidder",

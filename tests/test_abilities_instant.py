@@ -24,7 +24,7 @@ from importexport.importexport.scenario import load_scenario
 ON_OFF = pytest.mark.parametrize("abilities", [True, False], ids=["abilities", "basic"])
 
 GROUP = (
-    "AMMUNITION", "DANGER PETS", "FLOWERS", "HONEY", "IMPORT TAX", "PENS", "PILLLOWS", "RICE", "TEJ",
+    "AMMUNITION", "DANGER PETS", "FLOWERS", "HONEY", "IMPORT TAX", "PENS", "PILLOWS", "RICE", "TEJ",
     "MUAY THAI SHORTS", "POTATOES", "ROOIBOS TEA", "LUCKY CARDS", "SHOWERS", "MASSAGE TABLES", "ROLLS ROYCE",
     "CUPS", "MERINO WOOL", "VACCINES", "YAKUZA ART", "ANTIQUITIES", "HAWAIIAN SALT", "MUJI PENS", "YERBA MATE",
 )
@@ -208,14 +208,14 @@ def test_pens_2_per_consumer_good_in_every_goods_area(abilities):
     assert credits(g)[0] == 10 + pay("PENS") + (2 * 3 if abilities else 0)
 
 
-@pytest.mark.card("PILLLOWS")
+@pytest.mark.card("PILLOWS")
 @ON_OFF
 @pytest.mark.parametrize("before", [0, 2])
-def test_pilllows_2_per_fulfilled_card_including_itself(abilities, before):
+def test_pillows_2_per_fulfilled_card_including_itself(abilities, before):
     f = Fill()
     fulfilled = [f.one(c, fulfilled=True) for c in (GREEN, BLUE)[:before]]
-    g = fulfilled_game("PILLLOWS", abilities, f, seat0={"fulfilled": fulfilled})
-    assert credits(g)[0] == 10 + pay("PILLLOWS") + (2 * (before + 1) if abilities else 0)
+    g = fulfilled_game("PILLOWS", abilities, f, seat0={"fulfilled": fulfilled})
+    assert credits(g)[0] == 10 + pay("PILLOWS") + (2 * (before + 1) if abilities else 0)
 
 
 @pytest.mark.card("RICE")

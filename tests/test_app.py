@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-
 import pytest
 from helpers import widget_buttons
 
@@ -108,10 +106,12 @@ def test_save_and_load_restore_the_game_and_the_seats() -> None:
     app.start()
     for _ in range(5):
         play_one(app)
+    held = app.save_button.text  # (Save holds the game after every move: one click downloads it)
     text = app.save()
-    assert "base64," in app.save_link.value and "Download the saved game" in app.save_link.value
-    data = base64.b64decode(app.save_link.value.split("base64,")[1].split('"')[0])
-    assert load(data).save() == app.session.game.save()
+    assert held == text and app.save_button.filename == "importexport-game.json"
+    assert load(text).save() == app.session.game.save()
+    app.save_button.receive({"type": "saved"})
+    assert "Saved: importexport-game.json" in app.table.message.value
     other = PlayApp()
     other.load_text(text)
     assert other.session.game.save() == app.session.game.save()

@@ -98,8 +98,10 @@ def test_a_whole_game_against_bots_ends_on_the_result_screen(mode: str, players:
     assert end is app.end_screen
     text = end.children[0].value
     scores = app.session.game.scores()
-    if mode in ("cooperative", "solo"):
+    if mode == "cooperative":
         assert "The team" in text and ("rank" in text or "lost" in text)
+    elif mode == "solo":  # (one player: named, never "the team")
+        assert "Player 1 has" in text and "team" not in text.lower() and ("rank" in text or "lost" in text)
     else:
         won = [s["seat"] for s in scores if s["won"]]
         assert won and f"Player {won[0] + 1}" in text
@@ -169,7 +171,7 @@ def test_save_and_load_keep_the_game_the_seats_and_the_undo_points() -> None:
     data = json.loads(text)
     assert data["format"] == "importexport-portroyal-save" and data["seats"] == [HUMAN, "heuristic", "random"]
     assert data["session"]["marks"] == app.session.marks
-    assert 'download="portroyal-game.json"' in app.save_link.value
+    assert app.save_button.filename == "portroyal-game.json" and app.save_button.text == text
     other = PlayApp()
     other.load_text(text)
     g = other.session.game

@@ -14,7 +14,6 @@ import time
 
 from browser_kit import (
     ARTIFACTS,
-    app_text,
     app_url,
     browser,
     choose_seat,
@@ -48,10 +47,11 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     # the language switch changes the texts, and back
     page.get_by_role("button", name="Deutsch", exact=True).first.click()
     page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('entscheidet')")
-    assert "Spiel speichern" in app_text(page) and "Vorratsinsel" in page.inner_text(".iex-table")
+    page.wait_for_function("() => document.querySelector('.iex-save').innerText === 'Speichern'")  # (beside Undo)
+    assert "Vorratsinsel" in page.inner_text(".iex-table")
     page.get_by_role("button", name="English", exact=True).first.click()
     page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('decides')")
-    assert "Save the game" in app_text(page)
+    page.wait_for_function("() => document.querySelector('.iex-save').innerText === 'Save'")
 
     board_clicks = {"card": 0, "ship": 0, "skip": 0}
     for turn in range(600):

@@ -215,5 +215,5 @@ def test_what_is_no_save_at_all_is_refused_first(text: str | bytes, said: str) -
 def test_the_two_games_refuse_each_others_saves() -> None:
     with pytest.raises(SaveFileError, match="not a saved game of Port Royal"):
         load(ImportExportGame(players=2, seed=1).save())
-    with pytest.raises(SaveFileError, match="not a saved game of importexport "):
+    with pytest.raises(SaveFileError, match="not a saved game of Import/Export "):
         load_import_export(Game(players=2, seed=1).save())

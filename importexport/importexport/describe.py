@@ -32,6 +32,7 @@ from .actions import ISLAND, TAKE_CREW, TAKE_GOODS, TO_GOODS, Action
 from .cards import CARDS
 from .constants import RAINBOW_SLOT
 from .i18n import action_name, card_name, goods_name, place_name, seat_name
+from .rules import crew_room
 from .turn import J_LOAD_COST, tokyo_cost
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ TEXT = Table("describe", {
     "declare_trade": ("Declare {n} Trade action with your Trade crew instead", "Declare {n} Trade actions with your Trade crew instead"),
     "sell": "Sell {c} to the Supply Island (4 credits)",
     "crew": "Take {c} from the Supply Island into your crew",
+    "crew_full": "Take {c} from the Supply Island and discard it: your crew is full",
     "contract": "Place {c} as a contract on {s}{cargo}",
     "contract_skip": "Place {c} as a contract on {s}{cargo}, for {n} actions (one extra per missing level)",
     "contract_tokyo": "Place {c} from the Tokyo harbour as a contract on {s} for {m} credits{cargo}",
@@ -233,6 +235,8 @@ def engine_wording(g: Game, a: Action) -> Wording:
         args["a"] = a.target if a.target >= 0 else card_action(g, a.player, a.cards[0])
     elif a.kind == "wild":
         args["a"] = a.target
+    elif a.kind == "crew" and 0 <= a.player < len(s.players) and not crew_room(g, a.player):
+        key = "crew_full"  # (the card is discarded: the label says so before it is chosen)
     elif a.kind == "declare" and a.target >= 0:
         key = "declare_trade"
     elif a.kind in ("contract", "drop", "ship"):

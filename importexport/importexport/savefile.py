@@ -157,7 +157,7 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
 
 
 def _load(text: str | bytes) -> tuple[Game, SaveModel]:
-    raw = parse(text, FORMAT, "importexport")
+    raw = parse(text, FORMAT, "Import/Export")
     model = _validate(raw)
     no_fills = isinstance(raw, dict) and isinstance(raw.get("initial"), dict) and _with_fills(raw) is not raw
     state = model.initial

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
-from ..file_words import Phrase, Teller, phrase, shown
+from ..file_words import Phrase, Teller, mode_word, phrase, shown
 from ..saves import SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
 from .actions import Action
 from .cards import CARDS
@@ -244,15 +244,27 @@ def colour_word(colour: str) -> Teller:
     return lambda lang: NAMES["c_" + colour][lang]
 
 
-def contract_problem(mode: str, contracts: list[str] | tuple[str, ...]) -> Phrase | None:
+def _titles(contracts: list[str]) -> Teller:
+    """The contracts' titles as a player reads them, in any language (never their ids)."""
+
+    def told(lang: str) -> str:
+        names = [EXP.contract(c).name for c in contracts]
+        return ", ".join(f"„{n.de}“" if lang == "de" else f"“{n.en}”" for n in names)
+
+    return told
+
+
+def contract_problem(mode: str, contracts: list[str] | tuple[str, ...], ids: bool = False) -> Phrase | None:
     """What is wrong with the contracts laid out for ``mode`` (None: nothing), in the project's words
-    (the checks of ``flow.check_contracts``)."""
+    (the checks of ``flow.check_contracts``).  The mode's contracts are named as a player reads them,
+    or with ``ids`` as a scenario writes them."""
     if mode == "base":
         return phrase("pr_base_contracts") if contracts else None
     pool = sorted(c.id for c in EXP.pool(mode))  # type: ignore[arg-type]
     for i, cid in enumerate(contracts):
         if cid not in pool:
-            return phrase("pr_not_contract", cid=shown(cid), mode=mode, ids=", ".join(pool))
+            return phrase("pr_not_contract", cid=shown(cid), mode=mode_word(mode),
+                          ids=", ".join(pool) if ids else _titles(pool))
         if cid in contracts[:i]:
             return phrase("pr_contract_twice", cid=shown(cid))
     if not 1 <= len(contracts) <= len(pool):
@@ -276,8 +288,8 @@ def _check_seats(s: State) -> None:
     lo, hi = PLAYERS[s.mode]
     if not lo <= s.n <= hi:
         if lo == hi:
-            raise _bad("n", "pr_n_exact", mode=s.mode, lo=lo, n=s.n)
-        raise _bad("n", "pr_n_span", mode=s.mode, lo=lo, hi=hi, n=s.n)
+            raise _bad("n", "pr_n_exact", mode=mode_word(s.mode), lo=lo, n=s.n)
+        raise _bad("n", "pr_n_span", mode=mode_word(s.mode), lo=lo, hi=hi, n=s.n)
     if len(s.players) != s.n:
         raise _bad("players", "pr_players", m=len(s.players), n=s.n)
     for name in ("start", "active"):
@@ -317,7 +329,7 @@ def _check_contracts(s: State) -> None:
         seat, t = min(held ^ cubes)
         raise _bad(f"players.{seat}.contracts", "pr_cubes", t=t)
     if s.time_pile and not s.team:
-        raise _bad("time_pile", "pr_time_mode", mode=s.mode)
+        raise _bad("time_pile", "pr_time_mode", mode=mode_word(s.mode))
     size = seals(s.contracts) if s.team else 0
     if len(s.time_pile) > size:
         raise _bad("time_pile", "pr_time_size", m=len(s.time_pile), n=size)
@@ -349,7 +361,7 @@ def _check_cards(s: State) -> None:
         for j, card in enumerate(cards):
             at = where if where.startswith("stack") else f"{where}.{j}"
             if card >= size:
-                raise _bad(at, "pr_card_deck", card=card, mode=s.mode, last=size - 1)
+                raise _bad(at, "pr_card_deck", card=card, mode=mode_word(s.mode), last=size - 1)
             if card in seen:
                 raise _bad(at, "pr_two_places", card=_card(card), other=f"initial.{seen[card]}")
             seen[card] = at

@@ -182,7 +182,7 @@ class _Builder:
             raise ScenarioError("pr_sc_seats", m=len(sp.seats), n=sp.players)
         if sp.mode != "base" and not sp.contracts:
             raise ScenarioError("pr_sc_need_contracts")
-        problem = contract_problem(sp.mode, sp.contracts)
+        problem = contract_problem(sp.mode, sp.contracts, ids=True)
         if problem is not None:
             raise ScenarioError("at_place", where="contracts:", reason=problem)
         contracts = list(sp.contracts)

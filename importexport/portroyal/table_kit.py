@@ -52,7 +52,12 @@ WORDS = Table("pr_table", {
     "why_time": "the time pile ran out",
     "why_declared": "the team declared the game over",
     "why_cards": "no card was left to turn over",
-}, counts={"team_points": "n", "team_cubes": "n"})
+    # solo play: one player, never "the team"
+    "solo_won": "{p} has fulfilled every contract: rank {r}.",
+    "solo_lost": "{p} has not fulfilled every contract ({done} of {all}): the game is lost.",
+    "solo_points": ("{p} holds {n} influence point", "{p} holds {n} influence points"),
+    "solo_declared": "{p} declared the game over",
+}, counts={"team_points": "n", "team_cubes": "n", "solo_points": "n"})
 
 
 MODES: tuple[str, ...] = ("competitive", "cooperative", "solo", "base")
@@ -196,7 +201,7 @@ def rank_name(rank_id: str, lang: str) -> str:
 def _why(g: Game) -> str:
     s = g.state
     if s.declared:
-        return "why_declared"
+        return "solo_declared" if s.n == 1 else "why_declared"
     if s.team and not s.time_pile:
         return "why_time"
     if s.ending:
@@ -220,12 +225,14 @@ def result(g: Game, lang: str) -> dict[str, Any]:
              "<style>.iex-pr-scores td,.iex-pr-scores th{padding:6px 14px;border-bottom:1px solid #ccc;text-align:left}"
              ".iex-pr-won{font-weight:bold;background:#fff4c2}</style>" + head + body + "</table>")
     headline = None
-    if s.team:
+    if s.team:  # (solo play's one player is named, never "the team")
         done, rank, pts, placed = team_rank(s)
+        who = "solo_" if s.n == 1 else "team_"
+        p = seat(0, lang)
         if done:
-            headline = WORDS.format("team_won", lang, r=rank_name(rank, lang))
+            headline = WORDS.format(who + "won", lang, r=rank_name(rank, lang), p=p)
         else:
-            headline = WORDS.format("team_lost", lang, done=sum(1 for b in s.boxes if b), all=len(s.boxes))
-        headline += " " + WORDS.format("team_points", lang, n=pts) + " " + WORDS.format("team_cubes", lang, n=placed)
+            headline = WORDS.format(who + "lost", lang, done=sum(1 for b in s.boxes if b), all=len(s.boxes), p=p)
+        headline += " " + WORDS.format(who + "points", lang, n=pts, p=p) + " " + WORDS.format("team_cubes", lang, n=placed)
     return {"winners": [r["seat"] for r in rows if r["won"]] if not s.team else [],
-            "headline": headline, "reason": WORDS.format(_why(g), lang), "chart": chart}
+            "headline": headline, "reason": WORDS.format(_why(g), lang, p=seat(0, lang)), "chart": chart}

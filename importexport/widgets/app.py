@@ -8,7 +8,6 @@ callback are shown on the page.
 
 from __future__ import annotations
 
-import base64
 import os
 from html import escape
 from typing import Any
@@ -18,6 +17,7 @@ import ipywidgets as w
 from ..bots import BOTS
 from ..catalog import Table
 from ..errors import SaveFileError, told
+from ..file_words import plain
 from ..importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
 from ..importexport.setup import MODULES
 from ..protocol import GAMES, TableKit, save_game_id, table_kit
@@ -26,7 +26,7 @@ from ..session import Session, first_position
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .table import TableView, page_style
-from .upload import Keeper, KernelRelease, Upload
+from .upload import Keeper, KernelRelease, SaveButton, Upload
 
 HUMAN = "human"
 WORDS = Table("app", {
@@ -37,8 +37,9 @@ WORDS = Table("app", {
     "modules": "Expansions and variants",
     "start": "Start the game",
     "load": "Load a saved game",
-    "save": "Save the game",
-    "download": ("Download the saved game ({n} move)", "Download the saved game ({n} moves)"),
+    "save": "Save",
+    "saved": ("Saved: {f} in your downloads holds this game after {n} move.",
+              "Saved: {f} in your downloads holds this game after {n} moves."),
     "human": "Person",
     "bot": "Bot: {b}",
     "seat": "{p}",
@@ -55,7 +56,6 @@ WORDS = Table("app", {
     "moves": ("{m} move", "{m} moves"),
     "continue": "Continue that game",
     "continued": "Your game goes on where you left it.",
-    "bad_file": "That file cannot be loaded: {e}",
     "too_big": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
     "unreadable": "{f} could not be read.",
     "bytes": ("{size} byte", "{size} bytes"),
@@ -320,20 +320,19 @@ class PlayApp(w.VBox):
         self.passing = None
         # people sharing the device: nobody's hand until the first to decide presses their pass screen
         self.viewer = None if self.private else waiting[0] if waiting else min(humans)
-        table = TableView(self.session, hands=self.shown_hands(), hints="always", on_change=self._after_change,
-                               panel_first=True, confirm=True, pace=bot_pace())
-        self.save_button = button(word("save"))
+        self.save_button = SaveButton(label=word("save"), filename=f"{self.kit.GAME}-game.json")
         self.save_button.add_class("iex-save")
-        self.save_button.on_click(self._guard(lambda _b: self.save()))
+        self.save_button.on_saved(self._guard(self.saved))
+        table = TableView(self.session, hands=self.shown_hands(), hints="always", on_change=self._after_change,
+                               panel_first=True, confirm=True, pace=bot_pace(), more_buttons=[self.save_button])
         self.new_button = button(word("new"))
         self.new_button.add_class("iex-new")
         self.new_button.on_click(self._guard(lambda _b: self.ask_new()))
-        self.save_link = w.HTML()
         self.game_upload = Upload(label=word("load"))
         self.game_upload.add_class("iex-load-over")
         self.game_upload.on_file(self._guard(self.ask_load))
         self.game_upload.on_refused(self._guard(self.refuse_upload))
-        self.game_buttons = w.HBox([self.save_button, self.new_button, self.game_upload, self.save_link])
+        self.game_buttons = w.HBox([self.new_button, self.game_upload])
         self.table = table
         self.game_screen = w.VBox([self.table, self.game_buttons])
         self.relabel()
@@ -352,7 +351,9 @@ class PlayApp(w.VBox):
         if self.notice_marks is not None and len(self.session.marks) != self.notice_marks:
             self.notice_marks = None  # (the table takes the notice's line back)
             self.message.value = ""
-        self.keeper.text = self.save_text() if self.session.marks and not g.is_over() else ""
+        text = self.save_text()
+        self.save_button.text = text  # (Save downloads it at once)
+        self.keeper.text = text if self.session.marks and not g.is_over() else ""
         if g.is_over():
             self.passing = None
             self.show_end()
@@ -440,21 +441,23 @@ class PlayApp(w.VBox):
         return self.kit.dump(self.session.game, self.roles, self.session.saved())
 
     def save(self) -> str:
-        assert self.session is not None
-        text = self.save_text()
-        data = base64.b64encode(text.encode()).decode()
-        n = len(self.session.game.history)
-        name = f"{self.kit.GAME}-game.json"
-        self.save_link.value = (f'<a class="iex-download" download="{name}" '
-                                f'href="data:application/json;base64,{data}">{escape(word("download", n=n))}</a>')
+        """The saved game that Save downloads now (the button holds it from every move on)."""
+        self.save_button.text = text = self.save_text()
         return text
+
+    def saved(self) -> None:
+        """Save was pressed: say under the decision what the download holds."""
+        assert self.session is not None and self.table is not None
+        said = word("saved", f=self.save_button.filename, n=len(self.session.game.history))
+        self.table.message.value = message_html(said)
 
     def load_text(self, text: str | bytes) -> None:
         try:
             kit = table_kit(save_game_id(text))
             g, roles, saved = kit.load_session(text)
-        except (SaveFileError, ValueError) as exc:
-            self.message.value = message_html(word("bad_file", e=told(exc, LANG.lang)), "refused")
+        except (SaveFileError, ValueError) as exc:  # one plain sentence; what exactly is wrong, folded below it
+            lang = LANG.lang
+            self.message.value = message_html(plain(exc, lang), "refused", told(exc, lang), lang)
             return
         n = kit.seats(g)
         roles = roles or [HUMAN] * n
@@ -577,7 +580,7 @@ class PlayApp(w.VBox):
             d.description = self.seat_label(seat, lang)
         if self.session is not None:
             self._pass_words()
-            self.save_button.description = WORDS.format("save", lang)
+            self.save_button.label = WORDS.format("save", lang)
             self.new_button.description = WORDS.format("new", lang)
             self.game_upload.label = WORDS.format("load", lang)
             # a finished game's scoring screen is redrawn by the table's own refresh (see _after_change)

@@ -35,7 +35,7 @@ UI = Table("ui", {
     "bid_hint": "{p}: type a bid from {lo} to {hi}; nobody sees it until all bids are in.",
     "not_number": "A bid is a whole number of credits.",
     "refused": "Not allowed: {r}",
-    "pick": "{c} can be used in several ways — pick one below.",
+    "pick": "{c} can be used in several ways — pick one of them above.",
     "do": "Do it",
     "not_now": "Nobody at this screen decides now; wait for the others (or press Step).",
     "no_ship_move": "There is no move with {s} now: the choices below say what you can do.",
@@ -44,7 +44,8 @@ UI = Table("ui", {
     "log_all": "Show all {n} lines of the game",
     "log_recent": "Show only the latest lines",
     "hint": "Rule in play (chapter {n})",
-    "error": "Something went wrong",
+    "error": "Something went wrong: the page could not carry that out.",
+    "details": "Details",
     "sure_restart": "Start this game over from its first move? Every move since is lost.",
     "sure_new": "Leave this game for a new one? Save it first if you want to come back to it.",
     "sure_load": "Leave this game for the one in {f}? Save this one first if you want to come back to it.",
@@ -122,9 +123,12 @@ def feedback_html(right: bool, head: str, paragraphs: list[str], hint: list[str]
             f'<b style="color:{colour}">{escape(head)}</b>{body}</div>')
 
 
-def message_html(text: str, kind: str = "info") -> str:
+def message_html(text: str, kind: str = "info", details: str = "", lang: str = "en") -> str:
+    """A message on the page; ``details`` (what exactly is wrong) stay folded behind a "Details" toggle."""
     colour = {"info": "#1f4e8c", "refused": "#b3261e", "error": "#b3261e"}[kind]
-    return f'<div style="color:{colour};font-size:15px;padding:2px 0">{escape(text)}</div>'
+    more = (f'<details class="iex-details" style="color:#3a3a3a;font-size:14px"><summary style="cursor:pointer">'
+            f"{escape(ui('details', lang))}</summary><div>{escape(details)}</div></details>") if details else ""
+    return f'<div style="color:{colour};font-size:15px;padding:2px 0">{escape(text)}{more}</div>'
 
 
 def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -135,11 +139,12 @@ def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]
         def inner(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
-            except Exception as exc:  # shown on the page, never swallowed
+            except Exception as exc:  # shown on the page, never swallowed: a plain sentence, the error folded
+                from .lang import LANG
+
                 detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-                target.value = (f'<div style="color:#b3261e;border:1px solid #b3261e;padding:4px">'
-                                f"<b>{escape(ui('error', 'en'))} / {escape(ui('error', 'de'))}:</b> "
-                                f"{escape(detail)}</div>")
+                target.value = ('<div style="border:1px solid #b3261e;padding:4px">'
+                                + message_html(ui("error", LANG.lang), "error", detail, LANG.lang) + "</div>")
                 return None
 
         return inner

@@ -45,7 +45,8 @@ class TableView(w.VBox):
     ``hands``: whose hands are drawn face up (``None``: all, as suits a lesson).  ``hints``:
     "always", "first" (each rule's hint once) or "off".  ``on_act``: called instead of
     ``session.act`` for a person's move (exercises grade the move there).  ``panel_first``: the
-    decision above the table (the app) instead of below it (the chapters).
+    decision above the table (the app) instead of below it (the chapters).  ``more_buttons``: widgets
+    that stand after Undo and Restart (the app's Save).
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class TableView(w.VBox):
         panel_first: bool = False,
         confirm: bool = False,
         pace: float = 0.0,
+        more_buttons: list[w.Widget] | None = None,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -108,8 +110,9 @@ class TableView(w.VBox):
         self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
         if not session.script:  # stepping back is for going through an example; a game has Undo
             self.back_button.layout.display = "none"
+        self.more_buttons = list(more_buttons or [])  # (the app's Save stands with Undo and Restart)
         bar: list[w.Widget] = [self.skip_button, self.back_button, self.step_button, self.undo_button,
-                               self.restart_button]
+                               self.restart_button, *self.more_buttons]
         if switch:
             bar.append(language_switch())
         buttons = [w.HBox(bar)] if controls else []
@@ -464,18 +467,23 @@ class TableView(w.VBox):
     def _one_line(self, groups: dict[str, list[Action]], lang: str) -> bool:
         """Whether the choices, as buttons and drop-down lists (projector mode), fit the one line beside
         who decides and the buttons Step, Undo and Restart (a rough count of their widths)."""
+        return self._line_px(groups, lang) <= LINE_PX
+
+    def _line_px(self, groups: dict[str, list[Action]], lang: str) -> float:
+        """About how wide the line of ``groups`` is (see :meth:`_one_line`)."""
         who = ", ".join(self.seat_name(h, lang) for h in self.session.waiting_humans())
         used = text_px(ui("decides", lang, p=who, n=1), 10) + 14
         used += sum(text_px(b.description) + 32 for b in (self.skip_button, self.back_button, self.step_button,
                                                           self.undo_button, self.restart_button)
                     if b.layout.display != "none")  # (a button: its label, padding and margins)
+        used += sum(text_px(str(getattr(b, "label", ""))) + 32 for b in self.more_buttons)
         for acts in groups.values():
             labels = [self._listed(a, lang) for a in acts]
             if len(acts) <= MAX_BUTTONS_PROJECTOR:
                 used += sum(text_px(t) + 32 for t in labels) + 14
             else:
                 used += min(520, max(text_px(t) for t in labels) + 40) + text_px(ui("do", lang)) + 32 + 14
-        return used <= LINE_PX
+        return used
 
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
         g = self.session.game
@@ -485,8 +493,10 @@ class TableView(w.VBox):
             groups.setdefault(a.kind, []).append(a)
         rows: list[w.Widget] = []
         compact = self.compact
+        list_px = 520
         if compact and not self._one_line(groups, lang):
             groups = {"": list(choices)}  # (one list of every choice: the decision keeps to one line)
+            list_px = max(240, int(520 - max(0.0, self._line_px(groups, lang) - LINE_PX)))  # (narrower if need be)
         for kind, acts in groups.items():
             if len(acts) <= (MAX_BUTTONS_PROJECTOR if compact else MAX_BUTTONS) and (kind or len(acts) == 1):
                 buttons = []
@@ -509,7 +519,7 @@ class TableView(w.VBox):
                                                             margin="0 14px 0 0" if self.side_by_side else None)))
             else:
                 pick = w.Dropdown(options=[(self._listed(a, lang), i) for i, a in enumerate(acts)],
-                                  layout=w.Layout(width="auto", max_width="520px") if compact else w.Layout(width="70%"))
+                                  layout=w.Layout(width="auto", max_width=f"{list_px}px") if compact else w.Layout(width="70%"))
                 pick.add_class("iex-choice")
                 go = button(ui("do", lang), button_style="info")
                 go.add_class("iex-do")

@@ -1,7 +1,7 @@
-"""The app's page helpers: a file picker with a size limit checked in the browser (an oversized
-file never reaches the kernel; ipywidgets' own ``FileUpload`` sends any file whole, and a large one
-failed without a word), the keeper of the game in progress (so a reloaded page can continue it),
-and the piece that lets a closed page's kernel be shut down."""
+"""The app's page helpers: the Save button (one click downloads the game), a file picker with a size
+limit checked in the browser (an oversized file never reaches the kernel; ipywidgets' own
+``FileUpload`` sends any file whole, and a large one failed without a word), the keeper of the game
+in progress (so a reloaded page can continue it), and the piece that lets a closed page's kernel be shut down."""
 
 from __future__ import annotations
 
@@ -58,6 +58,31 @@ class Upload(anywidget.AnyWidget):
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
+
+
+class SaveButton(anywidget.AnyWidget):
+    """Save as one button: a click downloads ``text`` (the game as a save) at once as ``filename``;
+    ``on_saved(handler)``: ``handler()`` after each click (to say on the page what was saved)."""
+
+    _esm = STATIC / "save.js"
+    _css = STATIC / "save.css"
+    label = traitlets.Unicode("").tag(sync=True)
+    filename = traitlets.Unicode("game.json").tag(sync=True)
+    text = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_saved: list[Callable[[], None]] = []
+        self.on_msg(lambda _w, content, _b: self.receive(content))
+
+    def on_saved(self, handler: Callable[[], None]) -> None:
+        self._on_saved.append(handler)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the browser (also what tests call)."""
+        if isinstance(content, dict) and content.get("type") == "saved":
+            for handler in self._on_saved:
+                handler()
 
 
 class KernelRelease(anywidget.AnyWidget):

@@ -184,14 +184,14 @@ class Pens(GoodsEverywhere):
 
 
 @register
-class Pilllows(CreditsPerCount):
+class Pillows(CreditsPerCount):
     """2 credits per card among your fulfilled contracts, this one included.
 
     Ruling: the contract printed on the harbour is not a card and does not count; contracts
     fulfilled together with this one do (they already lie in the area).
     """
 
-    name = "PILLLOWS"
+    name = "PILLOWS"
     reread = "Cards only: the contract printed on the harbour does not count, this card does."
 
     def count(self, g: Game, seat: int, ship: int) -> int:
