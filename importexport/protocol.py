@@ -162,12 +162,14 @@ class TableKit(Protocol):
     let undo be fair: a person may not take a move back once something hidden came to light.
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
     points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
-    fits the window below a decision kept to one line (the app then keeps it so).
+    fits the window below a decision kept to one line (the app then keeps it so); ``FITS_NORMAL``: in
+    normal mode too.
     """
 
     GAME: str
     PRIVATE_HANDS: bool
     FITS_WINDOW: bool
+    FITS_NORMAL: bool
     FREE_KINDS: frozenset[str]
     STYLE: str
 
