@@ -84,9 +84,11 @@ def quiet(page: Any, still: float = 0.12) -> None:
             last, since = now, time.time()
 
 
-def play(page: Any, rng: random.Random, limit: int) -> list[dict[str, Any]]:
-    """Every decision of one game (up to ``limit``): what was measured there."""
-    seen = []
+def play(page: Any, rng: random.Random, limit: int, shot: str = "") -> list[dict[str, Any]]:
+    """Every decision of one game (up to ``limit``): what was measured there (``shot``: a PNG file for
+    the decision whose table reaches lowest)."""
+    seen: list[dict[str, Any]] = []
+    lowest = -1e9
     for _ in range(limit):
         quiet(page)
         if page.locator(".iex-scores").count():
@@ -96,6 +98,10 @@ def play(page: Any, rng: random.Random, limit: int) -> list[dict[str, Any]]:
             quiet(page)
         m = page.evaluate(MEASURE)
         seen.append(m)
+        low = max(m["decision"], m["hand"], m["legend"])
+        if shot and low > lowest:
+            lowest = low
+            page.screenshot(path=shot)
         try:
             choose(page, rng)
         except PlaywrightTimeout:  # (redrawn under the pointer: look again)
@@ -146,7 +152,8 @@ def main() -> None:
             page.goto(args.url, timeout=60_000)
             page.wait_for_selector(".iex-start", timeout=60_000)
             start(page, args.players, args.lang, args.projector, seed)
-            seen = play(page, random.Random(seed), args.limit)
+            shot = f"{args.shots}/fit-{args.players}p-{args.size}-{args.lang}{'-projector' if args.projector else ''}-{seed}.png"
+            seen = play(page, random.Random(seed), args.limit, shot if args.shots else "")
             past = [max(m["decision"], m["hand"], m["legend"]) - m["H"] for m in seen]
             bad = [p for p in past if p > 0.5]
             total += len(seen)
