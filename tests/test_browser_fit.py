@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_kit import ARTIFACTS, browser, needs_chromium
+from browser_kit import ARTIFACTS, TABLE_TOP, browser, needs_chromium
 
 from importexport import Game
 from importexport.bench import ALL_MODULES
@@ -35,9 +35,6 @@ from importexport.widgets.board import STATIC
 __all__ = ["browser"]  # (the fixture this module uses)
 pytestmark = needs_chromium
 
-ABOVE = {False: 112, True: 124}
-"""How far down the app's table begins (its title, and the decision's one line: normal and projector
-mode; measured in the app at 1280×720 and 1920×1080, tests/test_browser.py checks it stays so)."""
 PAGE = ('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:0 15px">'
         '<div id="above"></div><div id="out"></div></body></html>')
 MOUNT = """async ([src, css, pic, projector, above]) => {
@@ -145,7 +142,7 @@ def test_the_table_fits_below_the_apps_decision_at_every_position_of_a_whole_gam
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
     page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
-                          (STATIC / "board.css").read_text(encoding="utf-8"), pics[0], projector, ABOVE[projector]])
+                          (STATIC / "board.css").read_text(encoding="utf-8"), pics[0], projector, TABLE_TOP[projector]])
     page.wait_for_selector(".iex-board")
     worst: tuple[float, int] = (-1e9, 0)
     bad: list[str] = []

@@ -555,6 +555,7 @@ class TableView(w.VBox):
 APP_STYLE = """<style>
 .iex-app .widget-html-content,.iex-app .widget-label,.iex-app select,.iex-app a{font-size:15px}
 .iex-app .iex-big .widget-html-content{font-size:18px}
+.iex-app .iex-setup-options .widget-html-content,.iex-app .iex-setup-note .widget-html-content{line-height:1.4}
 .iex-app .iex-big .jupyter-button,.iex-app .iex-big select{font-size:17px !important}
 </style>"""
 """The app's text around the board: none under 14 px (ipywidgets' own is 13 px), larger in projector
