@@ -163,12 +163,14 @@ class TableKit(Protocol):
     seat's view keeps from it, what the log names).
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
     points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
-    fits the window below a decision kept to one line (the app then keeps it so).
+    fits the window below a decision kept to one line (the app then keeps it so); ``FITS_NORMAL``: in
+    normal mode too.
     """
 
     GAME: str
     PRIVATE_HANDS: bool
     FITS_WINDOW: bool
+    FITS_NORMAL: bool
     FREE_KINDS: frozenset[str]
     STYLE: str
 

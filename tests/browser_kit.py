@@ -34,6 +34,10 @@ SERVER: dict[str, int] = {}
 FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
 """What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
 choices, board.js): the table gets the rest of the window's height."""
+TABLE_TOP = {False: 112, True: 124}
+"""How far down the app's Import/Export table begins at most, in normal and in projector mode: the
+app's title and the decision's one line (``tests/test_browser.py`` measures it in the app;
+``tests/test_browser_fit.py`` draws the table below a block that tall)."""
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 """Chromium finds no address but this machine's.  Not a Playwright route: with any route set, every
 request of a page (the app's own too) waits in Chromium for Playwright to let it go, and one still

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from browser_kit import (
     ARTIFACTS,
+    TABLE_TOP,
     app_url,
     browser,
     choose_seat,
@@ -75,6 +76,8 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         .filter(e => e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
         .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
     assert smallest >= 14, f"text of {smallest}px on the board"
+    top = page.locator(".iex-board").bounding_box()
+    assert top and top["y"] <= TABLE_TOP[False], f"the table begins at {top['y']} px"  # (test_browser_fit.py)
     if players in (4, 6):  # projector mode and German, as a class would see them
         page.locator(".iex-projector-toggle").click()
         page.wait_for_selector(".iex-board.iex-projector")
@@ -85,12 +88,17 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.wait_for_function("() => document.querySelector('.iex-prompt').innerText.includes('entscheidet')")
         settle(page, 0.3)
         page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{players}p-projector-de.png"))
+        out = [bad for zone in ZONES + [".iex-board .iex-legend"] for bad in inside(page, zone)]
+        assert out == [], f"in projector mode: {out}"
+        top = page.locator(".iex-board").bounding_box()
+        assert top and top["y"] <= TABLE_TOP[True], f"the table begins at {top['y']} px in projector mode"
         page.wait_for_selector(".iex-option, .iex-do", timeout=30_000)
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)  # a move: now there is a game to keep
         settle(page, 0.3)
         page.reload()  # the projector switch is remembered, and the game is offered to continue
         page.locator(".iex-continue").wait_for(state="visible", timeout=60_000)
         assert "not finished" in page.inner_text(".iex-kept")
+        assert inside(page, ".iex-start, .iex-continue") == []  # (the banner leaves Start in view)
         page.locator(".iex-continue").click()
         page.wait_for_selector(".iex-board .iex-seat-panel", timeout=30_000)
         assert page.locator(".iex-board.iex-projector").count() == 1

@@ -285,7 +285,7 @@ def score_chart_html(scores: list[PlayerScore], lang: str = "en") -> str:
             colour = _line_colour(key)
             label = f"{score_line_name(key, lang)}: {amount:+d}" if key != "credits" else f"{score_line_name(key, lang)}: {amount}"
             segs.append(f'<div title="{escape(label)}" style="width:{width:.1f}%;background:{colour};height:24px;'
-                        f'display:inline-block;color:#fff;font-size:12px;overflow:hidden;white-space:nowrap">'
+                        f'display:inline-block;color:#fff;font-size:14px;overflow:hidden;white-space:nowrap">'
                         f"&nbsp;{amount}</div>")
         legend = " · ".join(
             f'<span style="color:{_line_colour(k)}">■</span> {escape(score_line_name(k, lang))} {v:+d}' for k, v in parts[1:]
@@ -293,7 +293,7 @@ def score_chart_html(scores: list[PlayerScore], lang: str = "en") -> str:
         rows.append(
             f"<tr><td><b>{escape(seat_name(sc.seat, lang))}</b></td>"
             f'<td style="width:60%"><div style="display:flex">{"".join(segs)}</div>'
-            f'<div class="muted" style="font-size:12px">{_t("credits", lang)} {sc.credits}'
+            f'<div class="muted" style="font-size:14px">{_t("credits", lang)} {sc.credits}'
             f'{" · " + legend if legend else ""}</div></td>'
             f"<td><b>{sc.total}</b> {_t('total', lang)}</td></tr>"
         )

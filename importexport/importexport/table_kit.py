@@ -26,15 +26,17 @@ from .rules import harbour_ships
 from .savefile import dump, load_session
 from .view import hidden_from
 
-__all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "players_for", "pointed",
            "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "importexport"
 PRIVATE_HANDS = True
 """Each player holds cards the others may not see: people at one device pass it between moves."""
-FITS_WINDOW = False
-"""The table in projector mode is as tall as it needs: the decision above it keeps its lines."""
+FITS_WINDOW = True
+FITS_NORMAL = True
+"""In the app the board fits the table to the window below the app's decision (one line), in normal
+and in projector mode (docs/app.md)."""
 STYLE = CSS
 """The stylesheet of the drawn table and the score chart."""
 

@@ -23,13 +23,14 @@ from .savefile import dump, load_session
 from .view import hidden_from
 from .words import card_name, contract_name, message, seat, waiting
 
-__all__ = ["FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
            "contract_pool", "contracts_dealt", "players_for", "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "portroyal"
 PRIVATE_HANDS = False
 FITS_WINDOW = True
+FITS_NORMAL = False
 """In projector mode the board fits the table to the window below the app's decision (one line)."""
 FREE_KINDS = frozenset({"contract", "give", "end"})
 """Choices open to a player at any moment (drawn in another colour beside the decision)."""

@@ -170,11 +170,13 @@ class PlayApp(w.VBox):
         self.upload.on_file(self._guard(lambda _name, text: self.load_text(text)))
         self.upload.on_refused(self._guard(self.refuse_upload))
         self.bot_note = w.HTML()
+        self.bot_note.add_class("iex-setup-note")
         self.kept_note = w.HTML()
         self.continue_button = button("", button_style="primary")
         self.continue_button.add_class("iex-continue")
         self.continue_button.on_click(self._guard(lambda _b: self.continue_kept()))
-        self.kept_box = w.HBox([self.kept_note, self.continue_button], layout=w.Layout(display="none"))
+        self.kept_box = w.HBox([self.kept_note, self.continue_button],
+                               layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.setup_labels = [w.HTML() for _ in range(7)]
         self.players.observe(self._guard(lambda _c: self._players_changed()), names="value")
         self._seat_rows()
@@ -183,21 +185,23 @@ class PlayApp(w.VBox):
             rows = [w.HBox([self.module_boxes[m], self.module_notes[m]]) for m in CHOOSABLE_MODULES
                     if MODULE_INFO[m]["group"] == group]
             groups.append(w.VBox([self.group_titles[group], *rows], layout=w.Layout(margin="0 24px 0 0")))
-        self.ie_options = w.VBox([
-            w.HBox([self.setup_labels[2], self.abilities, self.abilities_note]),
-            self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap")),
-        ])
+        self.ie_abilities = w.HBox([self.setup_labels[2], self.abilities, self.abilities_note])
+        self.ie_options = w.VBox([self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap"))])
         self.pr_contract_box = w.VBox([self.pr_pick_note, self.pr_contracts])
         self.pr_options = w.VBox([
             w.HBox([self.setup_labels[5], self.pr_random, self.pr_random_note]),
             w.HBox([w.HTML(layout=w.Layout(width="230px")), self.pr_contract_box]),
         ])
         self.pr_mode_row = w.HBox([self.setup_labels[6], self.pr_mode])
+        # (two columns, the table's seats and the game's options, so that Start is in view at 1280×720)
+        seats = w.VBox([w.HBox([self.setup_labels[4], self.game_choice]), self.pr_mode_row,
+                        w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
+                        w.HBox([self.setup_labels[1], self.seed]), self.ie_abilities],
+                       layout=w.Layout(flex="0 1 540px", margin="0 24px 0 0", min_width="0"))
+        options = w.VBox([self.ie_options, self.pr_options], layout=w.Layout(flex="1 1 560px", min_width="0"))
+        options.add_class("iex-setup-options")
         self.setup_screen = w.VBox([
-            self.kept_box, w.HBox([self.setup_labels[4], self.game_choice]), self.pr_mode_row,
-            w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
-            w.HBox([self.setup_labels[1], self.seed]),
-            self.ie_options, self.pr_options,
+            self.kept_box, w.HBox([seats, options], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.start_button, self.upload]),
         ])
         self._game_changed()
@@ -209,7 +213,7 @@ class PlayApp(w.VBox):
     def _game_changed(self) -> None:
         """Another game or way to play chosen: its own options and player counts."""
         pr = self.chosen_game == "portroyal"
-        self.ie_options.layout.display = "none" if pr else None
+        self.ie_options.layout.display = self.ie_abilities.layout.display = "none" if pr else None
         self.pr_options.layout.display = None if pr else "none"
         self.pr_mode_row.layout.display = None if pr else "none"
         lo, hi = table_kit("portroyal").players_for(self.pr_mode.value) if pr else table_kit("importexport").players_for()

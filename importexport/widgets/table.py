@@ -378,20 +378,29 @@ class TableView(w.VBox):
         kit = self.kit
         pic = kit.picture(self.session.game, lang, self.hands, self.decider(), self.point)
         pic["changed"] = kit.changes(self.last_picture, pic)
+        pic["fit"] = self.side_by_side and kit.FITS_NORMAL  # (the board fits it to the window: board.js)
         if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
             pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
         self.last_picture = pic
         self.table.picture = pic
 
     @property
+    def fitted(self) -> bool:
+        """Whether the board fits the table to the window below the decision (the app: Port Royal in
+        projector mode, Import/Export always)."""
+        kit = self.kit
+        return self.side_by_side and kit.FITS_WINDOW and (bool(self.table.projector) or kit.FITS_NORMAL)
+
+    @property
     def compact(self) -> bool:
-        """The decision kept to one line above a table in projector mode that fits the window (the app,
-        Port Royal)."""
-        return self.side_by_side and bool(self.table.projector) and self.kit.FITS_WINDOW
+        """The decision kept to one line above a table that fits the window (:attr:`fitted`)."""
+        return self.fitted
 
     def _arrange(self) -> None:
         """A game screen's parts in their order: the decision, the table, the log (in projector mode
         who decides stands at the head of the line of choices, and the rule in play below the table)."""
+        big = self.side_by_side and bool(self.table.projector)
+        (self.add_class if big else self.remove_class)("iex-big")  # (the app's text in larger print too)
         if self.compact:
             self.prompt.layout.margin = "0 14px 0 0"
             self.line.children = [self.prompt, self.options, *self.buttons]
@@ -464,25 +473,27 @@ class TableView(w.VBox):
         """A choice as a drop-down list names it: what it does and the kit's short note."""
         return f"{self.session.game.describe(a, lang)} {self.kit.note(self.session.game, a, lang)[0]}".strip()
 
-    def _one_line(self, groups: dict[str, list[Action]], lang: str) -> bool:
-        """Whether the choices, as buttons and drop-down lists (projector mode), fit the one line beside
-        who decides and the buttons Step, Undo and Restart (a rough count of their widths)."""
-        return self._line_px(groups, lang) <= LINE_PX
+    def _one_line(self, groups: dict[str, list[Action]], lang: str, limit: int = MAX_BUTTONS_PROJECTOR) -> bool:
+        """Whether the choices, as buttons (up to ``limit`` of a kind) and drop-down lists, fit the one
+        line beside who decides and the buttons Step, Undo and Restart (a rough count of their widths)."""
+        return self._line_px(groups, lang, limit) <= LINE_PX
 
-    def _line_px(self, groups: dict[str, list[Action]], lang: str) -> float:
+    def _line_px(self, groups: dict[str, list[Action]], lang: str, limit: int = MAX_BUTTONS_PROJECTOR) -> float:
         """About how wide the line of ``groups`` is (see :meth:`_one_line`)."""
         who = ", ".join(self.seat_name(h, lang) for h in self.session.waiting_humans())
-        used = text_px(ui("decides", lang, p=who, n=1), 10) + 14
-        used += sum(text_px(b.description) + 32 for b in (self.skip_button, self.back_button, self.step_button,
+        n = len(self.session.waiting_humans())
+        big = BIG if self.table.projector else 1.0
+        used = text_px(ui("decides", lang, p=who, n=n), 10 * big) + 14
+        used += sum(text_px(b.description, 7.2 * big) + 32 for b in (self.skip_button, self.back_button, self.step_button,
                                                           self.undo_button, self.restart_button)
                     if b.layout.display != "none")  # (a button: its label, padding and margins)
-        used += sum(text_px(str(getattr(b, "label", ""))) + 32 for b in self.more_buttons)
+        used += sum(text_px(str(getattr(b, "label", "")), 7.2 * big) + 32 for b in self.more_buttons)
         for acts in groups.values():
             labels = [self._listed(a, lang) for a in acts]
-            if len(acts) <= MAX_BUTTONS_PROJECTOR:
-                used += sum(text_px(t) + 32 for t in labels) + 14
+            if len(acts) <= limit:
+                used += sum(text_px(t, 7.2 * big) + 32 for t in labels) + 14
             else:
-                used += min(520, max(text_px(t) for t in labels) + 40) + text_px(ui("do", lang)) + 32 + 14
+                used += min(520, max(text_px(t, 7.2 * big) for t in labels) + 40) + text_px(ui("do", lang), 7.2 * big) + 32 + 14
         return used
 
     def _option_rows(self, choices: list[Action], lang: str) -> list[w.Widget]:
@@ -493,12 +504,15 @@ class TableView(w.VBox):
             groups.setdefault(a.kind, []).append(a)
         rows: list[w.Widget] = []
         compact = self.compact
+        limit = MAX_BUTTONS_PROJECTOR if compact and self.table.projector else MAX_BUTTONS
         list_px = 520
-        if compact and not self._one_line(groups, lang):
-            groups = {"": list(choices)}  # (one list of every choice: the decision keeps to one line)
-            list_px = max(240, int(520 - max(0.0, self._line_px(groups, lang) - LINE_PX)))  # (narrower if need be)
+        if compact and not self._one_line(groups, lang, limit):
+            limit = MAX_BUTTONS_PROJECTOR  # (in normal mode: more than two of a kind share a list)
+            if not self._one_line(groups, lang, limit):
+                groups = {"": list(choices)}  # (one list of every choice: the decision keeps to one line)
+                list_px = max(240, int(520 - max(0.0, self._line_px(groups, lang, limit) - LINE_PX)))  # (narrower if need be)
         for kind, acts in groups.items():
-            if len(acts) <= (MAX_BUTTONS_PROJECTOR if compact else MAX_BUTTONS) and (kind or len(acts) == 1):
+            if len(acts) <= limit and (kind or len(acts) == 1):
                 buttons = []
                 for a in acts:
                     short, why = kit.note(g, a, lang)
@@ -543,12 +557,28 @@ class TableView(w.VBox):
             seal.add_class("iex-point")
         seal.on_click(self._guard(lambda _b: self.bid(seat, entry.value)))
         note = w.HTML(escape(ui("bid_hint", lang, p=self.seat_name(seat, lang), lo=min(bids), hi=max(bids))))
+        note.add_class("iex-bid-note")
+        if self.compact:  # (the decision keeps to one line: the note beside the entry)
+            note.layout.margin = "0 8px 0 0"
+            return w.HBox([note, entry, seal], layout=w.Layout(margin="0 14px 0 0", align_items="center"))
         return w.VBox([note, w.HBox([entry, seal])], layout=w.Layout(width="100%"))
+
+
+APP_STYLE = """<style>
+.iex-app .widget-html-content,.iex-app .widget-label,.iex-app select,.iex-app a{font-size:15px}
+.iex-app .iex-big .widget-html-content{font-size:18px}
+.iex-app .iex-setup-options .widget-html-content,.iex-app .iex-setup-note .widget-html-content{line-height:1.4}
+.iex-app .iex-big .jupyter-button,.iex-app .iex-big select{font-size:17px !important}
+</style>"""
+"""The app's text around the board: none under 14 px (ipywidgets' own is 13 px), larger in projector
+mode (a table in projector mode has the class ``iex-big``)."""
+BIG = 17 / 15
+"""How much wider the app's buttons are in projector mode (17 px text instead of 15 px)."""
 
 
 def page_style() -> str:
     """The stylesheet a page with tables loads once: every game's table kit's (the score charts, the
-    panels around the board; the board brings its own)."""
+    panels around the board; the board brings its own), and the app's (:data:`APP_STYLE`)."""
     from ..protocol import GAMES
 
-    return "".join(table_kit(g).STYLE for g in GAMES.ids())
+    return "".join(table_kit(g).STYLE for g in GAMES.ids()) + APP_STYLE

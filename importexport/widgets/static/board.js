@@ -168,9 +168,12 @@ function draw(model, host) {
     const [c, e] = got;
     const band = paint(h("div", "iex-band"), c.bg, c.fg);
     band.append(h("span", "iex-mark", { text: c.mark }));
+    // (on a crowded table the name stands in the band and the action by its symbol in the foot: .iex-tile2)
+    band.append(h("span", "iex-band-name", { text: c.name, "aria-hidden": "true" }));
     if (c.action) band.append(h("span", "iex-action", { text: `${c.symbol} ${c.action}` }));
     e.append(band, h("div", "iex-name", { text: c.name }));
     const foot = h("div", "iex-foot");
+    if (c.action) foot.append(h("span", "iex-foot-sym", { text: c.symbol, title: c.action, "aria-hidden": "true" }));
     if (c.level && c.level.length) foot.append(h("span", "iex-levels", null, c.level.map((d) => dot(d, "lvl"))));
     const sl = slotsOf(c);
     if (sl) foot.append(sl);
@@ -256,10 +259,12 @@ function draw(model, host) {
   function row(label, kids, cls) {
     const n = kids.filter((k) => k.classList && k.classList.contains("iex-chip")).length;
     const many = (n > 1 ? " iex-many" : "") + (n > 2 ? " iex-many3" : "") + (n > 4 ? " iex-many5" : "");
-    return [
+    // (a pair that the grid of figures lays out as two cells; on a crowded table the pairs run on in
+    // lines: .iex-statline)
+    return [h("span", "iex-pair", null, [
       h("span", `iex-k ${cls || ""}`, { text: label }),
       h("span", `iex-v ${cls || ""}${many}`, null, kids),
-    ];
+    ])];
   }
 
   function seatPanel(p, pos, tall) {
@@ -395,6 +400,52 @@ function draw(model, host) {
   }
 
   finish(host, root, pic.legend, "iex-legend", focusSel);
+  if (pic.fit) fitTable(root);
+}
+
+// Import/Export in the app: the table fits the window below the app's decision, in normal and in
+// projector mode (docs/app.md).  While it reaches below the window, it takes the next of these
+// presentations that makes it shorter (each keeps the ones before), the mildest first; every figure
+// and every word a player needs stays on the table, at the same sizes (in projector mode at last 17 px
+// and more).
+const TABLE_STEPS = [
+  "iex-snug",       // closer lines and gaps
+  "iex-statline",   // a seat's figures run on in lines (Crew 0/1 none · Goods 0/2 none)
+  "iex-handside",   // (projector mode) the hand's title beside its cards
+  "iex-tab",        // "decides" a tab on the deciding panel's top edge (the head keeps to one line)
+  "iex-islandwide", // the Supply Island (or Tokyo) across the table's whole width, below the seats
+  "iex-sidefleet",  // (projector mode) a seat's ships beside its figures
+  "iex-tile2",      // a card in two lines: its name in its band, its action by its symbol beside its dots
+  "iex-narrow",     // the cards and ships narrower
+  "iex-print17",    // (projector mode) text of 17 px and more, as Port Royal's fitted table has it
+  "iex-chipmarks",  // a seat's crew, goods and contracts fulfilled by their marks (their names in the
+                    // tooltip and for screen readers), as five or more of them are anyway
+  "iex-islandwide iex-handup", // at last the hand and the legend above the island: they stay in view, the island's
+                    // last lines below them
+];
+
+function fitTable(root) {
+  root.classList.remove(...TABLE_STEPS.flatMap((s) => s.split(" ")));
+  if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
+  const box = root.getBoundingClientRect();
+  const budget = window.innerHeight - (box.top + window.scrollY) - 4;
+  // how far down the table reaches what must be in view (all of it, but with the hand above the
+  // island, the island)
+  const reach = () => {
+    if (!root.classList.contains("iex-handup")) return root.getBoundingClientRect().height;
+    const parts = [...root.querySelectorAll(":scope > *, :scope > .iex-centre > *")]
+      .filter((e) => !e.matches(".iex-centre, .iex-zone-island, .iex-zone-tokyo"));
+    return Math.max(...parts.map((e) => e.getBoundingClientRect().bottom)) - root.getBoundingClientRect().top;
+  };
+  let height = box.height;
+  for (const step of TABLE_STEPS) {
+    if (height <= budget) return;
+    const cls = step.split(" ").filter((c) => !root.classList.contains(c));
+    root.classList.add(...cls);
+    const now = reach();
+    if (now < height - 0.5) height = now;
+    else root.classList.remove(...cls); // (no shorter so: not taken)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -801,21 +852,40 @@ function render({ model, el }) {
     model.set("projector", true);
     model.save_changes();
   }
-  const redraw = () => draw(model, host);
-  model.on("change:picture", redraw);
-  model.on("change:projector", redraw);
-  redraw();
   // a Port Royal table in large print is fitted again when its width or the window's height changes
-  // (and once it is on the page, if it was drawn before)
+  // (and once it is on the page, if it was drawn before); an Import/Export table in the app also when
+  // what stands above it grows or shrinks (the app's decision, a message)
   const size = () => `${host.clientWidth}x${window.innerHeight}`;
+  const top = () => Math.round(host.getBoundingClientRect().top + window.scrollY);
   let seen = size();
+  let above = top();
+  const redraw = () => {
+    draw(model, host);
+    seen = size();
+    above = top();
+  };
   const refit = () => {
     const root = host.querySelector(":scope > .iex-pr-board.iex-projector");
     if (root && size() !== seen) fit(root);
+    const table = host.querySelector(":scope > .iex-board");
+    if (table && (size() !== seen || top() !== above) && (model.get("picture") || {}).fit) fitTable(table);
     seen = size();
+    above = top();
   };
   const watch = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   if (watch) watch.observe(host);
+  // (what stands above the table grows or shrinks the table's ancestors: watched once it is on the page)
+  let watched = false;
+  const watchAbove = () => {
+    if (watched || !watch || !host.isConnected) return;
+    watched = true;
+    for (let e = host.parentElement; e && e !== document.documentElement; e = e.parentElement) watch.observe(e);
+  };
+  model.on("change:picture", redraw);
+  model.on("change:projector", redraw);
+  model.on("change:picture", watchAbove);
+  redraw();
+  requestAnimationFrame(watchAbove);
   window.addEventListener("resize", refit);
   return () => {
     if (watch) watch.disconnect();
@@ -823,6 +893,7 @@ function render({ model, el }) {
     if (model.off) {
       model.off("change:picture", redraw);
       model.off("change:projector", redraw);
+      model.off("change:picture", watchAbove);
     }
   };
 }
