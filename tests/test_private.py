@@ -139,3 +139,19 @@ def test_a_loaded_games_bots_are_paced_as_in_a_live_game(monkeypatch: pytest.Mon
 
     at_once, waiting = asyncio.run(load_and_wait())
     assert at_once == len(g.history) and waiting == [0]
+
+
+def test_undo_is_disabled_and_says_why_once_a_bots_card_came_to_light() -> None:
+    app = PlayApp()
+    app.seed.value = 0
+    app.start()  # Player 1 a person, two heuristic bots
+    table, s = app.table, app.session
+    rng = random.Random(0)
+    for _ in range(200):
+        lines = len(s.game.log)
+        rng.choice(widget_buttons(table.options)).click()
+        if any(k in ("follow", "lead") and args["p"] != 0 for _t, k, args in s.game.log[lines:]):
+            break
+    assert table.undo_button.disabled and "come to light" in table.undo_button.tooltip
+    LANG.lang = "de"
+    assert table.undo_button.disabled and "sichtbar geworden" in table.undo_button.tooltip
