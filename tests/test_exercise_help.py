@@ -137,6 +137,17 @@ def test_a_bid_names_as_many_cards_as_the_winner_takes() -> None:
     assert f"to take {taken} of " in words["en"] and f"{taken} von " in words["de"]
 
 
+def test_picking_a_ship_says_how_many_of_its_cards_the_winner_takes() -> None:
+    """Chapter 6, round 1: ships of four cards each; a bidder's reason for picking one says two of them."""
+    ch = chapter(6)
+    g = ch.game("round-one-ship", "en")
+    seat = g.deciders()[0]
+    for a in g.legal_actions(seat):
+        parts = reason(g, seat, a)
+        assert parts[0][0] == "ship_cargo" and len(parts[0][1]["cards"]) == 4
+        assert ("winner_takes", {"k": 2}) in parts
+
+
 def test_a_cargo_the_winner_takes_whole_is_named_whole() -> None:
     """Two cards or fewer: the sentence names the whole cargo, and the winner does take it all."""
     g, seat = sure_win()
