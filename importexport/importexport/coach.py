@@ -33,6 +33,7 @@ from .constants import (
     GREY,
     IMPORT,
     IMPORT_COMPENSATION,
+    IMPORT_TAKE,
     LOAD,
     MAJORITY_BONUS,
     PIRATE,
@@ -59,6 +60,7 @@ TEXT = Table("coach", {
     "use_hire": "hire {c} from the Supply Island as {a} crew",
     "use_hire_plain": "hire {c} from the Supply Island as crew",
     "use_import": "bid for the cargo of {s} ({cards})",
+    "use_import_some": "bid to take {k} of the cards on {s:dat} ({cards})",
     "use_contract": "place {c} as a contract on {s}",
     "use_load": "load {c} onto {s}",
     "use_load_full": ("load {c} onto {s}, which fills it for {n} credit", "load {c} onto {s}, which fills it for {n} credits"),
@@ -108,13 +110,19 @@ TEXT = Table("coach", {
     "gets_card": "{d} shows {a}",
     # --- Import ---------------------------------------------------------------------------------
     "ship_alone": "You are the only bidder, so the cargo of {s} is yours for free: {cards}",
+    "ship_alone_some": "You are the only bidder, so you take {k} of the cards on {s:dat} for free, out of {cards}",
+    "winner_takes": ("the winner of the auction takes {k} card of it", "the winner of the auction takes {k} cards of it"),
     "ship_cargo": "{s} carries {cards}",
     "ship_own": ("if another player takes the cargo of {s}, you get {n} credit", "if another player takes the cargo of {s}, you get {n} credits"),
     "ship_least": ("{s} carries {k} card, the least cargo for the bidders", "{s} carries {k} cards, the least cargo for the bidders"),
     "bid": ("A bid of {n} of your only credit for {cards}", "A bid of {n} of your {m} credits for {cards}"),
+    "bid_some": ("A bid of {n} of your only credit to take {k} of {cards}",
+                 "A bid of {n} of your {m} credits to take {k} of {cards}"),
     "bid_zero": ("Bidding nothing keeps your only credit", "Bidding nothing keeps all {m} of your credits"),
     "rival_rich": ("the richest other bidder has {n} credit", "the richest other bidder has {n} credits"),
     "winner_me": ("Deciding the tie for yourself gets you {cards} for {n} credit", "Deciding the tie for yourself gets you {cards} for {n} credits"),
+    "winner_me_some": ("Deciding the tie for yourself lets you take {k} of {cards} for {n} credit",
+                       "Deciding the tie for yourself lets you take {k} of {cards} for {n} credits"),
     "winner_poorest": ("{q} pays {n} credit for the cargo and is left with {m}, the fewest of the tied bidders", "{q} pays {n} credits for the cargo and is left with {m}, the fewest of the tied bidders"),
     "winner_other": ("{q} pays {n} credit for the cargo and is left with {m}", "{q} pays {n} credits for the cargo and is left with {m}"),
     "take_discard": "{c} goes to the discard pile because neither your crew nor your goods have room",
@@ -139,7 +147,8 @@ TEXT = Table("coach", {
     "ch_containers": "containers on your ships {n} → {m}",
 }, counts={
     "declare_none": "k", "contract": "k", "contract_none": "k", "load_part": "k", "load_part_none": "k",
-    "pirate_part": "k", "pirate_discard": "k", "ship_least": "k", "bid": "m", "bid_zero": "m", "draw": "m",
+    "pirate_part": "k", "pirate_discard": "k", "ship_least": "k", "bid": "m", "bid_some": "m", "bid_zero": "m", "draw": "m",
+    "winner_takes": "k",
 })
 """Every sentence the coach says, in English (translated through :mod:`importexport.catalog`;
 arguments as in ``describe.fill``; ``use`` and ``list`` are clauses already in words; the count
@@ -174,6 +183,18 @@ class Advice:
 
     def in_language(self, lang: str) -> Advice:
         return replace(self, lang=lang)
+
+    @property
+    def wins(self) -> float:
+        """The play-outs won (a tie counts half)."""
+        return self.chance * self.rollouts
+
+    @property
+    def shown_chance(self) -> float:
+        """The chance to win the game as the coach shows it: the games won plus one over the games
+        played plus two (Laplace's rule of succession), so a finite number of play-outs never
+        shows a sure win (100 %) or a sure loss (0 %)."""
+        return (self.wins + 1.0) / (self.rollouts + 2.0)
 
 
 def advise(g: Game, view: dict[str, Any], found: list[Any], top: int = 3, lang: str | None = None,
@@ -353,7 +374,7 @@ def best_use(ctx: _Seat, action: int, spent: tuple[int, ...] = (), actions: int 
         ships = [x for x in s.ships if x.at_sea and x.containers]
         if ships:
             x = max(ships, key=lambda y: ctx.cargo_value(y.containers))
-            found.append((ctx.cargo_value(x.containers), ("use_import", {"s": x.id, "cards": list(x.containers)})))
+            found.append((ctx.cargo_value(x.containers), _cargo_part(ctx, "use_import", x.id, list(x.containers), {})))
     elif action == CONTRACT:
         for c in hand:
             if c >= CARDS.token_base or 1 + level_deficit(ctx.g, seat, c, ctx.levels) > actions:
@@ -460,9 +481,12 @@ def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
             return None
         x = s.ships[a.target]
         if bidders == [seat]:
-            return [("ship_alone", {"s": x.id, "cards": list(x.containers)})]
+            return [_cargo_part(ctx, "ship_alone", x.id, list(x.containers), {})]
         if seat in bidders:
             parts: list[Part] = [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+            taken = import_take(g, seat)
+            if taken < len(x.containers):
+                parts.append(("winner_takes", {"k": taken}))
             best = _best_cargo_card(ctx, x.containers)
             if best is not None:
                 parts.append(_goods_or_crew(g, ctx, best))
@@ -486,7 +510,7 @@ def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
             elif richest is not None:
                 parts.append(richest)
             return parts
-        parts = [("bid", {"n": a.count, "m": mine, "cards": cargo})]
+        parts = [_cargo_part(ctx, "bid", ship, cargo, {"n": a.count, "m": mine})]
         best = _best_cargo_card(ctx, cargo)
         if best is not None:
             parts.append(_goods_or_crew(g, ctx, best))
@@ -497,7 +521,7 @@ def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
         ship, amount = frame["ship"], frame["amount"]
         cargo = list(s.island if ship < 0 else s.ships[ship].containers)
         if a.target == seat:
-            return [("winner_me", {"cards": cargo, "n": amount})]
+            return [_cargo_part(ctx, "winner_me", ship, cargo, {"n": amount})]
         left = s.players[a.target].credits - amount
         poorest = all(s.players[a.target].credits < s.players[t].credits for t in frame["tied"] if t != a.target)
         return [("winner_poorest" if poorest else "winner_other", {"q": a.target, "n": amount, "m": left})]
@@ -510,6 +534,21 @@ def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
         if a.target == TAKE_DISCARD:
             return [("take_discard", {"c": c})]
     return None
+
+
+def import_take(g: Game, seat: int) -> int:
+    """How many cards ``seat`` takes of a cargo it wins (two, or more by an ability)."""
+    return g.mod(seat, "import_take", IMPORT_TAKE) if g.state.abilities else IMPORT_TAKE
+
+
+def _cargo_part(ctx: _Seat, key: str, ship: int, cargo: list[int], args: dict[str, Any]) -> Part:
+    """A clause on winning a cargo: the whole cargo when the winner takes all of it, else how many
+    of its cards the winner takes (the ``_some`` form of ``key``)."""
+    taken = import_take(ctx.g, ctx.seat)
+    where = {"s": ship} if ship >= 0 else {}
+    if taken >= len(cargo):
+        return (key, {**where, "cards": cargo, **args})
+    return (f"{key}_some", {**where, "cards": cargo, "k": taken, **args})
 
 
 def _best_cargo_card(ctx: _Seat, cards: list[int]) -> int | None:

@@ -259,6 +259,13 @@ class Section(Strict):
     _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
 
 
+class Option(Bi):
+    """An option of a ``choice`` exercise, and for a wrong one ``why``: why that option is wrong,
+    said to a reader who picked it (every wrong option has its own)."""
+
+    why: Bi | None = None
+
+
 class Exercise(Strict):
     """One exercise (see ``docs/tutor.md``).  ``hint``: what a reader sees after a first wrong answer
     (without one, the grader words a hint of its own); the ``explain`` text and the right answer come
@@ -271,7 +278,7 @@ class Exercise(Strict):
     hint: Bi | None = None
     position: str | None = None
     show_position: bool = True
-    options: list[Bi] = []
+    options: list[Option] = []
     answer: int | None = None
     candidates: list[AnyMove] = []
     seat: int = 0
@@ -297,7 +304,21 @@ class Exercise(Strict):
                 raise ValueError("a choice exercise has 2 to 5 options")
             if not 0 <= (self.answer or 0) < len(self.options):
                 raise ValueError(f"answer {self.answer} is not the index of an option")
+            self._reasons()
         return self
+
+    def _reasons(self) -> None:
+        """Every wrong option of a choice says why it is wrong, each in its own words; the right one does not."""
+        wrong = [(i, o) for i, o in enumerate(self.options) if i != self.answer]
+        missing = [i for i, o in wrong if o.why is None]
+        if missing:
+            raise ValueError(f"the wrong options {missing} of a choice exercise need a 'why' (why that option is wrong)")
+        if self.options[self.answer or 0].why is not None:
+            raise ValueError("the right option of a choice exercise takes no 'why' (its reason is 'explain')")
+        for lang in ("en", "de"):
+            texts = [o.why(lang) for _i, o in wrong if o.why is not None]
+            if len(set(texts)) != len(texts):
+                raise ValueError(f"two wrong options of a choice exercise give the same 'why' ({lang})")
 
 
 BLOCK_KINDS = TUTOR_GAMES[DEFAULT_GAME].blocks

@@ -23,21 +23,31 @@ from typing import Any
 from ..bots import SearchBot
 from ..importexport.coach import Advice, advise
 
-__all__ = ["Advice", "advice", "coach_bot"]
+__all__ = ["BUDGET", "TO_THE_END", "Advice", "advice", "coach_bot"]
 
 
-def coach_bot(seed: int = 0, samples: int = 16, depth: int = 8, budget: int = 2400, width: int = 5) -> SearchBot:
+TO_THE_END = 10_000
+"""Turns a play-out may last: more than any game has, so every play-out is played to the game's end
+and its result is a game won or lost (not a lead after a few turns)."""
+BUDGET = 200_000
+"""Decisions simulated at most for one piece of advice: room for 16 tables of five choices played
+to the end from a game's first turn (about 40 000), a cap that keeps it deterministic."""
+
+
+def coach_bot(seed: int = 0, samples: int = 16, depth: int = TO_THE_END, budget: int = BUDGET,
+              width: int = 5) -> SearchBot:
     """The search bot the coach asks (its ``width`` best options by the heuristic are played out)."""
     return SearchBot(seed=seed, samples=samples, width=width, depth=depth, budget=budget)
 
 
 def advice(
     g: Any, seat: int, top: int = 3, lang: str | None = None, seed: int = 0,
-    samples: int = 16, depth: int = 8, budget: int = 2400,
+    samples: int = 16, depth: int = TO_THE_END, budget: int = BUDGET,
 ) -> list[Advice]:
     """The ``top`` best moves for ``seat`` now, best first (by estimated chance of winning, then by
     mean margin).  Empty when ``seat`` has no decision or only one option.  ``samples``, ``depth``
-    and ``budget`` are the search's (tables dealt, turns played out, decisions simulated at most)."""
+    and ``budget`` are the search's (tables dealt, turns played out, decisions simulated at most);
+    by default every choice is played out to the end of the game on 16 tables."""
     if seat not in g.deciders() or g.is_over():
         return []
     view = g.view(seat)

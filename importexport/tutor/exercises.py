@@ -360,6 +360,9 @@ class Grader:
         right = picked == ex.answer
         fb = Feedback(right)
         if not right:
+            why = ex.options[picked].why
+            if why is not None:  # (a loaded chapter has one for every wrong option)
+                fb.add(bi(why))
             fb.add(bi(ex.hint) if ex.hint else WORDS["choice_hint"], "hint")
             fb.add({lang: WORDS.format("right_option", lang, o=ex.options[ex.answer or 0](lang)) for lang in LANGS},
                    "solution")

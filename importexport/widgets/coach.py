@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..catalog import Table
 from ..importexport.i18n import seat_name
 from ..session import Session
-from ..tutor.coach import Advice, advice
+from ..tutor.coach import BUDGET, TO_THE_END, Advice, advice
 from .common import button, guarded, message_html
 from .lang import LANG, on_language
 
@@ -18,10 +18,12 @@ WORDS = Table("coach_panel", {
     "thinking": "Thinking: playing each choice out on sampled tables …",
     "head": "The three choices that did best for {p}:",
     "head_few": "The choices for {p}:",
-    "chance": "chance to win {n} %",
+    "chance": "chance to win the game: {n} %",
     "how": "How this is worked out: {n} tables are dealt from what {p} can see (the hidden cards at random), "
-        "each choice is played out on every one of them for a few turns by computer players, and the chance "
-        "is the share of those games in which {p} came out ahead. It is an estimate, not a promise.",
+        "and each choice is played out on every one of them to the end of the game by computer players. "
+        "The chance to win the game counts the games {p} won (a shared first place half) plus one, out of "
+        "the games played plus two, so no number of games ever shows a sure win or a sure loss. "
+        "It is an estimate, not a promise.",
     "nobody": "There is no decision for you right now: wait for the others (or press Step).",
     "over": "The game is over: there is nothing left to decide.",
     "only": "There is only one choice here: {m}",
@@ -35,13 +37,13 @@ def words(key: str, lang: str, **args: object) -> str:
 
 class CoachButton(w.VBox):
     """A button that asks the coach about the decision of a person at ``session``'s table, and the
-    panel that shows its answer: the best three choices with their chance to win as a percentage
+    panel that shows its answer: the best three choices with their chance to win the game as a percentage
     and one sentence each on why.  ``seat``: the person to advise (``None``: whichever person the
     game waits for).  The answer follows the language switch; :meth:`update` marks it as out of
     date once the table has moved on.  ``samples``, ``depth``, ``budget``: the search's sizes."""
 
     def __init__(self, session: Session, seat: int | None = None, seed: int = 0,
-                 samples: int = 16, depth: int = 8, budget: int = 2400) -> None:
+                 samples: int = 16, depth: int = TO_THE_END, budget: int = BUDGET) -> None:
         super().__init__(layout=w.Layout(margin="6px 0"))
         self.add_class("iex-coach")
         self.session = session
@@ -113,7 +115,7 @@ class CoachButton(w.VBox):
         head = words("head" if len(self.tips) == 3 else "head_few", lang, p=who)
         rows = []
         for tip in (t.in_language(lang) for t in self.tips):
-            pct = round(100 * tip.chance)
+            pct = round(100 * tip.shown_chance)
             rows.append(
                 f'<li style="margin:4px 0"><b>{escape(tip.description)}</b> '
                 f'<span class="iex-coach-chance" style="white-space:nowrap;color:#1f4e8c">'

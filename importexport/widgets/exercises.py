@@ -18,7 +18,6 @@ from ..session import Session
 from ..tutor.chapter import Chapter, Exercise
 from ..tutor.exercises import Feedback, Grader, shown_position
 from .board import Board, still
-from .coach import CoachButton
 from .common import button, feedback_html, guarded, markdown, ui
 from .lang import LANG, on_language
 from .table import TableView
@@ -166,16 +165,14 @@ class MoveView(ExerciseView):
         assert self.ex.position is not None
         name = self.ex.position
         self.session = Session(lambda: self.chapter.game(name, self.lang))  # every seat a person's: play goes on
-        # "what would a strong player do here?" (the coach knows Import/Export's reasons only)
-        self.coach = CoachButton(self.session, seat=self.ex.seat) if self.session.kit.GAME == "importexport" else None
-        coach = self.coach
-        self.table = TableView(self.session, hints="off", on_act=self.graded_move,
-                               on_change=coach.update if coach is not None else None)
+        # no coach here: it rates moves by the chance to win the game, not by the exercise's goal,
+        # and would recommend what the exercise grades wrong (docs/tutor.md, "The coach")
+        self.table = TableView(self.session, hints="off", on_act=self.graded_move)
         self.check_button.layout.display = "none"  # the move itself is the answer
         self.again = button("", button_style="warning")
         self.again.layout.align_self = "flex-start"
         self.again.on_click(guarded(self.feedback)(lambda _b: self.try_again()))
-        self.body = [self.table, *([coach] if coach is not None else []), self.again]
+        self.body = [self.table, self.again]
 
     def graded_move(self, action: Any) -> None:
         """A move at the table: graded if it is the answer (``seat``'s first move at the position)."""
