@@ -206,7 +206,7 @@ def test_the_first_game_has_the_coach() -> None:
     tip: Advice = game.coach.tips[0]
     game.table.act(tip.action)
     assert "has changed" in game.coach.panel.value
-    assert any(b.description.startswith("💡") for b in widget_buttons(game))
+    assert any(b.description.startswith("✦") for b in widget_buttons(game))
 
 
 def test_the_coach_engine_imports_no_widgets() -> None:

@@ -360,3 +360,14 @@ def test_no_internal_strings_reach_a_learner() -> None:
             found += [f"{context}: {m.group()}" for text in texts for m in INTERNAL.finditer(text)]
     assert not found, found
     assert tagged >= 14, "the facts cells keep nbval's tag"
+
+
+def test_no_symbol_needs_an_emoji_font() -> None:
+    """Every symbol the chapters, the widgets and the board draw is one a text font has (DejaVu Sans,
+    Liberation): nothing from the emoji planes, which is an empty box on a machine without an emoji font."""
+    emoji = re.compile("[\U0001F000-\U0001FAFF]")
+    root = NOTEBOOK_DIR.parent / "importexport"
+    found = [f"{p.relative_to(root)}: {m.group()}" for p in sorted(root.rglob("*"))
+             if p.suffix in (".py", ".js", ".css", ".yaml", ".po", ".pot") and p.is_file()
+             for m in emoji.finditer(p.read_text(encoding="utf-8"))]
+    assert not found, found

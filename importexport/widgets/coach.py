@@ -14,7 +14,7 @@ from .common import button, guarded, message_html
 from .lang import LANG, on_language
 
 WORDS = Table("coach_panel", {
-    "ask": "💡 What would a strong player do here?",
+    "ask": "✦ What would a strong player do here?",
     "thinking": "Thinking: playing each choice out on sampled tables …",
     "head": "The three choices that did best for {p}:",
     "head_few": "The choices for {p}:",
