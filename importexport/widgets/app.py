@@ -317,7 +317,8 @@ class PlayApp(w.VBox):
         self.session = Session(start, humans=humans, bots=bots, seed=seed, fair_undo=True, resume=resume)
         waiting = self.session.waiting_humans()
         self.viewer = waiting[0] if waiting else min(humans)
-        self.save_button = SaveButton(label=word("save"), filename=f"{self.kit.GAME}-game.json")
+        self.save_button = SaveButton(label=word("save"), filename=f"{self.kit.GAME}-game.json",
+                                      layout=w.Layout(width="auto"))
         self.save_button.add_class("iex-save")
         self.save_button.on_saved(self._guard(self.saved))
         table = TableView(self.session, hands={self.viewer}, hints="always", on_change=self._after_change,
