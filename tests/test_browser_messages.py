@@ -2,14 +2,14 @@
 details folded; Save downloads the game with one click, from beside Undo and Restart; the outline of
 the deciding seat pulses a few times and stops (none at all under reduced motion), so a page waiting
 for a decision costs no steady CPU (the figures, measured with Chromium's own metrics, are in
-docs/app.md)."""
+docs/app.md).  Screenshots: ``test-artifacts/app-damaged-file-de.png``, ``app-save-beside-undo.png``."""
 
 from __future__ import annotations
 
 import base64
 from pathlib import Path
 
-from browser_kit import app_url, browser, needs_chromium, open_app, settle
+from browser_kit import ARTIFACTS, app_url, browser, needs_chromium, open_app, settle
 
 from importexport.importexport.savefile import load
 
@@ -33,6 +33,8 @@ def test_messages_save_and_a_quiet_idle_page(browser, app_url: str) -> None:
         assert not page.locator(".iex-message details").get_attribute("open")  # the details stay folded
         page.locator(".iex-message summary").click()
         assert "JSON" in page.inner_text(".iex-message details"), "the details open on request"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-damaged-file-de.png"))
         page.get_by_role("button", name="English", exact=True).first.click()
 
         page.locator(".iex-start").click()
@@ -52,6 +54,7 @@ def test_messages_save_and_a_quiet_idle_page(browser, app_url: str) -> None:
         href = page.get_attribute(".iex-download", "href")  # (the link holds the game: no second step)
         assert href and href.startswith("data:application/json;base64,") and base64.b64decode(href[29:]) == saved
         page.wait_for_function("() => document.querySelector('.iex-refusal').innerText.includes('Saved:')")
+        page.screenshot(path=str(ARTIFACTS / "app-save-beside-undo.png"))
 
         # the deciding seat's outline: a few pulses, then a steady outline; none under reduced motion
         name, count = page.evaluate(STYLE, ".iex-deciding")

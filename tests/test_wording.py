@@ -105,10 +105,26 @@ def solo_end() -> PortRoyalGame:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_solo_end_screen_names_its_one_player_not_a_team(lang: str) -> None:
-    result = table_kit("portroyal").result(solo_end(), lang)
-    said = result["headline"] + " " + result["reason"]
-    assert ("Spieler 1" if lang == "de" else "Player 1") in result["headline"], said
+    """The scoring screen's headline and reason, and the table below it (its status line), name the one
+    player; so does the log."""
+    g = solo_end()
+    kit = table_kit("portroyal")
+    result = kit.result(g, lang)
+    status = kit.picture(g, lang, None, None, None)["status"]
+    said = " ".join([result["headline"], result["reason"], status["team"], status["result"], *g.narrate(lang)])
+    player = "Spieler 1" if lang == "de" else "Player 1"
+    assert player in result["headline"] and status["team"].startswith(player) and player in status["result"], said
     assert "team" not in said.lower(), said
+
+
+@pytest.mark.parametrize("key", ["pay_short", "end_early"])
+def test_refusals_that_every_way_to_play_meets_speak_of_no_team(key: str) -> None:
+    """Paying for a contract without the coins, or ending the game early, can be refused in competitive
+    and solo play too: the sentence is true there (no teammates to give coins, no team)."""
+    from importexport.portroyal.words import EVENTS, REASONS
+
+    for lang in ("en", "de"):
+        assert "team" not in " ".join(REASONS[key].forms(lang) + EVENTS["declared"].forms(lang)).lower()
 
 
 def test_the_german_score_column_names_the_player() -> None:

@@ -217,6 +217,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     v = g.view(viewer)
     mode, n, over = v["mode"], v["players"], v["over"]
     team = mode in ("cooperative", "solo")
+    who = "solo" if mode == "solo" else "team"
     cards: dict[str, dict[str, Any]] = {}
 
     def put(card: int) -> int:
@@ -280,8 +281,8 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     last_round = v["ending"] and not over and not team
     if not finished:
         result = ""
-    elif team:
-        result = _w("team_won", lang, r=rank_name) if all_cubed else _w("team_lost", lang)
+    elif team:  # (solo play names its one player, never "the team")
+        result = _w(f"{who}_{'won' if all_cubed else 'lost'}", lang, r=rank_name, p=seat(0, lang))
     else:
         names = ", ".join(seat(q, lang) for q in sorted(winners))
         result = _w("won_tie" if len(winners) > 1 else "won", lang, ps=names)
@@ -292,8 +293,8 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "deck": _w("deck", lang, n=v["deck_size"]),
         "discard": _w("discard", lang, n=v["discard_size"]),
         "time_pile": _w("time_pile", lang, n=v["time_pile_size"]) if team else "",
-        "team": "" if not team else (_w("team_end", lang, pts=team_points, cubes=team_cubes) if finished
-                                     else _w("team_now", lang, pts=team_points, cubes=team_cubes, r=rank_name)),
+        "team": "" if not team else _w(f"{who}_{'end' if finished else 'now'}", lang, pts=team_points,
+                                       cubes=team_cubes, r=rank_name, p=seat(0, lang)),
         "all_cubed": _w("all_cubed", lang) if team and all_cubed and not over else "",
         "ending": _w("last_round", lang, n=GOAL_POINTS) if last_round else "",
         # (the same in fewer words, for large print on a crowded table: who takes next by seat)

@@ -73,7 +73,7 @@ EVENTS = Table("pr_events", {
     "declined": "{p} lets the chance at {t} go.",
     "paid_for_contract": ("{p} pays {n} coin to the bank for {t}.", "{p} pays {n} coins to the bank for {t}."),
     "gives": "{p} gives 1 coin to {q}.",
-    "declared": "{p} declares the game over for the team.",
+    "declared": "{p} declares the game over.",
     "expedition": "{p} fulfils {c}, giving up {cards}.",
 })
 """The event log."""
@@ -121,8 +121,7 @@ REASONS = Table("pr_reasons", {
     "no_take_left": "{p} has no card left to take.",
     "not_active": "Only the active player may do that.",
     "no_pay_contract": "{t} is not a contract you fulfil by paying coins.",
-    "pay_short": ("{t} costs {n} coin and {p} has {have}; teammates can give coins first.",
-                  "{t} costs {n} coins and {p} has {have}; teammates can give coins first."),
+    "pay_short": ("{t} costs {n} coin and {p} has {have}.", "{t} costs {n} coins and {p} has {have}."),
     "expedition_own_turn": "Expeditions are fulfilled by the active player during their own decisions.",
     "no_such_expedition": "{c} is not an expedition laid out beside the harbour.",
     "not_your_person": "{p} does not have {c}.",
@@ -138,7 +137,7 @@ REASONS = Table("pr_reasons", {
     "give_target": "Choose another player of the team to give the coin to.",
     "no_coins": "{p} has no coin to give.",
     "end_mode": "Only a team (cooperative or solo play) may declare the game over.",
-    "end_early": "The team may declare the game over once every contract has at least one cube.",
+    "end_early": "The game may be declared over once every contract has at least one cube.",
     "not_legal": "{p} cannot do that now.",
 })
 """Why a choice is refused (``explain.reason``)."""
@@ -303,6 +302,10 @@ PICTURE = Table("pr_picture", {
     "team_end": "Team: influence points {pts}, cubes {cubes}",
     "team_won": "Every contract has a cube: the team reaches the rank {r}",
     "team_lost": "A contract has no cube: the team does not reach a rank",
+    "solo_now": "{p}: influence points {pts}, cubes {cubes}, rank {r}",
+    "solo_end": "{p}: influence points {pts}, cubes {cubes}",
+    "solo_won": "Every contract has a cube: {p} reaches the rank {r}",
+    "solo_lost": "A contract has no cube: {p} does not reach a rank",
     "all_cubed": "Every contract has a cube",
     # what a tax increase does
     "tax_most_swords": "12 coins or more: give up half; most swords: +1 coin",

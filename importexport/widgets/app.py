@@ -324,7 +324,8 @@ class PlayApp(w.VBox):
         self.passing = None
         # people sharing the device: nobody's hand until the first to decide presses their pass screen
         self.viewer = None if self.private else waiting[0] if waiting else min(humans)
-        self.save_button = SaveButton(label=word("save"), filename=f"{self.kit.GAME}-game.json")
+        self.save_button = SaveButton(label=word("save"), filename=f"{self.kit.GAME}-game.json",
+                                      layout=w.Layout(width="auto"))
         self.save_button.add_class("iex-save")
         self.save_button.on_saved(self._guard(self.saved))
         table = TableView(self.session, hands=self.shown_hands(), hints="always", on_change=self._after_change,

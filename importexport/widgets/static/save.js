@@ -12,7 +12,7 @@ function base64(text) {
 
 function render({ model, el }) {
   const link = document.createElement("a");
-  link.className = "iex-download jupyter-button widget-button";
+  link.className = "iex-download jupyter-widgets jupyter-button";
   link.setAttribute("role", "button");
   el.append(link);
   const draw = () => {
