@@ -263,16 +263,21 @@ def test_step_after_an_own_move_offers_the_way_back_instead_of_an_error(lang: st
 
 
 def test_chapter_8_table_gives_player_1_a_turn_after_the_load() -> None:
-    """The payout example's table is not a dead end: after the example (Step plays the bots' turns)
-    and after a reader's own move off it (the bots answer at once), Player 1 gets real choices."""
+    """The payout example's table is not a dead end: Step stops at the example's end (a teacher pressing
+    it again does not run into the bots' moves), "Play on as a game" plays the bots' turns, and after a
+    reader's own move off it (the bots answer at once) Player 1 gets real choices."""
     view = chapter_view(8).table("payout-example")
     s = view.session
     while s.next_scripted() is not None:
+        assert not view.step_button.disabled and view.play_on_button.layout.display == "none"
         view.step_button.click()
+    assert view.step_button.disabled and s.waiting_bots()
+    assert view.play_on_button.layout.display is None and "whole example" in view.prompt.value
     for _ in range(10):
         if s.waiting_humans():
             break
-        view.step_button.click()
+        assert (not view.step_button.disabled) != (view.play_on_button.layout.display is None)  # one of the two
+        (view.play_on_button if view.play_on_button.layout.display is None else view.step_button).click()
     assert s.waiting_humans() == [0] and s.game.legal_actions(0), "a turn with real choices, not a dead end"
     assert "Player 1 decides" in view.prompt.value and view.options.children
     view.restart()

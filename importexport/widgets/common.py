@@ -17,6 +17,7 @@ _md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
 
 UI = Table("ui", {
     "step": "Step ▶",
+    "play_on_step": "Play on as a game ▶",
     "step_back": "◀ Step back",
     "at_start": "This is the starting position: there is no move to take back.",
     "undo": "↶ Undo",
@@ -27,8 +28,7 @@ UI = Table("ui", {
     "over": "The game is over.",
     "waiting_bot": "{p} (a bot) is thinking — press Step.",
     "script_next": "Next in the example: {m}",
-    "example_over": "That was the whole example. ◀ Step back goes back through it; from here on the table "
-                    "plays on as a game.",
+    "example_over": "That was the whole example. ◀ Step back goes back through it.",
     "example_ends": "The example ends here: {p} would decide next. Undo or Restart to play it again.",
     "seal": "Seal {p}'s bid",
     "sealed": "{p} has bid (hidden).",

@@ -93,25 +93,29 @@ class TableView(w.VBox):
         self.log_button = button("")
         self.log_button.add_class("iex-log-all")
         self.step_button = button("")
+        self.play_on_button = button("")  # (at an example's end, instead of Step: the table goes on as a game)
+        self.play_on_button.layout.display = "none"
         self.back_button = button("")
         self.undo_button = button("")
         self.restart_button = button("")
         self.bid_inputs: dict[int, w.Password] = {}
         for widget, css in ((self.table, "iex-table"), (self.prompt, "iex-prompt"), (self.message, "iex-refusal"),
-                            (self.step_button, "iex-step"), (self.back_button, "iex-step-back"), (self.undo_button, "iex-undo"),
+                            (self.step_button, "iex-step"), (self.play_on_button, "iex-play-on"),
+                            (self.back_button, "iex-step-back"), (self.undo_button, "iex-undo"),
                             (self.restart_button, "iex-restart"), (self.log_box, "iex-log")):
             widget.add_class(css)
         self.table.on_click(self._guard(self.click))
         self.log_button.on_click(self._guard(lambda _b: self.toggle_log()))
         self.skip_button.on_click(self._guard(lambda _b: self.skip()))
         self.step_button.on_click(self._guard(lambda _b: self.step()))
+        self.play_on_button.on_click(self._guard(lambda _b: self.step()))
         self.back_button.on_click(self._guard(lambda _b: self.step_back()))
         self.undo_button.on_click(self._guard(lambda _b: self.undo()))
         self.restart_button.on_click(self._guard(lambda _b: self.ask_restart()))
         if not session.script:  # stepping back is for going through an example; a game has Undo
             self.back_button.layout.display = "none"
         self.more_buttons = list(more_buttons or [])  # (the app's Save stands with Undo and Restart)
-        bar: list[w.Widget] = [self.skip_button, self.back_button, self.step_button, self.undo_button,
+        bar: list[w.Widget] = [self.skip_button, self.back_button, self.step_button, self.play_on_button, self.undo_button,
                                self.restart_button, *self.more_buttons]
         if switch:
             bar.append(language_switch())
@@ -349,7 +353,11 @@ class TableView(w.VBox):
         self.step_button.description = ui("step", lang)
         self.undo_button.description = ui("undo", lang)
         self.restart_button.description = ui("restart", lang)
-        self.step_button.disabled = s.next_scripted() is None and not s.waiting_bots()
+        # Step goes through the example and stops at its end: from there only "Play on" lets the bots move
+        over = bool(s.script) and s.next_scripted() is None and s.on_script()
+        self.step_button.disabled = over or s.next_scripted() is None and not s.waiting_bots()
+        self.play_on_button.description = ui("play_on_step", lang)
+        self.play_on_button.layout.display = None if over and s.waiting_bots() else "none"
         self.back_button.description = ui("step_back", lang)
         self.back_button.disabled = not s.can_step_back()
         why = s.undo_refusal(self.decider())
@@ -484,7 +492,7 @@ class TableView(w.VBox):
         n = len(self.session.waiting_humans())
         big = BIG if self.table.projector else 1.0
         used = text_px(ui("decides", lang, p=who, n=n), 10 * big) + 14
-        used += sum(text_px(b.description, 7.2 * big) + 32 for b in (self.skip_button, self.back_button, self.step_button,
+        used += sum(text_px(b.description, 7.2 * big) + 32 for b in (self.skip_button, self.back_button, self.step_button, self.play_on_button,
                                                           self.undo_button, self.restart_button)
                     if b.layout.display != "none")  # (a button: its label, padding and margins)
         used += sum(text_px(str(getattr(b, "label", "")), 7.2 * big) + 32 for b in self.more_buttons)
