@@ -117,8 +117,8 @@ def choose(page: Any, rng: random.Random) -> None:
         page.locator(".iex-seal").first.click(timeout=3000)
         return
     pick = page.locator(".iex-choice select")
-    if pick.count():
-        n = pick.first.locator("option").count()
+    n = pick.first.locator("option").count() if pick.count() else 0
+    if n:
         pick.first.select_option(index=rng.randrange(n), timeout=3000)
         page.locator(".iex-do").first.click(timeout=3000)
         return

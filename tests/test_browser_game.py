@@ -38,7 +38,7 @@ def test_play_a_whole_game_by_clicking(browser, app_url: str) -> None:
     page.wait_for_selector(".iex-prompt", timeout=30_000)
 
     # an illegal click: a Supply Island card is not in Player 1's hand, so it cannot be led
-    page.wait_for_selector(".iex-option", timeout=30_000)
+    page.wait_for_selector(".iex-option, .iex-do", timeout=30_000)  # (buttons, or a list when they would not fit the line)
     island = page.locator(".iex-zone-island .iex-card").last
     click_and_wait(page, island)
     refusal = page.inner_text(".iex-refusal")
