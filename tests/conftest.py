@@ -81,3 +81,12 @@ def english_widgets() -> Iterator[None]:
         for handler in _FOLLOWING.pop(owner):
             LANG.unobserve(handler, names="lang")
     LANG.lang = "en"
+
+
+@pytest.fixture(autouse=True)
+def _learner_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``importexport tutor`` in a test writes its learner's copy into a temporary folder, never into the
+    user's data folder."""
+    from importexport.tutor.workspace import ENV
+
+    monkeypatch.setenv(ENV, str(tmp_path_factory.mktemp("learner")))

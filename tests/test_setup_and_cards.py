@@ -96,17 +96,19 @@ def test_cli_replay_refuses_a_bad_file(tmp_path, capsys: pytest.CaptureFixture[s
     assert "not valid JSON" in capsys.readouterr().err
 
 
-def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_tutor_starts_jupyterlab_on_the_notebooks(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     import importexport.cli as cli
+    from importexport.tutor.workspace import ENV
 
     calls: list[list[str]] = []
     monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     monkeypatch.setattr(cli.os, "geteuid", lambda: 0)
+    monkeypatch.setenv(ENV, str(tmp_path / "learner"))  # (the learner's copy, not the user's real data folder)
     assert cli.main(["tutor", "--no-browser", "--port", "8123"]) == 0
     cmd = calls[0]
     assert cmd[1:3] == ["-m", "jupyterlab"] and "--port=8123" in cmd and "--no-browser" in cmd
     assert "--allow-root" in cmd  # JupyterLab refuses root without it (a fresh machine runs as root)
-    assert any(part.endswith("notebooks") for part in cmd)
+    assert f"--notebook-dir={(tmp_path / 'learner').resolve()}" in cmd
 
 
 def test_a_scenario_may_deal_a_new_game_exactly() -> None:
