@@ -22,6 +22,7 @@ from .rules import (
     crew_for,
     crew_room,
     draw_action,
+    fits_container,
     fulfil,
     gain,
     harbour_ships,
@@ -233,7 +234,7 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
             opts.append(table[c])
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
         opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
-    if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
+    if led != TRADE and "capital" in s.modules and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
@@ -632,7 +633,8 @@ def do_contract(g: Game, a: Action) -> None:
 # --- Load ---------------------------------------------------------------------------------
 
 def own_open_ships(g: Game, seat: int) -> list:
-    """``seat``'s ships that take containers now and carry contracts."""
+    """``seat``'s ships that take containers now and carry contracts (those
+    :func:`~.rules.fits_container` may be asked about)."""
     return [x for x in harbour_ships(g, seat) if x.contracts]
 
 
@@ -656,7 +658,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 key = (x.id, col)
                 ok = fits.get(key)
                 if ok is None:
-                    ok = fits[key] = can_take_container(g, x, col, slots[x.id])
+                    ok = fits[key] = fits_container(g, x, col, slots[x.id])  # (an open ship: ``can_take_container``)
                 if ok:
                     opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
     return opts
@@ -723,7 +725,7 @@ def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
 def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int, list[int]]) -> list[int]:
     """Where a pirated container of ``colour`` may go: an own ship it fits, the discard pile (-1),
     or whatever an ability adds (``pirate_targets``; -2 the pirate's goods)."""
-    dest = [x.id for x in ships if can_take_container(g, x, colour, slots[x.id])] + [PIRATE_DISCARD]
+    dest = [x.id for x in ships if fits_container(g, x, colour, slots[x.id])] + [PIRATE_DISCARD]  # (open ships)
     return g.mod(seat, "pirate_targets", dest, colour) if g.state.abilities else dest
 
 
