@@ -36,6 +36,7 @@ from .setup import check_modules, new_state
 from .state import State
 
 Event = tuple[int, str, dict[str, Any]]
+_UNLISTED = object()  # (what ``apply`` finds for a value that is not the very object listed)
 
 
 class Game:
@@ -112,8 +113,13 @@ class Game:
         """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing:
         also a value that is no choice, a field of the wrong type or a number beyond the bounds
         (``docs/bounds.md``)."""
-        if type(action) is Action and self._listed(action):  # the very object listed (the usual case):
-            self.history.append(action)  # well formed and legal, so the checks below are passed over
+        opts = self._opts
+        try:
+            listed_one = opts[opts.index(action)] if type(action) is Action else _UNLISTED
+        except ValueError:
+            listed_one = _UNLISTED
+        if listed_one is action:  # the very object listed (the usual case): well formed and legal,
+            self.history.append(action)  # so the checks below are passed over
             try:
                 self._do(action)
             except Exception:
@@ -144,14 +150,6 @@ class Game:
         except Exception:
             self._rebuild(self.history[:-1])
             raise
-
-    def _listed(self, action: Action) -> bool:
-        """Is ``action`` the very object the option list holds (not only an equal one)?"""
-        opts = self._opts
-        try:
-            return opts[opts.index(action)] is action
-        except ValueError:
-            return False
 
     def _do(self, action: Action) -> None:
         extra = EXTRA_CHOICES.get(action.kind)

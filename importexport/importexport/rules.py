@@ -11,7 +11,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import in_reach, modifiers_of, standing_rule
+from .abilities.registry import modifier_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -193,13 +193,20 @@ def can_take_container(g: Game, ship: Ship, colour: int, slots: list[int] | None
     return fits_container(g, ship, colour, contract_slots(g, ship) if slots is None else slots)
 
 
-def fits_container(g: Game, ship: Ship, colour: int, slots: list[int]) -> bool:
+def fits_container(g: Game, ship: Ship, colour: int, slots: list[int], before: int | None = None) -> bool:
     """:func:`can_take_container` for a ship known to take cargo and carry contracts, ``slots``
-    its :func:`contract_slots` (the option lists, which find those once for all)."""
-    before = _matched(g, ship.owner, slots, ship.colours)
+    its :func:`contract_slots` and ``before`` (if given) its ``matched(g, ship, slots)`` (the
+    option lists, which find those once for all)."""
+    if before is None:
+        before = _matched(g, ship.owner, slots, ship.colours)
     if before >= len(slots):
         return False
     return _matched(g, ship.owner, slots, ship.colours + [colour]) > before
+
+
+def matched(g: Game, ship: Ship, slots: list[int]) -> int:
+    """How many of the ship's containers stand on its requirement ``slots`` at once (``_matched``)."""
+    return _matched(g, ship.owner, slots, ship.colours)
 
 
 def is_complete(g: Game, ship: Ship) -> bool:
@@ -308,24 +315,16 @@ def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
     """The rule values of the abilities :func:`fills_now` asks for ``ship`` (``()``: none changes them)."""
     owner = ship.owner
     cache = g._cache
-    index = None if cache is None else cache.get(owner)
-    if index is not None:  # (the owner's abilities are known already)
-        if not index.get("rainbow_contract") and not index.get("wild_container"):
+    if cache is not None:  # (``g.modifiers`` for both keys at once: an index holds only the keys changed)
+        index = cache.get(owner)
+        if index is None:
+            index = cache[owner] = modifier_index(g, owner)
+        if "rainbow_contract" not in index and "wild_container" not in index:
             return ()
-    elif not _fills_modifiers(g, owner):
+    elif not g.modifiers(owner, "rainbow_contract") and not g.modifiers(owner, "wild_container"):
         return ()
     return (tuple(g.mod(owner, "rainbow_contract", False, card) for card in ship.contracts),
             tuple(g.mod(owner, "wild_container", False, colour) for colour in ship.colours))
-
-
-def _fills_modifiers(g: Game, owner: int) -> bool:
-    """Does an ability change rainbow contracts or wild colours for ``owner`` now?  (``g.modifiers``,
-    with the quick test that no card changing them is in reach first.)"""
-    for key in ("rainbow_contract", "wild_container"):
-        cards = modifiers_of(key)
-        if cards is not None and (in_reach(g, owner, cards) or standing_rule(g, key)) and g.modifiers(owner, key):
-            return True
-    return False
 
 
 def settle_harbours(g: Game) -> None:
@@ -501,9 +500,14 @@ def _reshuffle_or_end(g: Game) -> None:
 
 def draw_cards(g: Game, seat: int, count: int) -> int:
     """Draw ``count`` cards into the hand (fewer if the deck and discards run out)."""
-    hand = g.state.players[seat].hand
+    s = g.state
+    hand = s.players[seat].hand
     drawn = 0
     for _ in range(count):
+        if len(s.deck) > 1:  # (``top_of_deck`` where the deck neither is nor runs out)
+            hand.append(s.deck.pop())
+            drawn += 1
+            continue
         card = top_of_deck(g)
         if card is None:
             break
