@@ -29,13 +29,14 @@ from .abilities.registry import REGISTRY, active_abilities, anyone_in_reach, mod
 from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
-from .flow import FRAMES, Reason, deciders_of
+from .flow import FRAMES, Reason
 from .i18n import LANGS, message, render_event
 from .rules import settle_harbours
 from .setup import check_modules, new_state
 from .state import State
 
 Event = tuple[int, str, dict[str, Any]]
+_UNLISTED = object()  # (what ``apply`` finds for a value that is not the very object listed)
 
 
 class Game:
@@ -89,16 +90,20 @@ class Game:
 
     def deciders(self) -> list[int]:
         """The seats that must decide now (several during a sealed bid; none once it is over)."""
-        if not self.state.stack:
+        stack = self.state.stack
+        if not stack:
             return []
-        return deciders_of(self.state.stack[-1])
+        frame = stack[-1]
+        deciders = FRAMES[frame["kind"]].deciders
+        return [frame["seat"]] if deciders is None else deciders(frame)  # (``flow.deciders_of``, written out)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal choice now, of ``player`` or of all deciders.  A ``player`` that is no seat of
         this table raises :class:`~importexport.errors.BadArgumentError`."""
         if player is None:
             return list(self._opts)
-        check_seat(player, self.state.n, self.lang)
+        if type(player) is not int or not 0 <= player < len(self.state.players):  # (the usual case checked at once)
+            check_seat(player, self.state.n, self.lang)
         return [a for a in self._opts if a[0] == player]  # (a[0]: the player, read the quickest way)
 
     def is_over(self) -> bool:
@@ -108,6 +113,19 @@ class Game:
         """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing:
         also a value that is no choice, a field of the wrong type or a number beyond the bounds
         (``docs/bounds.md``)."""
+        opts = self._opts
+        try:
+            listed_one = opts[opts.index(action)] if type(action) is Action else _UNLISTED
+        except ValueError:
+            listed_one = _UNLISTED
+        if listed_one is action:  # the very object listed (the usual case): well formed and legal,
+            self.history.append(action)  # so the checks below are passed over
+            try:
+                self._do(action)
+            except Exception:
+                self._rebuild(self.history[:-1])
+                raise
+            return
         if isinstance(action, str):
             try:
                 action = Action.from_text(action)
@@ -157,12 +175,12 @@ class Game:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            settle_harbours(self)
-            if s.abilities:  # listing options changes nothing: remember modifier lookups meanwhile
-                self._cache = {}
+            if s.abilities:  # settling and listing options change nothing the abilities in play
+                self._cache = {}  # depend on: remember modifier lookups meanwhile
             try:
+                settle_harbours(self)
                 opts = kind.options(self, frame)  # type: ignore[misc]
-                if opts and kind.extras:
+                if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
                     extra = extra_options(self, frame)
                     if extra:
                         opts = opts + extra
@@ -240,7 +258,15 @@ class Game:
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
-        for ability in self.modifiers(seat, key):
+        cache = self._cache
+        if cache is None:
+            found: Sequence[Any] = active_abilities(self, seat, key)
+        else:  # (``modifiers``, written out: this is asked very often)
+            index = cache.get(seat)
+            if index is None:
+                index = cache[seat] = modifier_index(self, seat)
+            found = index.get(key, ())
+        for ability in found:
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 

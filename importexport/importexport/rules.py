@@ -11,6 +11,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
+from .abilities.registry import modifier_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -163,7 +164,10 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
 
 def about_to_sail(g: Game, ship_id: int) -> bool:
     """Has the ship just fulfilled its contracts, its sailing still pending (a ``sail`` step on the stack)?"""
-    return any(f["kind"] == "sail" and f["ship"] == ship_id for f in g.state.stack)
+    for f in g.state.stack:
+        if f["kind"] == "sail" and f["ship"] == ship_id:
+            return True
+    return False
 
 
 def takes_cargo(g: Game, ship: Ship) -> bool:
@@ -177,19 +181,32 @@ def takes_cargo(g: Game, ship: Ship) -> bool:
 def harbour_ships(g: Game, seat: int) -> list[Ship]:
     """``seat``'s ships that take contracts and containers now (:func:`takes_cargo`)."""
     s = g.state
-    return [s.ships[i] for i in s.players[seat].ships if takes_cargo(g, s.ships[i])]
+    ships = [s.ships[i] for i in s.players[seat].ships]
+    sailing = [f["ship"] for f in s.stack if f["kind"] == "sail"]  # (:func:`about_to_sail`, asked once for all)
+    return [x for x in ships if not x.at_sea and x.id not in sailing]
 
 
 def can_take_container(g: Game, ship: Ship, colour: int, slots: list[int] | None = None) -> bool:
     """Is there an open requirement on the ship that a container of ``colour`` can fill?"""
     if not ship.contracts or not takes_cargo(g, ship):
         return False
-    if slots is None:
-        slots = contract_slots(g, ship)
-    before = _matched(g, ship.owner, slots, ship.colours)
+    return fits_container(g, ship, colour, contract_slots(g, ship) if slots is None else slots)
+
+
+def fits_container(g: Game, ship: Ship, colour: int, slots: list[int], before: int | None = None) -> bool:
+    """:func:`can_take_container` for a ship known to take cargo and carry contracts, ``slots``
+    its :func:`contract_slots` and ``before`` (if given) its ``matched(g, ship, slots)`` (the
+    option lists, which find those once for all)."""
+    if before is None:
+        before = _matched(g, ship.owner, slots, ship.colours)
     if before >= len(slots):
         return False
     return _matched(g, ship.owner, slots, ship.colours + [colour]) > before
+
+
+def matched(g: Game, ship: Ship, slots: list[int]) -> int:
+    """How many of the ship's containers stand on its requirement ``slots`` at once (``_matched``)."""
+    return _matched(g, ship.owner, slots, ship.colours)
 
 
 def is_complete(g: Game, ship: Ship) -> bool:
@@ -288,12 +305,26 @@ def settle_fills(g: Game, ship: Ship) -> None:
 
 def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
     """Everything :func:`fills_now` reads of a harbour ship: its owner, contracts, sides, colours and
-    record, and the rule values of the abilities it asks (rainbow contracts, wild colours)."""
-    mods: tuple[Any, ...] = ()
-    if g.state.abilities:
-        mods = (tuple(g.mod(ship.owner, "rainbow_contract", False, card) for card in ship.contracts),
-                tuple(g.mod(ship.owner, "wild_container", False, colour) for colour in ship.colours))
-    return ship.owner, tuple(ship.contracts), tuple(ship.sides), tuple(ship.colours), tuple(ship.fills), mods
+    record (copies of the lists), and the rule values of the abilities it asks (rainbow contracts,
+    wild colours; ``()`` when no ability of the owner changes either)."""
+    mods = _fills_mods(g, ship) if g.state.abilities else ()
+    return ship.owner, ship.contracts[:], ship.sides[:], ship.colours[:], ship.fills[:], mods
+
+
+def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
+    """The rule values of the abilities :func:`fills_now` asks for ``ship`` (``()``: none changes them)."""
+    owner = ship.owner
+    cache = g._cache
+    if cache is not None:  # (``g.modifiers`` for both keys at once: an index holds only the keys changed)
+        index = cache.get(owner)
+        if index is None:
+            index = cache[owner] = modifier_index(g, owner)
+        if "rainbow_contract" not in index and "wild_container" not in index:
+            return ()
+    elif not g.modifiers(owner, "rainbow_contract") and not g.modifiers(owner, "wild_container"):
+        return ()
+    return (tuple(g.mod(owner, "rainbow_contract", False, card) for card in ship.contracts),
+            tuple(g.mod(owner, "wild_container", False, colour) for colour in ship.colours))
 
 
 def settle_harbours(g: Game) -> None:
@@ -303,13 +334,18 @@ def settle_harbours(g: Game) -> None:
 
     Settling a settled record changes nothing (a container keeps the contract it lies on wherever
     that still works), so a ship whose inputs (:func:`fills_inputs`) are those it had just after its
-    last settling is passed over: ``g``'s memo keeps them per ship."""
+    last settling is passed over: ``g``'s memo keeps them per ship (compared list by list, the
+    abilities' values last)."""
     memo = g._settled
     if memo is None:
         memo = g._settled = {}
+    abilities = g.state.abilities
     for ship in g.state.ships:
         if ship.contracts and ship.containers and not ship.at_sea:
-            if memo.get(ship.id) == fills_inputs(g, ship):
+            last = memo.get(ship.id)
+            if (last is not None and last[0] == ship.owner and last[1] == ship.contracts and last[2] == ship.sides
+                    and last[3] == ship.colours and last[4] == ship.fills
+                    and last[5] == (_fills_mods(g, ship) if abilities else ())):
                 continue
             settle_fills(g, ship)
             memo[ship.id] = fills_inputs(g, ship)
@@ -464,9 +500,14 @@ def _reshuffle_or_end(g: Game) -> None:
 
 def draw_cards(g: Game, seat: int, count: int) -> int:
     """Draw ``count`` cards into the hand (fewer if the deck and discards run out)."""
-    hand = g.state.players[seat].hand
+    s = g.state
+    hand = s.players[seat].hand
     drawn = 0
     for _ in range(count):
+        if len(s.deck) > 1:  # (``top_of_deck`` where the deck neither is nor runs out)
+            hand.append(s.deck.pop())
+            drawn += 1
+            continue
         card = top_of_deck(g)
         if card is None:
             break

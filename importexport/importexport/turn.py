@@ -22,12 +22,14 @@ from .rules import (
     crew_for,
     crew_room,
     draw_action,
+    fits_container,
     fulfil,
     gain,
     harbour_ships,
     is_complete,
     level_deficit,
     levels,
+    matched,
     max_cargo,
     pay_bank,
     put_crew,
@@ -226,14 +228,17 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     led = s.led
     hand = s.players[seat].hand
     opts = [DRAW[seat]]
-    any_card = bool(s.abilities and g.modifiers(seat, "follow_with_any"))
     table = PLAY[seat]
-    for c, shows in zip(hand, shown_actions(g, seat, hand)):
-        if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
-            opts.append(table[c])
+    if not s.abilities:  # (the printed symbols only: ``follows_led`` without abilities)
+        opts += [table[c] for c in hand if ACTION_OF[c] == led]
+    else:
+        any_card = bool(g.modifiers(seat, "follow_with_any"))
+        for c, shows in zip(hand, shown_actions(g, seat, hand)):
+            if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
+                opts.append(table[c])
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
         opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
-    if led != TRADE and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
+    if led != TRADE and "capital" in s.modules and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
     if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
@@ -632,7 +637,8 @@ def do_contract(g: Game, a: Action) -> None:
 # --- Load ---------------------------------------------------------------------------------
 
 def own_open_ships(g: Game, seat: int) -> list:
-    """``seat``'s ships that take containers now and carry contracts."""
+    """``seat``'s ships that take containers now and carry contracts (those
+    :func:`~.rules.fits_container` may be asked about)."""
     return [x for x in harbour_ships(g, seat) if x.contracts]
 
 
@@ -641,6 +647,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
     if not ships:
         return []
     slots = {x.id: contract_slots(g, x) for x in ships}
+    before = {x.id: matched(g, x, slots[x.id]) for x in ships}
     fits: dict[tuple[int, int], bool] = {}
     opts: list[Action] = []
     credits = g.state.players[seat].credits
@@ -656,7 +663,7 @@ def load_options(g: Game, seat: int) -> list[Action]:
                 key = (x.id, col)
                 ok = fits.get(key)
                 if ok is None:
-                    ok = fits[key] = can_take_container(g, x, col, slots[x.id])
+                    ok = fits[key] = fits_container(g, x, col, slots[x.id], before[x.id])  # (an open ship)
                 if ok:
                     opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
     return opts
@@ -720,23 +727,28 @@ def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int, list[int]]) -> list[int]:
+def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int, list[int]],
+                   before: dict[int, int] | None = None) -> list[int]:
     """Where a pirated container of ``colour`` may go: an own ship it fits, the discard pile (-1),
-    or whatever an ability adds (``pirate_targets``; -2 the pirate's goods)."""
-    dest = [x.id for x in ships if can_take_container(g, x, colour, slots[x.id])] + [PIRATE_DISCARD]
+    or whatever an ability adds (``pirate_targets``; -2 the pirate's goods).  ``ships``: the open
+    ships (``own_open_ships``), ``slots`` and ``before`` (if given) their requirements and how
+    many containers stand on them."""
+    dest = [x.id for x in ships if fits_container(g, x, colour, slots[x.id], None if before is None else before[x.id])]
+    dest.append(PIRATE_DISCARD)
     return g.mod(seat, "pirate_targets", dest, colour) if g.state.abilities else dest
 
 
 def pirate_options(g: Game, seat: int) -> list[Action]:
     ships = own_open_ships(g, seat)
     slots = {x.id: contract_slots(g, x) for x in ships}
+    before = {x.id: matched(g, x, slots[x.id]) for x in ships}
     targets: dict[int, list[int]] = {}
     opts: list[Action] = []
     credits = g.state.players[seat].credits
     for c, colour, src in pirate_sources(g, seat):
         dest = targets.get(colour)
         if dest is None:
-            dest = targets[colour] = pirate_targets(g, seat, colour, ships, slots)
+            dest = targets[colour] = pirate_targets(g, seat, colour, ships, slots, before)
         if src == FROM_ISLAND and J_COLOURS[c]:
             # Loading a J card from the island onto a ship is its first loading: choose the colour
             # (``count``) and pay 2; taken anywhere else, its colour does not matter.

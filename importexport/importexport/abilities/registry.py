@@ -157,6 +157,7 @@ def acting(g: Game, card: int, hook: str) -> Ability | None:
 _BOUND: dict[tuple[int, int], Ability] = {}
 REGISTRY: dict[str, Ability] = {}
 ABILITY_OF: list[Ability | None] = [None] * CARDS.table_size  # (container tokens have ids, never abilities)
+FULFILLED_ABILITY: list[Ability | None] = [None] * CARDS.table_size  # the ability, if it works among fulfilled contracts
 CONTRACT_ABILITIES: set[str] = set()  # names of abilities that work while the card is a contract
 CONTRACT_CARDS: set[int] = set()  # their cards
 CREW_CARDS: set[int] = set()  # cards whose abilities work from the crew
@@ -177,6 +178,7 @@ def register(cls: type[Ability]) -> type[Ability]:
     ability.listens = frozenset(n[len("on_"):] for n in names if n.startswith("on_") and n != "on_fulfil")
     REGISTRY[cls.name] = ability
     ABILITY_OF[card.id] = ability
+    FULFILLED_ABILITY[card.id] = None if cls.as_contract or cls.in_crew else ability
     _HOLDERS.clear()
     _MODIFIERS.clear()
     _BOUND.clear()
@@ -201,24 +203,31 @@ def register(cls: type[Ability]) -> type[Ability]:
 def lasting(g: Game, seat: int) -> list[Ability]:
     """The abilities working for ``seat`` now: its fulfilled contracts' (and ``as_contract`` ones')."""
     s = g.state
-    out = []
-    for c in s.players[seat].fulfilled:
-        ability = ABILITY_OF[c]
-        if ability is not None and not (ability.as_contract or ability.in_crew):
-            out.append(ability)
-            if ability.lends:
-                out.extend(ability.lent(g, seat, c))
-    if CREW_ABILITIES:
-        for c in s.players[seat].crew:
+    p = s.players[seat]
+    fulfilled = p.fulfilled
+    if LENDERS.isdisjoint(fulfilled):  # (no copy to add after its card: the quick way, all in C)
+        out = list(filter(None, map(FULFILLED_ABILITY.__getitem__, fulfilled)))
+    else:
+        out = []
+        for c in fulfilled:
+            ability = FULFILLED_ABILITY[c]
+            if ability is not None:
+                out.append(ability)
+                if ability.lends:
+                    out.extend(ability.lent(g, seat, c))
+    if CREW_ABILITIES and not CREW_CARDS.isdisjoint(p.crew):
+        for c in p.crew:
             ability = ABILITY_OF[c]
             if ability is not None and ability.in_crew:
                 out.append(ability)
     if CONTRACT_ABILITIES:
-        for sid in s.players[seat].ships:
-            for c in s.ships[sid].contracts:
-                ability = ABILITY_OF[c]
-                if ability is not None and ability.as_contract:
-                    out.append(ability)
+        for sid in p.ships:
+            contracts = s.ships[sid].contracts
+            if contracts and not CONTRACT_CARDS.isdisjoint(contracts):
+                for c in contracts:
+                    ability = ABILITY_OF[c]
+                    if ability is not None and ability.as_contract:
+                        out.append(ability)
     lingering = s.marks.get("lingering") if s.marks else None
     if lingering:  # [seat, card, turn]: a card that left play but works on for the rest of that turn
         out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
@@ -260,10 +269,31 @@ def in_reach(g: Game, seat: int, cards: Holders) -> bool:
         return True
     if cards.crew and not cards.crew.isdisjoint(p.crew):
         return True
-    if cards.contract and any(not cards.contract.isdisjoint(s.ships[i].contracts) for i in p.ships):
-        return True
+    if cards.contract:
+        for i in p.ships:
+            if not cards.contract.isdisjoint(s.ships[i].contracts):
+                return True
     marks = s.marks
-    return bool(marks) and ("lingering" in marks or "tucked" in marks)
+    return bool(marks) and _marked_in_reach(g, seat, cards.fulfilled, marks)
+
+
+def _marked_in_reach(g: Game, seat: int, cards: frozenset[int], marks: dict[str, Any]) -> bool:
+    """Does a card of ``cards`` work for ``seat`` through a note: one gone from play that works on
+    this turn (``lingering``), or one tucked under a ship (``tucked``)?  The rows ``lasting`` reads,
+    read the same way."""
+    lingering = marks.get("lingering")
+    if lingering:
+        turn = g.state.turn
+        for p, c, t in lingering:
+            if t == turn and p == seat and c in cards:
+                return True
+    tucked = marks.get("tucked")
+    if tucked:
+        ships = g.state.ships
+        for c, sid in tucked:
+            if c in cards and ships[sid].owner == seat:
+                return True
+    return False
 
 
 def anyone_in_reach(g: Game, cards: Holders) -> bool:
