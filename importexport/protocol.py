@@ -213,6 +213,18 @@ class TableKit(Protocol):
 _KITS = {gid: f"{package}.table_kit" for gid, package in _Games._packages.items()}
 
 
+def cards_told(log: Sequence[tuple[Any, str, Mapping[str, Any]]], since: int, keys: Sequence[str]) -> set[int]:
+    """The cards a game's event log names from its line ``since`` on, under the argument names ``keys``
+    (a card or a list of cards each): what everyone reading the log has seen.  Both table kits'
+    ``told`` (fair undo)."""
+    out: set[int] = set()
+    for _turn, _key, args in log[since:]:
+        for key in keys:
+            value = args.get(key)
+            out.update(c for c in (value if isinstance(value, list | tuple) else [value]) if isinstance(c, int))
+    return out
+
+
 def table_kit(game: Any) -> TableKit:
     """The table kit of a game, given the game itself or its id (``"portroyal"``)."""
     import importlib

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..catalog import Table
+from ..protocol import cards_told
 from .actions import Action
 from .describe import FREE_KINDS
 from .engine import Game
@@ -164,12 +165,7 @@ def hidden(g: Game, seat: int) -> frozenset[Hashable]:
 
 def told(g: Game, since: int) -> set[int]:
     """The cards the log names from its line ``since`` on (seen by everyone reading it)."""
-    out: set[int] = set()
-    for _turn, _key, args in g.log[since:]:
-        for key in LOGGED_CARDS:
-            value = args.get(key)
-            out.update(c for c in (value if isinstance(value, list | tuple) else [value]) if isinstance(c, int))
-    return out
+    return cards_told(g.log, since, LOGGED_CARDS)
 
 
 def result(g: Game, lang: str) -> dict[str, Any]:

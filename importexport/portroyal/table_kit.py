@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from ..catalog import Table
+from ..protocol import cards_told
 from .actions import Action
 from .explain import reason
 from .game import PLAYERS, Game
@@ -186,12 +187,7 @@ def hidden(g: Game, seat: int) -> frozenset[Hashable]:
 
 def told(g: Game, since: int) -> set[int]:
     """The cards the log names from its line ``since`` on (seen by everyone reading it)."""
-    out: set[int] = set()
-    for _turn, _key, args in g.log[since:]:
-        for key in LOGGED_CARDS:
-            value = args.get(key)
-            out.update(c for c in (value if isinstance(value, list | tuple) else [value]) if isinstance(c, int))
-    return out
+    return cards_told(g.log, since, LOGGED_CARDS)
 
 
 def rank_name(rank_id: str, lang: str) -> str:
