@@ -120,7 +120,12 @@ def test_a_loaded_game_whose_next_seat_is_a_bot_goes_on_by_itself() -> None:
 
 def test_a_loaded_games_bots_are_paced_as_in_a_live_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the kernel's event loop running (as in the app) the bots answer one move at a time."""
+    import asyncio as _asyncio
+
+    from importexport.widgets import table as table_module
+
     monkeypatch.setenv("IMPORTEXPORT_BOT_PACE", "0.05")
+    monkeypatch.setattr(table_module, "kernel_loop", _asyncio.get_running_loop)  # (this loop stands for the kernel's)
     g = Game(players=3, seed=2)
     while 1 not in g.deciders():
         g.apply(g.legal_actions()[0])

@@ -39,6 +39,22 @@ def text_px(text: str, px: float = 7.2) -> float:
     return len(text) * px
 
 
+def kernel_loop() -> Any:
+    """The running event loop of the Jupyter kernel this code runs in, or ``None`` outside a kernel (a test,
+    a script): another library's loop that happens to be running in this thread (Playwright's sync API
+    keeps one) never runs the table's timers."""
+    import asyncio
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    return loop if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
 class TableView(w.VBox):
     """The table of a :class:`Session`, with controls for the people at it.
 
@@ -205,12 +221,9 @@ class TableView(w.VBox):
         self.later(self.pace, self._bot_step)
 
     def later(self, delay: float, fn: Callable[[], None]) -> None:
-        """Run ``fn`` after ``delay`` seconds on the kernel's event loop (at once without one)."""
-        import asyncio
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        """Run ``fn`` after ``delay`` seconds on the kernel's event loop (the bots at once without one)."""
+        loop = kernel_loop()
+        if loop is None:
             self.skip()
             return
         loop.call_later(delay, self._guard(fn))
