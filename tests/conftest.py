@@ -83,10 +83,12 @@ def english_widgets() -> Iterator[None]:
     LANG.lang = "en"
 
 
-@pytest.fixture(autouse=True)
-def _learner_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True, scope="session")
+def _learner_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """``importexport tutor`` in a test writes its learner's copy into a temporary folder, never into the
-    user's data folder."""
+    user's data folder (one folder for the session; a test that needs its own sets the variable itself)."""
     from importexport.tutor.workspace import ENV
 
-    monkeypatch.setenv(ENV, str(tmp_path_factory.mktemp("learner")))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV, str(tmp_path_factory.mktemp("learner")))
+        yield

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,25 +113,25 @@ def prepare(source: Path, folder: Path) -> Prepared:
         name = path.relative_to(source).as_posix()
         target = folder / name
         shipped = path.read_text(encoding="utf-8")
+        digest = _digest(shipped)
         if target.is_file():
             mine = target.read_text(encoding="utf-8")
-            if mine == shipped:
-                copied[name] = _digest(shipped)
-                continue
-            if path.suffix == ".ipynb" and cells(mine) is None:  # no notebook any more: set aside, not lost
-                target.replace(target.with_name(target.name + ".damaged"))
-            elif _digest(mine) != copied.get(name, _digest(shipped)):  # the learner's own changes: kept
-                notebook = json.loads(mine) if path.suffix == ".ipynb" else None
-                if notebook is not None and strip_widgets(notebook):
-                    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-                done.kept.append(name)
-                continue
-            done.refreshed.append(name)
+            if mine != shipped:
+                if path.suffix == ".ipynb" and cells(mine) is None:  # no notebook any more: set aside, not lost
+                    target.replace(target.with_name(target.name + ".damaged"))
+                elif _digest(mine) != copied.get(name, digest):  # the learner's own changes: kept
+                    notebook = json.loads(mine) if path.suffix == ".ipynb" else None
+                    if notebook is not None and strip_widgets(notebook):
+                        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                    done.kept.append(name)
+                    continue
+                target.write_text(shipped, encoding="utf-8")
+                done.refreshed.append(name)
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(shipped, encoding="utf-8")
             done.copied.append(name)
-        shutil.copyfile(path, target)
-        copied[name] = _digest(shipped)
+        copied[name] = digest
     folder.mkdir(parents=True, exist_ok=True)
     (folder / MANIFEST).write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return done
