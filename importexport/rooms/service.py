@@ -37,7 +37,7 @@ from ..protocol import GAMES, GameProtocol
 from .store import RoomRow, SeatRow, Store
 from .words import MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
-ALPHABET = "ACDEFHJKMNPRTWXY34679"
+ALPHABET = "ACDEFHJKMNPRTWXY3479"
 """The characters of a room code: none that reads like another (no 0/O/Q, 1/I/L, 2/Z, 5/S, 6/G,
 8/B, U/V)."""
 CODE_LENGTH = 6
@@ -364,21 +364,25 @@ class RoomService:
         with self._lock:
             return self._game(row).view(seat)
 
-    def move(self, code: str, token: str, action: Any, lang: str = "en") -> int:
+    def move(self, code: str, token: str, action: Any, lang: str = "en", at: int | None = None) -> int:
         """Make ``action`` (a choice or its text) for the seat ``token`` holds; the number of moves
-        stored after it.  A refused choice raises the referee's :class:`IllegalActionError` (in
-        ``lang``); another device's move first, :class:`MovedOn`."""
+        stored after it.  ``at``: the number of moves the device saw when it chose (a table that
+        has moved on since raises :class:`MovedOn`; ``None``: the choice is checked against the
+        newest position).  A refused choice raises the referee's :class:`IllegalActionError` (in
+        ``lang``); another device's move stored first, :class:`MovedOn`."""
         row = self._row(code)
         seat = self._seat(row, token)
         if row.state == "open":
             raise SeatRefused("not_started", code=row.code)
         if row.state == "over":
             raise SeatRefused("over", code=row.code)
-        return self._append(row, seat, action, lang)
+        return self._append(row, seat, action, lang, at)
 
-    def _append(self, row: RoomRow, seat: int, action: Any, lang: str) -> int:
+    def _append(self, row: RoomRow, seat: int, action: Any, lang: str, at: int | None) -> int:
         with self._lock:
             g = self._game(row)
+            if at is not None and at != len(g.history):
+                raise MovedOn("moved_on")
             if isinstance(action, str):
                 action = GAMES[row.game].parse(action)
             player = getattr(action, "player", None)
@@ -447,7 +451,7 @@ class RoomService:
                 bot = make_bot(row.seats[seat].kind, _bot_seed(row.seed, number, seat), row.game)
                 choice = bot.choose(g.copy(), seat)
                 try:
-                    self._append(row, seat, choice, "en")
+                    self._append(row, seat, choice, "en", number)
                 except MovedOn:
                     continue
             made += 1

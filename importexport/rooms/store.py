@@ -140,20 +140,23 @@ class Store:
 
     The tables are created when missing; tables of another shape raise ``StoreError("schema")``."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, busy_ms: int = BUSY_MS) -> None:
         self.url = normal_url(url if url is not None else default_url())
         self.where = sa.engine.make_url(self.url).render_as_string(hide_password=True)
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite:
             database = sa.engine.make_url(self.url).database
             if database and database != ":memory:":
-                Path(database).parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    Path(database).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise StoreError("unreachable", where=self.where) from e
             self.engine = sa.create_engine(
-                self.url, connect_args={"timeout": BUSY_MS / 1000, "check_same_thread": False}
+                self.url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False}
             )
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "connect", lambda conn, _record: _sqlite_pragmas(conn, busy_ms))
         else:
-            self.engine = sa.create_engine(self.url, pool_pre_ping=True)
+            self.engine = sa.create_engine(self.url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
         self._guard(self._create)
 
     def _create(self) -> None:
@@ -391,10 +394,10 @@ class Store:
         return Watcher(self)
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_conn: Any, busy_ms: int) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+    cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 
