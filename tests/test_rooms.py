@@ -447,6 +447,7 @@ def test_a_damaged_move_is_told(service: RoomService, tmp_path: Path) -> None:
     code, tokens, _ = playing(service)
     with sqlite3.connect(tmp_path / "rooms.sqlite3") as conn:
         conn.execute("INSERT INTO moves VALUES (?, 0, 0, 'p0 fly', 0)", (code,))
+        conn.execute("UPDATE rooms SET moves = 1 WHERE code = ?", (code,))
     with pytest.raises(StoreError) as caught:
         twin(service).position(code)
     assert caught.value.key == "damaged" and "move 0" in str(caught.value)

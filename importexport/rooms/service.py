@@ -202,6 +202,7 @@ class RoomService:
                 "open",
                 None,
                 0,
+                0,
                 now,
                 now,
                 None,
@@ -257,7 +258,7 @@ class RoomService:
             row.state,
             row.ended,
             row.version,
-            len(self._game(row).history) if row.state in ("playing", "over") else 0,
+            row.moves,
             row.created,
             row.touched,
             tuple(Seat(s.seat, s.kind, s.holder is not None) for s in row.seats),
@@ -340,7 +341,8 @@ class RoomService:
                     raise StoreError("damaged", code=row.code, what="options") from None
                 self._games[row.code] = g
             parse = GAMES[row.game].parse
-            for m in self.store.moves(row.code, len(g.history)):
+            behind = len(g.history) < row.moves
+            for m in self.store.moves(row.code, len(g.history)) if behind else ():
                 if m.number != len(g.history):
                     raise StoreError("damaged", code=row.code, what=f"move {m.number}")
                 try:
@@ -348,6 +350,9 @@ class RoomService:
                 except ValueError:
                     self._games.pop(row.code, None)
                     raise StoreError("damaged", code=row.code, what=f"move {m.number}") from None
+            if len(g.history) < row.moves:
+                self._games.pop(row.code, None)
+                raise StoreError("damaged", code=row.code, what=f"move {len(g.history)}")
             return g
 
     def position(self, code: str) -> GameProtocol:

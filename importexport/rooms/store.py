@@ -47,6 +47,7 @@ ROOMS = sa.Table(
     sa.Column("state", sa.String(10), nullable=False),
     sa.Column("ended", sa.String(10)),
     sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("moves", sa.Integer, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False),
     sa.Column("closed", sa.Float),
@@ -94,6 +95,8 @@ class RoomRow:
     state: str
     ended: str | None
     version: int
+    moves: int
+    """How many moves are stored (the next move's number)."""
     created: float
     touched: float
     closed: float | None
@@ -219,6 +222,7 @@ class Store:
                             state=row.state,
                             ended=None,
                             version=row.version,
+                            moves=0,
                             created=row.created,
                             touched=row.touched,
                             closed=None,
@@ -315,10 +319,14 @@ class Store:
 
         return self._guard(run)
 
-    def _bump(self, conn: sa.Connection, code: str, now: float, state: str | None = None) -> None:
+    def _bump(
+        self, conn: sa.Connection, code: str, now: float, state: str | None = None, moves: int | None = None
+    ) -> None:
         values: dict[str, Any] = {"version": ROOMS.c.version + 1, "touched": now}
         if state:
             values["state"] = state
+        if moves is not None:
+            values["moves"] = moves
         conn.execute(ROOMS.update().where(ROOMS.c.code == code).values(**values))
         self._notify(conn, code)
 
@@ -367,7 +375,7 @@ class Store:
             try:
                 with self._begin() as conn:
                     conn.execute(MOVES.insert().values(room=code, number=number, seat=seat, action=action, time=now))
-                    self._bump(conn, code, now, "over" if over else None)
+                    self._bump(conn, code, now, "over" if over else None, number + 1)
             except sa_exc.IntegrityError as e:
                 raise MovedOn("moved_on") from e
 
