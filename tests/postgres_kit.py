@@ -83,7 +83,8 @@ def postgres_server() -> Iterator[str]:
     """A running server; yields a URL ``postgresql://postgres@127.0.0.1:PORT/postgres``."""
     folder = need_postgres()
     drop, uid = _as_server_user()
-    root = Path(tempfile.mkdtemp(prefix="iex-pg-"))
+    # (under root the folder's parents must let nobody through: /tmp does, a private TMPDIR may not)
+    root = Path(tempfile.mkdtemp(prefix="iex-pg-", dir="/tmp" if uid is not None else None))
     data, log = root / "data", root / "server.log"
     if uid is not None:
         os.chown(root, uid, -1)
