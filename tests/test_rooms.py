@@ -20,6 +20,7 @@ from importexport.protocol import GAMES
 from importexport.rooms import (
     ALPHABET,
     CODE_LENGTH,
+    BadMoveNumber,
     MovedOn,
     NoSuchRoom,
     RoomEnded,
@@ -130,6 +131,31 @@ def test_a_forged_token_holds_no_seat_and_moves_nothing(service: RoomService, fo
         service.close(code, forged)
     assert caught.value.key == "not_opener"
     assert service.room(code).version == version
+
+
+@FAST
+@given(st.one_of(st.integers(), st.text(max_size=5), st.none(), st.booleans(), st.floats()))
+def test_any_move_number_is_taken_as_a_position_or_refused_by_name(service: RoomService, n: Any) -> None:
+    if not hasattr(service, "_numbers"):
+        service._numbers = playing(service)  # type: ignore[attr-defined]
+    code, tokens, _ = service._numbers  # type: ignore[attr-defined]
+    seat = to_person(service, code, tokens)
+    g = service.position(code)
+    whole = isinstance(n, int) and not isinstance(n, bool) and n >= 0
+    try:
+        changes = service.changes_since(code, n)
+    except BadMoveNumber as e:
+        assert not whole and e.text("de") != str(e)
+    else:
+        assert whole and [m.number for m in changes.moves] == list(range(n, len(g.history)))
+    try:
+        done = service.move(code, tokens[seat], g.legal_actions(seat)[0], at=n)
+    except BadMoveNumber:
+        assert not whole and n is not None
+    except MovedOn:
+        assert whole and n != len(g.history)
+    else:
+        assert (n is None or n == len(g.history)) and done == len(g.history) + 1
 
 
 def test_tokens_are_long_random_and_never_stored(service: RoomService, tmp_path: Path) -> None:
@@ -458,7 +484,7 @@ def test_every_error_is_a_room_error_with_a_german_sentence() -> None:
 
     for key in ROOMS:
         details = {k: "X" for k in ("code", "n", "alphabet", "game", "games", "reason", "name", "lo", "hi", "seat",
-                                    "bots", "kind", "other", "where", "what", "url")}
+                                    "bots", "kind", "other", "where", "what", "url", "value")}
         details["n"] = 2
         error = RoomError(key, **details)
         assert error.text("de") != error.text("en"), key

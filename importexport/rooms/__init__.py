@@ -7,7 +7,7 @@ protocol, the bots and the core, never the widgets.
 
 from .service import ALPHABET, CODE_LENGTH, PERSON, Changes, Move, Opened, Room, RoomService, Seat, normal_code
 from .store import Store, default_url
-from .words import MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
+from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
 __all__ = [
     "ALPHABET",
@@ -22,6 +22,7 @@ __all__ = [
     "normal_code",
     "Store",
     "default_url",
+    "BadMoveNumber",
     "MovedOn",
     "NoSuchRoom",
     "RoomEnded",

@@ -35,7 +35,7 @@ from ..bots.registry import BOTS
 from ..file_words import reason
 from ..protocol import GAMES, GameProtocol
 from .store import RoomRow, SeatRow, Store
-from .words import MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
+from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
 ALPHABET = "ACDEFHJKMNPRTWXY3479"
 """The characters of a room code: none that reads like another (no 0/O/Q, 1/I/L, 2/Z, 5/S, 6/G,
@@ -381,6 +381,8 @@ class RoomService:
             raise SeatRefused("not_started", code=row.code)
         if row.state == "over":
             raise SeatRefused("over", code=row.code)
+        if at is not None:
+            move_number(at)
         return self._append(row, seat, action, lang, at)
 
     def _append(self, row: RoomRow, seat: int, action: Any, lang: str, at: int | None) -> int:
@@ -410,8 +412,7 @@ class RoomService:
     def changes_since(self, code: str, n: int) -> Changes:
         """The room now and its moves from number ``n`` on (for a device polling)."""
         row = self._row(code, ended_ok=True)
-        since = n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
-        moves = tuple(Move(m.number, m.seat, m.time) for m in self.store.moves(row.code, since))
+        moves = tuple(Move(m.number, m.seat, m.time) for m in self.store.moves(row.code, min(move_number(n), 2**31 - 1)))
         return Changes(self._public(row), moves)
 
     def wait(self, code: str, version: int, timeout: float = 1.0) -> int:
@@ -461,6 +462,13 @@ class RoomService:
                     continue
             made += 1
         return made
+
+
+def move_number(n: object) -> int:
+    """``n`` if it is a whole number from 0 on (a move number); else :class:`BadMoveNumber`."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise BadMoveNumber("bad_number", value=str(n)[:40] if not isinstance(n, str) else repr(n[:40]))
+    return n
 
 
 def _bot_seed(seed: str, number: int, seat: int) -> int:

@@ -43,6 +43,7 @@ ROOMS = Table(
         "started": "The game in room {code} has already started.",
         "over": "The game in room {code} is over.",
         "not_your_seat": "That choice belongs to seat {other}; this device holds seat {seat}.",
+        "bad_number": "{value} is no move number: a move number is a whole number from 0 on.",
         "moved_on": "The table moved on: another move came first. Here is the new position.",
         "unreachable": "The room store at {where} cannot be reached: check that its database runs and the address is right.",
         "locked": "The room store at {where} is busy (another program holds it locked): try again in a moment.",
@@ -86,6 +87,10 @@ class SeatRefused(RoomError):
 
 class MovedOn(RoomError):
     """Another move took this move number first: reload the position and decide again."""
+
+
+class BadMoveNumber(RoomError):
+    """A move number that is no whole number from 0 on (``at`` of a move, ``n`` of the changes asked for)."""
 
 
 class RoomSetupError(RoomError):
