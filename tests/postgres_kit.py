@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -78,9 +79,17 @@ def _as_server_user() -> tuple[Callable[[], None] | None, int | None]:
     return drop, nobody.pw_uid
 
 
+@dataclass
+class Server:
+    url: str
+    """``postgresql://postgres@127.0.0.1:PORT/postgres``"""
+    restart: Callable[[], None]
+    """Stop the server (fast: its sessions are cut) and start it again on the same port and data."""
+
+
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """A running server; yields a URL ``postgresql://postgres@127.0.0.1:PORT/postgres``."""
+def postgres_server() -> Iterator[Server]:
+    """A running server."""
     folder = need_postgres()
     drop, uid = _as_server_user()
     # (under root the folder's parents must let nobody through: /tmp does, a private TMPDIR may not)
@@ -104,7 +113,11 @@ def postgres_server() -> Iterator[str]:
     try:
         run(str(folder / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8")
         run(str(folder / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "-t", "30", "start")
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+        def restart() -> None:
+            run(str(folder / "pg_ctl"), "-D", str(data), "-m", "fast", "-l", str(log), "-w", "-t", "30", "restart", "-o", options)
+
+        yield Server(f"postgresql://postgres@127.0.0.1:{port}/postgres", restart)
     finally:
         if (data / "postmaster.pid").exists():
             try:
@@ -114,14 +127,14 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def fresh_database(server: str) -> str:
+def fresh_database(server: Server) -> str:
     """A new, empty database on ``server`` (so each test starts from no tables); its URL."""
     import psycopg
 
     name = "t_" + uuid.uuid4().hex[:12]
-    with psycopg.connect(server, autocommit=True) as conn:
+    with psycopg.connect(server.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    return server.rsplit("/", 1)[0] + "/" + name
+    return server.url.rsplit("/", 1)[0] + "/" + name
 
 
 def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_kit import free_port, fresh_database, postgres_server
+from postgres_kit import Server, free_port, fresh_database, postgres_server
 
 from importexport.rooms import MovedOn, RoomService, SeatRefused, Store, StoreError
 
@@ -24,9 +24,9 @@ LAG = 0.5
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with postgres_server() as url:
-        yield url
+def server() -> Iterator[Server]:
+    with postgres_server() as running:
+        yield running
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -130,3 +130,28 @@ def test_two_processes_play_one_room_and_see_each_others_moves_at_once(service: 
     print(f"{service.store.url.split(':')[0]}: {len(lags)} moves seen by the other process, "
           f"median {statistics.median(lags) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, worst {lags[-1] * 1000:.0f} ms")
     assert p95 <= LAG and statistics.median(lags) <= LAG / 2
+
+
+def test_a_room_goes_on_after_its_database_server_restarts(server: Server) -> None:
+    """The PostgreSQL server restarts in the middle of a game: nothing is lost, the next move is taken,
+    and a device waiting for changes is told once that the store cannot be reached, then sees them."""
+    service = RoomService(fresh_database(server))
+    code, tokens = started(service)
+    for _ in range(3):
+        g = service.position(code)
+        seat = g.deciders()[0]
+        service.move(code, tokens[seat], g.legal_actions(seat)[0])
+    version = service.wait(code, 0, 0.1)
+    before = service.position(code).save()
+    server.restart()
+    assert service.position(code).save() == before
+    g = service.position(code)
+    seat = g.deciders()[0]
+    assert service.move(code, tokens[seat], g.legal_actions(seat)[0]) == 4
+    try:
+        seen = service.wait(code, version, 2.0)
+    except StoreError as e:
+        assert e.key == "unreachable"
+        seen = service.wait(code, version, 2.0)
+    assert seen == version + 1
+    service.store.close()
