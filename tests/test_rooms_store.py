@@ -105,7 +105,7 @@ def test_two_processes_play_one_room_and_see_each_others_moves_at_once(service: 
     """Two separate Python processes (as two app servers would) hold the two seats of one room and play
     60 moves; each sees every move of the other through the store's change notification (SQLite's
     change counter, PostgreSQL's NOTIFY), measured from the move's storing to its seeing."""
-    moves = 60
+    moves = 40
     code, tokens = started(service)
     env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
     players = [
