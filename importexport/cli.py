@@ -1,6 +1,6 @@
 """The ``importexport`` command.
 
-    importexport app [--port N] [--no-browser]     play in the browser (Voila): against bots or hot-seat
+    importexport app [--port N] [--no-browser] [--rooms URL]   play in the browser (Voila): against bots or hot-seat
     importexport tutor [--port N] [--no-browser] [--lang de] [--dir FOLDER]   open the tutor chapters in JupyterLab
     importexport bench [...]                       the random-play benchmark (see importexport.bench)
     importexport cards [--set base]                list the cards
@@ -259,9 +259,24 @@ def serve(cmd: list[str], cwd: str | None = None) -> int:
                 proc.kill()
 
 
-def run_app(port: int, no_browser: bool) -> int:
+def run_app(port: int, no_browser: bool, rooms: str | None = None) -> int:
+    """Serve the app; ``rooms``: the rooms' store (a file path or a database URL, checked already),
+    handed to the app's kernels in ``$IMPORTEXPORT_ROOMS`` (without it: the default SQLite file)."""
+    if rooms is not None:
+        os.environ["IMPORTEXPORT_ROOMS"] = rooms
     print(f"Import/Export: the app is at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
     return serve(app_command(port, no_browser), cwd=str(APP_NOTEBOOK.parent))
+
+
+def check_rooms(url: str, parser: argparse.ArgumentParser) -> None:
+    """Open the rooms' store once (making its tables if missing); a store that cannot be used stops
+    the command with its one sentence."""
+    from .rooms import RoomError, Store
+
+    try:
+        Store(url).close()
+    except RoomError as exc:
+        parser.error(f"argument --rooms: {exc}")
 
 
 def read_save(path: str) -> str:
@@ -341,6 +356,8 @@ def _run(argv: Sequence[str] | None) -> int:
     app = sub.add_parser("app", help="play a game in the browser (Voila), against bots or hot-seat")
     app.add_argument("--port", type=port_number, default=8866, help="1 to 65535 (default 8866)")
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument("--rooms", default=None, metavar="URL",
+                     help="where rooms are kept: an SQLite file or postgresql://... (default: a file in the user data folder)")
     tutor = sub.add_parser("tutor", help="open the tutor chapters in JupyterLab")
     tutor.add_argument("--port", type=port_number, default=8888, help="1 to 65535 (default 8888)")
     tutor.add_argument("--no-browser", action="store_true")
@@ -374,7 +391,9 @@ def _run(argv: Sequence[str] | None) -> int:
     if rest:
         parsers[args.command].error(f"unrecognised arguments: {' '.join(rest)}")
     if args.command == "app":
-        return run_app(args.port, args.no_browser)
+        if args.rooms is not None:
+            check_rooms(args.rooms, app)
+        return run_app(args.port, args.no_browser, args.rooms)
     if args.command == "tutor":
         return run_tutor(args.port, args.no_browser, args.lang, tutor.prog, args.dir)
     if args.command == "cards":

@@ -547,3 +547,22 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     config.write_text("[1, 2]")
     done = post_build()
     assert done.returncode != 0 and str(config) in done.stderr and config.read_text() == "[1, 2]"
+
+
+def test_app_takes_a_rooms_store_and_refuses_one_it_cannot_use(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    monkeypatch.setenv("IMPORTEXPORT_ROOMS", "")  # (so that the test's end puts back what was there)
+    monkeypatch.delenv("IMPORTEXPORT_ROOMS")
+    (tmp_path / "file").write_text("")
+    for url, words in (("mysql://host/rooms", "no address of a room store"),
+                       (str(tmp_path / "file" / "rooms.sqlite3"), "cannot be reached")):
+        line = refused(["app", "--no-browser", "--rooms", url], capsys)
+        assert "--rooms" in line and words in line
+    assert calls == [] and "IMPORTEXPORT_ROOMS" not in os.environ
+    store = tmp_path / "class" / "rooms.sqlite3"
+    accepted(["app", "--no-browser", "--rooms", str(store)], capsys)
+    assert calls and store.exists() and os.environ["IMPORTEXPORT_ROOMS"] == str(store)

@@ -19,7 +19,7 @@ CORE = {"importexport", "importexport.protocol", "importexport.errors", "importe
         "importexport.catalog", "importexport.saves", "importexport.scenario_text", "importexport.palette",
         "importexport.boundary", "importexport.file_words"}
 UPPER = ("importexport.bots", "importexport.tutor", "importexport.widgets", "importexport.app", "importexport.session",
-         "importexport.cli", "importexport.simulate", "importexport.bench", "importexport.docs")
+         "importexport.cli", "importexport.simulate", "importexport.bench", "importexport.docs", "importexport.rooms")
 
 
 def modules() -> dict[str, list[str]]:
@@ -90,4 +90,11 @@ def test_outside_a_referee_only_its_public_modules_are_imported(name: str) -> No
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("importexport.bots")))
 def test_the_bots_reach_the_games_only_through_the_protocol(name: str) -> None:
     bad = [m for m in MODULES[name] if engine_of(m)]
+    assert not bad, f"{name} imports {bad}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("importexport.rooms")))
+def test_the_rooms_import_no_widget_and_no_referee(name: str) -> None:
+    bad = [m for m in MODULES[name] if engine_of(m) or m.startswith(("importexport.widgets", "importexport.app",
+                                                                       "importexport.tutor", "ipywidgets", "anywidget"))]
     assert not bad, f"{name} imports {bad}"

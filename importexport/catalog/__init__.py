@@ -53,7 +53,7 @@ SOURCES: tuple[str, ...] = (
     "importexport.widgets.cards", "importexport.widgets.lookup", "importexport.widgets.setup",
     "importexport.widgets.game", "importexport.widgets.anatomy", "importexport.widgets.guide",
     "importexport.portroyal.words", "importexport.palette", "importexport.file_words", "importexport.boundary",
-    "importexport.importexport.table_kit",
+    "importexport.importexport.table_kit", "importexport.rooms.words",
 )
 """The modules whose tables make up the catalog (``extract`` and ``check`` import them all)."""
 

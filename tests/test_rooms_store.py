@@ -1,0 +1,157 @@
+"""The rooms' store on SQLite and on a throwaway PostgreSQL server (``tests/postgres_kit.py``): one move
+number taken once however many race for it, faults told by kind, and two separate processes playing
+one room, each seeing the other's moves through the change notification within half a second."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from postgres_kit import Server, free_port, fresh_database, postgres_server
+
+from importexport.rooms import MovedOn, RoomService, SeatRefused, Store, StoreError
+
+HERE = Path(__file__).resolve().parent
+LAG = 0.5
+"""Seconds within which a device sees another's move (issue 31)."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with postgres_server() as running:
+        yield running
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    return fresh_database(request.getfixturevalue("server"))
+
+
+@pytest.fixture
+def service(url: str) -> Iterator[RoomService]:
+    s = RoomService(url)
+    yield s
+    s.store.close()
+
+
+def started(service: RoomService, game: str = "portroyal", seats: tuple[str, ...] = ("person", "person"),
+            options: dict[str, str] | None = None) -> tuple[str, dict[int, str]]:
+    opened = service.open(game, options if options is not None else {"mode": "base"}, list(seats), seed=5)
+    tokens = dict(service.take_seat(opened.code) for _ in range(seats.count("person")))
+    service.start(opened.code, opened.opener)
+    return opened.code, tokens
+
+
+def test_one_move_number_is_taken_once_however_many_race(service: RoomService) -> None:
+    code, _ = started(service)
+    stores = [Store(service.store.url) for _ in range(4)]
+    for number in range(5):
+        barrier, won, lost = threading.Barrier(len(stores)), [], []
+
+        def append(store: Store, i: int) -> None:
+            barrier.wait()  # noqa: B023
+            try:
+                store.append(code, number, 0, f"p0 move-{i}", 0.0)  # noqa: B023 - joined before the loop goes on
+                won.append(i)  # noqa: B023
+            except MovedOn:
+                lost.append(i)  # noqa: B023
+
+        threads = [threading.Thread(target=append, args=(s, i)) for i, s in enumerate(stores)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(won) == 1 and len(lost) == len(stores) - 1
+        rows = service.store.moves(code)
+        assert [m.number for m in rows] == list(range(number + 1)) and rows[-1].action == f"p0 move-{won[0]}"
+    assert service.store.version(code) == 3 + 5  # (two seats taken, the start, then one per move)
+    for s in stores:
+        s.close()
+
+
+def test_a_room_on_either_store_plays_and_refuses_alike(service: RoomService) -> None:
+    code, tokens = started(service)
+    g = service.position(code)
+    seat = g.deciders()[0]
+    other = 1 - seat
+    with pytest.raises(SeatRefused) as caught:
+        service.move(code, tokens[other], g.legal_actions(seat)[0])
+    assert caught.value.key == "not_your_seat"
+    assert service.move(code, tokens[seat], g.legal_actions(seat)[0], at=0) == 1
+    with pytest.raises(MovedOn):
+        service.move(code, tokens[seat], g.legal_actions(seat)[0], at=0)
+    assert service.view(code, tokens[other]) == service.position(code).view(other)
+    assert RoomService(service.store.url).position(code).save() == service.position(code).save()
+
+
+def test_an_unreachable_postgresql_is_told() -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError) as caught:
+        Store(f"postgresql://nobody@127.0.0.1:{free_port()}/rooms")
+    assert caught.value.key == "unreachable" and "127.0.0.1" in str(caught.value)
+    assert "erreichbar" in caught.value.text("de")
+
+
+def test_two_processes_play_one_room_and_see_each_others_moves_at_once(service: RoomService) -> None:
+    """Two separate Python processes (as two app servers would) hold the two seats of one room and play
+    60 moves; each sees every move of the other through the store's change notification (SQLite's
+    change counter, PostgreSQL's NOTIFY), measured from the move's storing to its seeing."""
+    moves = 40
+    code, tokens = started(service)
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+    players = [
+        subprocess.Popen([sys.executable, str(HERE / "rooms_player.py"), service.store.url, code, token, str(moves),
+                          str(seat)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        for seat, token in tokens.items()
+    ]
+    outs = []
+    for p in players:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        outs.append(json.loads(out))
+    stored = service.store.moves(code)
+    assert [m.number for m in stored][:moves] == list(range(moves))
+    made = sorted(n for out in outs for n in out["made"])
+    assert made == sorted(set(made)) and set(made) >= set(range(moves))  # (each move made by one process, once)
+    for out in outs:
+        others = {m.number for m in stored[:moves] if m.seat != out["seat"]}
+        assert {n for n, _ in out["lags"]} >= others
+    lags = sorted(lag for out in outs for _, lag in out["lags"])
+    p95 = lags[int(0.95 * (len(lags) - 1))]
+    print(f"{service.store.url.split(':')[0]}: {len(lags)} moves seen by the other process, "
+          f"median {statistics.median(lags) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, worst {lags[-1] * 1000:.0f} ms")
+    assert p95 <= LAG and statistics.median(lags) <= LAG / 2
+
+
+def test_a_room_goes_on_after_its_database_server_restarts(server: Server) -> None:
+    """The PostgreSQL server restarts in the middle of a game: nothing is lost, the next move is taken,
+    and a device waiting for changes is told once that the store cannot be reached, then sees them."""
+    service = RoomService(fresh_database(server))
+    code, tokens = started(service)
+    for _ in range(3):
+        g = service.position(code)
+        seat = g.deciders()[0]
+        service.move(code, tokens[seat], g.legal_actions(seat)[0])
+    version = service.wait(code, 0, 0.1)
+    before = service.position(code).save()
+    server.restart()
+    assert service.position(code).save() == before
+    g = service.position(code)
+    seat = g.deciders()[0]
+    assert service.move(code, tokens[seat], g.legal_actions(seat)[0]) == 4
+    try:
+        seen = service.wait(code, version, 2.0)
+    except StoreError as e:
+        assert e.key == "unreachable"
+        seen = service.wait(code, version, 2.0)
+    assert seen == version + 1
+    service.store.close()
