@@ -26,7 +26,8 @@ LONG_FILES = (
     "test_browser.py", "test_random_modules_2.py", "test_browser_kernels.py",
     "test_random_play_abilities.py", "test_browser_chapters.py", "test_describe.py", "test_save_undo.py",
     "test_browser_portroyal.py", "test_browser_chapters_portroyal.py",
-    "test_portroyal_random.py", "test_illegal_fuzz.py", "test_culling.py",
+    "test_portroyal_random.py", "test_illegal_fuzz.py", "test_culling.py", "test_rooms_store.py",
+    "test_rooms.py",
 )
 
 
