@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import GameKind, SearchRules
+from ..protocol import GameKind, SearchRules, TableKit
 from .actions import Action
 from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinized_game
 from .engine import Game
 from .heuristic import SEARCHED, HeuristicBot, candidates, margins, progress
-from .savefile import load
+from .savefile import FORMAT, load
 
 
 def outcome(g: Any) -> list[dict[str, Any]]:
@@ -22,6 +22,13 @@ def outcome(g: Any) -> list[dict[str, Any]]:
     return [{"score": sc.total, "won": seat in winners} for seat, sc in enumerate(g.scores())]
 
 
+def table_kit() -> TableKit:
+    """The table kit (:mod:`.table_kit`), imported when first asked for: the bots and tools need none."""
+    from . import table_kit as kit
+
+    return kit  # type: ignore[return-value]
+
+
 KIND = GameKind("importexport", "Import/Export", Game, load, Action.from_text, (MIN_PLAYERS, MAX_PLAYERS),
                 {"abilities": (False, True)}, HeuristicBot, determinized_game, margins, progress,
-                SearchRules(SEARCHED, candidates), outcome)
+                SearchRules(SEARCHED, candidates), outcome, table_kit, FORMAT)

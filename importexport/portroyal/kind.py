@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import GameKind
+from ..protocol import GameKind, TableKit
 from .actions import Action
 from .determinize import determinize
 from .game import PLAYERS, Game
 from .heuristic import SEARCH, HeuristicBot, margins, progress
 from .rules import EXP
-from .savefile import load
+from .savefile import FORMAT, load
 
 RANK_ORDER = tuple(r.id for r in EXP.ranks)
 """The team's ranks, lowest first (the project's figures: ``data/expansion.yaml``)."""
@@ -31,6 +31,13 @@ def outcome(g: Any) -> list[dict[str, Any]]:
     return out
 
 
+def table_kit() -> TableKit:
+    """The table kit (:mod:`.table_kit`), imported when first asked for: the bots and tools need none."""
+    from . import table_kit as kit
+
+    return kit  # type: ignore[return-value]
+
+
 KIND = GameKind("portroyal", "Port Royal", Game, load, Action.from_text,
                 (min(lo for lo, _ in PLAYERS.values()), max(hi for _, hi in PLAYERS.values())), {"mode": tuple(PLAYERS)},
-                HeuristicBot, determinize, margins, progress, SEARCH, outcome)
+                HeuristicBot, determinize, margins, progress, SEARCH, outcome, table_kit, FORMAT)
