@@ -131,6 +131,10 @@ class GameKind:
     """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none)."""
     save_format: str = ""
     """The ``"format"`` its save files name (:func:`save_game_id`)."""
+    card_sets: tuple[str, ...] = ()
+    """The sets its cards come in (``importexport cards --set``)."""
+    card_lines: Callable[[str | None], list[str]] | None = None
+    """``card_lines(card_set)``: one line per card, of every set (``None``) or one (``importexport cards``)."""
 
 
 GROUP = "importexport.games"
