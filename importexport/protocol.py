@@ -2,8 +2,9 @@
 ask of a game, whichever game it is.
 
 Both referees implement it: :class:`importexport.importexport.engine.Game` (Import/Export) and
-:class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` names each game with how to
-start one and how to load a saved one; ``tests/test_protocol.py`` holds both to the same
+:class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` finds the installed games
+through their entry points (group :data:`GROUP`) and gives each game's :class:`GameKind`: how to
+start one, load a saved one, its table kit; ``tests/test_protocol.py`` holds every game to the same
 conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
 
 >>> g = GAMES["portroyal"].new(players=2, seed=1)
