@@ -27,6 +27,8 @@ from typing import NoReturn
 from .bounds import MAX_SAVE_BYTES
 from .importexport.constants import MAX_PLAYERS, MIN_PLAYERS
 from .importexport.setup import MODULES
+from .protocol import DEFAULT_GAME
+from .protocol import GAMES as KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
@@ -368,11 +370,12 @@ def _run(argv: Sequence[str] | None) -> int:
     sub.add_parser("simulate", help="bot tournaments: win rates, scores, move times", add_help=False)
     cards = sub.add_parser("cards", help="list the cards")
     cards.add_argument("--set", default=None, help="only the cards of this set (base, capital, tokyo, ...)")
+    cards.add_argument("--game", default=DEFAULT_GAME, choices=KINDS.ids(), help=f"whose cards (default {DEFAULT_GAME})")
     rules = sub.add_parser("rules", help="look up a rule by keyword (English or German)")
     rules.add_argument("query", nargs="+")
     rules.add_argument("--lang", default=None, choices=["en", "de"])
-    rules.add_argument("--game", default="importexport", choices=["importexport", "portroyal"],
-                       help="whose chapters to search (default importexport)")
+    rules.add_argument("--game", default=DEFAULT_GAME, choices=KINDS.ids(),
+                       help=f"whose chapters to search (default {DEFAULT_GAME})")
     replay_ap = sub.add_parser("replay", help="narrate a saved game")
     replay_ap.add_argument("file")
     replay_ap.add_argument("--lang", default=None, choices=["en", "de"])
@@ -397,14 +400,12 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "tutor":
         return run_tutor(args.port, args.no_browser, args.lang, tutor.prog, args.dir)
     if args.command == "cards":
-        from .importexport.cards import CARDS
-
-        sets = sorted({c.set for c in CARDS.cards}, key=lambda name: (name != "base", name))
-        if args.set is not None and args.set not in sets:
-            cards.error(f"argument --set: unknown set {args.set[:40]!r}: choose from {', '.join(sets)}")
-        for c in CARDS.cards:
-            if args.set in (None, c.set):
-                print(f"{c.id:3} {c.name:32} {c.set:12} {c.goods:6} {c.action:8} level {c.level} cargo {c.cargo}")
+        kind = KINDS[args.game]
+        if kind.card_lines is None:
+            cards.error(f"argument --game: {kind.name} has no card list")
+        if args.set is not None and args.set not in kind.card_sets:
+            cards.error(f"argument --set: unknown set {args.set[:40]!r}: choose from {', '.join(kind.card_sets)}")
+        print("\n".join(kind.card_lines(args.set)))
         return 0
     if args.command == "rules":
         from .tutor.lookup import query_words, search

@@ -2,8 +2,9 @@
 ask of a game, whichever game it is.
 
 Both referees implement it: :class:`importexport.importexport.engine.Game` (Import/Export) and
-:class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` names each game with how to
-start one and how to load a saved one; ``tests/test_protocol.py`` holds both to the same
+:class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` finds the installed games
+through their entry points (group :data:`GROUP`) and gives each game's :class:`GameKind`: how to
+start one, load a saved one, its table kit; ``tests/test_protocol.py`` holds every game to the same
 conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
 
 >>> g = GAMES["portroyal"].new(players=2, seed=1)
@@ -13,9 +14,14 @@ conformance tests.  ``docs/architecture.md`` shows where the protocol sits among
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .errors import ImportExportError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 
 @runtime_checkable
@@ -122,29 +128,93 @@ class GameKind:
     """``outcome(g)`` of a finished game, per seat: ``score`` (a number), ``won`` (a shared win counts
     for every winner); in team play also ``team`` (True) and ``rank`` (0: the team lost, else 1 for
     the lowest rank and up)."""
+    table_kit: Callable[[], TableKit] | None = None
+    """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none)."""
+    save_format: str = ""
+    """The ``"format"`` its save files name (:func:`save_game_id`)."""
+    card_sets: tuple[str, ...] = ()
+    """The sets its cards come in (``importexport cards --set``)."""
+    card_lines: Callable[[str | None], list[str]] | None = None
+    """``card_lines(card_set)``: one line per card, of every set (``None``) or one (``importexport cards``)."""
 
 
-class _Games(dict[str, GameKind]):
-    """The games by id, each set up on first use (so importing this module imports no engine)."""
+GROUP = "importexport.games"
+"""The entry-point group a game registers its kind in (``pyproject.toml``:
+``[project.entry-points."importexport.games"]``, ``<id> = "<package>.kind:KIND"``)."""
 
-    _packages: dict[str, str] = {"importexport": "importexport.importexport", "portroyal": "importexport.portroyal"}
 
-    def __missing__(self, key: str) -> GameKind:
-        import importlib
+class UnknownGameError(ImportExportError, KeyError):
+    """A game id that no installed game has; ``known`` lists those there are."""
 
-        if key not in self._packages:
-            raise KeyError(f"unknown game {key!r}: the games are {', '.join(self._packages)}")
-        kind = self[key] = importlib.import_module(self._packages[key] + ".kind").KIND
+    def __init__(self, game: object, known: Sequence[str]) -> None:
+        self.game, self.known = game, tuple(known)
+        super().__init__(f"unknown game {str(game)[:40]!r}: the games are {', '.join(self.known)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class GamePluginError(ImportExportError, RuntimeError):
+    """A game's plug-in that cannot be used: its entry point fails to load or gives no :class:`GameKind`
+    of its own id, or no game is registered at all (the package's metadata lacks the group)."""
+
+
+class _Games(Mapping[str, GameKind]):
+    """The installed games by id, found through the entry points of :data:`GROUP`; each game's kind is
+    loaded when first asked for, so importing this module imports no referee."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, GameKind] = {}
+        self._found: dict[str, EntryPoint] | None = None
+
+    def _points(self) -> dict[str, EntryPoint]:
+        if self._found is None:
+            from importlib.metadata import entry_points
+
+            points = {ep.name: ep for ep in entry_points(group=GROUP)}
+            if not points:
+                raise GamePluginError(
+                    f"no game is registered in the entry-point group {GROUP!r}: the installed metadata of the "
+                    "importexport distribution is out of date; reinstall it (pip install -e .)")
+            self._found = dict(sorted(points.items()))
+        return self._found
+
+    def __getitem__(self, key: str) -> GameKind:
+        kind = self._kinds.get(key)
+        if kind is not None:
+            return kind
+        points = self._points()
+        if not isinstance(key, str) or key not in points:
+            raise UnknownGameError(key, tuple(points))
+        point = points[key]
+        try:
+            kind = point.load()
+        except Exception as exc:
+            raise GamePluginError(
+                f"the game plug-in {key!r} ({point.value}) failed to load: {type(exc).__name__}: {exc}") from exc
+        if not isinstance(kind, GameKind) or kind.id != key:
+            raise GamePluginError(f"the game plug-in {key!r} ({point.value}) gives no GameKind with the id {key!r}")
+        self._kinds[key] = kind
         return kind
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._points()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._points())
+
+    def __len__(self) -> int:
+        return len(self._points())
+
     def ids(self) -> tuple[str, ...]:
-        return tuple(self._packages)
+        """The installed games' ids, without loading any of them."""
+        return tuple(self._points())
 
 
 GAMES = _Games()
-"""The games the project plays, by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``.  Each game's
-package (``importexport.importexport``, ``importexport.portroyal``) describes itself in its module
-``kind`` (``KIND``) and gives its table kit in ``table_kit``."""
+"""The installed games by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``, and any game another
+distribution registers in :data:`GROUP`.  Each game's package describes itself in one object, its
+:class:`GameKind` (``kind.KIND``), which also gives its table kit."""
 
 
 # --- at the table ---------------------------------------------------------------------------------
@@ -210,9 +280,6 @@ class TableKit(Protocol):
     def result(self, g: Any, lang: str) -> dict[str, Any]: ...
 
 
-_KITS = {gid: f"{package}.table_kit" for gid, package in _Games._packages.items()}
-
-
 def cards_told(log: Sequence[tuple[Any, str, Mapping[str, Any]]], since: int, keys: Sequence[str]) -> set[int]:
     """The cards a game's event log names from its line ``since`` on, under the argument names ``keys``
     (a card or a list of cards each): what everyone reading the log has seen.  Both table kits'
@@ -226,27 +293,32 @@ def cards_told(log: Sequence[tuple[Any, str, Mapping[str, Any]]], since: int, ke
 
 
 def table_kit(game: Any) -> TableKit:
-    """The table kit of a game, given the game itself or its id (``"portroyal"``)."""
-    import importlib
-
+    """The table kit of a game, given the game itself or its id (``"portroyal"``); an unknown game
+    raises :class:`UnknownGameError`."""
     gid = game if isinstance(game, str) else getattr(game, "game_id", None)
-    if gid not in _KITS:
-        raise KeyError(f"unknown game {gid!r}: the games are {', '.join(_KITS)}")
-    return importlib.import_module(_KITS[gid])  # type: ignore[return-value]
+    kind = GAMES[gid]  # type: ignore[index]
+    if kind.table_kit is None:
+        raise GamePluginError(f"the game {gid!r} has no table kit")
+    return kind.table_kit()
 
 
-SAVE_FORMATS = {"importexport-save": "importexport", "importexport-portroyal-save": "portroyal"}
-"""Each game's save-file ``"format"``."""
+DEFAULT_GAME = "importexport"
+"""The game a save file that names no readable format is given to (its loader then says what is wrong)."""
 
 
 def save_game_id(text: str | bytes) -> str:
-    """Which game a save file holds, by its ``"format"`` field.  A file that says nothing readable is
-    given to Import/Export, whose loader then names what is wrong with it."""
+    """Which game a save file holds, by its ``"format"`` field (each game's :attr:`GameKind.save_format`).
+    A file that says nothing readable is given to :data:`DEFAULT_GAME`, whose loader then names what is
+    wrong with it."""
     import json
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError, TypeError):
-        return "importexport"
+        return DEFAULT_GAME
     fmt = data.get("format") if isinstance(data, dict) else None
-    return SAVE_FORMATS.get(fmt, "importexport") if isinstance(fmt, str) else "importexport"
+    if isinstance(fmt, str) and fmt:
+        for gid in GAMES.ids():
+            if GAMES[gid].save_format == fmt:
+                return gid
+    return DEFAULT_GAME

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import BOTS, make_bot
-from .protocol import GAMES
+from .protocol import DEFAULT_GAME, GAMES
 
 Z95 = 1.959963984540054
 
@@ -129,19 +129,16 @@ class Spec:
     bots: tuple[str, ...]
     abilities: bool
     modules: tuple[str, ...]
-    game: str = "importexport"
+    game: str = DEFAULT_GAME
     options: tuple[tuple[str, object], ...] = ()
 
     def new_game(self) -> object:
-        kind = GAMES[self.game]
-        if self.game == "importexport":
-            return kind.new(players=len(self.bots), seed=self.game_seed, abilities=self.abilities,
-                            modules=list(self.modules))
-        return kind.new(players=len(self.bots), seed=self.game_seed, **dict(self.options))
+        cards = {"abilities": self.abilities, "modules": list(self.modules)} if self.abilities or self.modules else {}
+        return GAMES[self.game].new(players=len(self.bots), seed=self.game_seed, **cards, **dict(self.options))
 
 
 def schedule(games: int, bots: Sequence[str], seed: int, abilities: bool, modules: Sequence[str],
-             game: str = "importexport", options: Sequence[tuple[str, object]] = ()) -> list[Spec]:
+             game: str = DEFAULT_GAME, options: Sequence[tuple[str, object]] = ()) -> list[Spec]:
     """Game ``i`` deals with seed ``seed + i // P`` and seats bot ``(s + i) % P`` at seat ``s``."""
     n = len(bots)
     out = []
@@ -243,7 +240,7 @@ def _ignore_ctrl_c() -> None:
 
 def run(
     games: int, bots: Sequence[str], seed: int = 0, abilities: bool = False, modules: Sequence[str] = (),
-    jobs: int = 1, progress: Callable[[], None] | None = None, game: str = "importexport",
+    jobs: int = 1, progress: Callable[[], None] | None = None, game: str = DEFAULT_GAME,
     options: Sequence[tuple[str, object]] = (),
 ) -> dict[str, BotStats]:
     """Play the tournament (in ``jobs`` processes) and return the statistics per bot.  ``game`` is an id
@@ -386,7 +383,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     ap = Parser(prog="importexport simulate", description="bot tournaments")
-    ap.add_argument("--game", choices=GAMES.ids(), default="importexport", help="the game (default importexport)")
+    ap.add_argument("--game", choices=GAMES.ids(), default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
     ap.add_argument("--games", type=game_count, default=100, help="1 to 1000000 (default 100)")
     ap.add_argument("--players", type=int_in(-(2**63), 2**63, shown="a player count"), default=None,
                     help="Import/Export: 2 to 6; Port Royal: 2 to 5, solo 1 (default 4, solo 1)")
@@ -406,7 +403,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     kind = GAMES[args.game]
     options: list[tuple[str, object]] = []
     modules: list[str] = []
-    if args.game == "importexport":
+    if "abilities" in kind.options:  # a game of abilities and modules (until the kinds describe their options)
         for name in ("mode", "contracts"):
             if getattr(args, name) is not None:
                 ap.error(f"argument --{name}: Port Royal only (add --game portroyal)")
@@ -437,7 +434,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         except ValueError as exc:
             ap.error(f"argument --contracts: {exc}")
         rules = f"mode {mode}, contracts {','.join(contracts) if contracts else 'drawn'}"
-    team = args.game == "portroyal" and dict(options)["mode"] in ("cooperative", "solo")
+    team = any(seat.get("team") for seat in kind.outcome(kind.new(players=players, seed=0, **dict(options)))) \
+        if kind.outcome else False
     try:
         bots = bot_names(args.bots, players, team)
     except ValueError as exc:
@@ -453,7 +451,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
                     args.game, options)
     except ValueError as exc:
         ap.error(str(exc))
-    game_words = "" if args.game == "importexport" else f"{kind.name}, "
+    game_words = "" if args.game == DEFAULT_GAME else f"{kind.name}, "
     out.write(f"{args.games} games, {players} players, bots {','.join(bots)}, seed {args.seed}, {game_words}{rules}\n")
     out.write(report(stats) + "\n")
     if args.plot:

@@ -12,14 +12,27 @@ from babel.messages.pofile import write_po
 
 from importexport import catalog
 from importexport.catalog import FORBIDDEN, Table, problems, text
+from importexport.catalog_tool import tables
 from importexport.importexport.describe import TEXT
 from importexport.importexport.i18n import EVENTS, message, render_event
 from importexport.tutor.chapter import CHAPTER_DIR
 
 
 def test_the_catalogs_have_no_problems() -> None:
-    """What ``python -m importexport.catalog check`` reports: nothing."""
-    assert problems() == []
+    """What ``python -m importexport.catalog_tool check`` reports: nothing."""
+    assert problems(tables()) == []
+
+
+def test_extract_keeps_the_template_order_and_puts_a_new_message_after_the_one_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The template's order does not hang on the order modules are imported in."""
+    real = tables()["events"]
+    monkeypatch.setattr(catalog, "TABLES", {})  # the tables made here go nowhere
+    first, second = list(real)[:2]
+    new = {"zz": Table("zz_new", {"a": "A new table."}),
+           "events": Table("events", {second: real[second].source, "brand_new": "New.", first: real[first].source})}
+    order = [entry.context for entry in catalog._ordered(new)]
+    assert order == [f"events.{first}", f"events.{second}", "events.brand_new", "zz_new.a"]
 
 
 @pytest.mark.parametrize(("lang", "one", "two"), [
@@ -102,7 +115,7 @@ def test_the_check_names_each_kind_of_problem(tmp_path: Path, monkeypatch: pytes
     path = tmp_path / "importexport.po"
     path.write_bytes(out.getvalue())
     monkeypatch.setattr(catalog, "po_file", lambda lang: path)
-    found = "\n".join(problems())
+    found = "\n".join(problems(tables()))
     for expected in (
         "de events.turn: untranslated", "de events.extra_turn: fuzzy", "de events.sell: placeholders",
         "de events.draw: a plural message needs both forms", "de events.no_such_key: stale",

@@ -108,6 +108,20 @@ def test_cards_refuses_an_unknown_set(capsys: pytest.CaptureFixture[str]) -> Non
     assert len(accepted(["cards", "--set", "base"], capsys).splitlines()) > 10
 
 
+def test_cards_and_rules_offer_every_game_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    """The games come from ``protocol.GAMES``, each kind with its card sets and card lines."""
+    every = accepted(["cards", "--game", "portroyal"], capsys).splitlines()
+    added = accepted(["cards", "--game", "portroyal", "--set", "expansion"], capsys).splitlines()
+    assert len(every) == 137 and len(added) == 17 and added == every[120:]
+    assert every[0].split()[:2] == ["0", "Pinnace"] and "expansion" in added[0]
+    assert accepted(["cards"], capsys) == accepted(["cards", "--game", "importexport"], capsys)
+    line = refused(["cards", "--game", "portroyal", "--set", "tokyo"], capsys)
+    assert "unknown set 'tokyo'" in line and "base, expansion" in line
+    for command in (["cards"], ["rules", "Gebot"]):
+        line = refused([*command, "--game", "chess"], capsys)
+        assert "--game" in line and "'importexport', 'portroyal'" in line
+
+
 def test_app_and_tutor_refuse_ports_outside_1_to_65535(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     import importexport.cli as cli

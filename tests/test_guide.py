@@ -85,6 +85,20 @@ def test_the_checker_finds_a_seat_without_a_bot_and_a_step_nobody_can_click() ->
     assert unreachable(g, pos.guide[0].do.action()) is None
 
 
+def test_only_a_game_whose_table_points_at_moves_is_checked_against_its_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker tells the games apart by their tutor adapter (``points_on_table``), not their module."""
+    import importexport.importexport.picture as ie_picture
+    from importexport.portroyal import Game as PortRoyal
+
+    nothing = {"point": {"cards": [0], "ships": []}, "clickable": {"cards": [], "ships": []}}
+    monkeypatch.setattr(ie_picture, "picture", lambda *args: nothing)
+    g = chapter(6).chapter.game("three-rounds")
+    a = g.legal_actions(g.deciders()[0])[0]
+    assert unreachable(g, a) == f"the card pointed at ({g.describe(a)}) cannot be clicked"
+    pr = PortRoyal(players=2, seed=1)
+    assert unreachable(pr, pr.legal_actions(pr.deciders()[0])[0]) is None
+
+
 def test_every_guide_and_example_in_the_chapters_is_played_through_by_the_checker() -> None:
     guided = [(c.number, name) for c in chapters() for name, p in c.positions.items() if p.guide]
     assert (6, "three-rounds") in guided

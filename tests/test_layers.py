@@ -1,11 +1,19 @@
-"""The package's layers (``docs/architecture.md``), checked on every module's imports: the shared core
-imports no game; each game's referee imports the core and itself, nothing of another game, the
-bots, the tutor, the widgets or the app; the bots import no referee; and code outside a referee's
-package imports only the modules that referee names public (``PUBLIC_MODULES``)."""
+"""The package's layers (``docs/architecture.md``) as import-linter contracts (``pyproject.toml``,
+``[tool.importlinter]``): they hold, and a violation of each, planted in a copy of the package, breaks
+exactly the contracts it should.  import-linter reads every import (``from M import a, b`` names each
+module, ``from importexport import X`` goes through the package's ``__init__``, imports inside
+functions count); what it cannot see, a module loaded by a name in a string, the package does not do
+(checked here on every module's source)."""
 
 from __future__ import annotations
 
 import ast
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,87 +22,191 @@ import importexport.importexport as ie
 import importexport.portroyal as pr
 
 PACKAGE = Path(ie.__file__).resolve().parents[1]
-ENGINES = {"importexport.importexport": set(ie.PUBLIC_MODULES), "importexport.portroyal": set(pr.PUBLIC_MODULES)}
-CORE = {"importexport", "importexport.protocol", "importexport.errors", "importexport.rng", "importexport.bounds",
-        "importexport.catalog", "importexport.saves", "importexport.scenario_text", "importexport.palette",
-        "importexport.boundary", "importexport.file_words"}
-UPPER = ("importexport.bots", "importexport.tutor", "importexport.widgets", "importexport.app", "importexport.session",
-         "importexport.cli", "importexport.simulate", "importexport.bench", "importexport.docs", "importexport.rooms")
+PYPROJECT = PACKAGE.parent / "pyproject.toml"
+CONTRACTS = {c["name"]: c for c in tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]}
+REFEREES = {"importexport.importexport": ie.PUBLIC_MODULES, "importexport.portroyal": pr.PUBLIC_MODULES}
+
+CHECKER = """
+import copy, importlib.machinery, json, sys
+import grimp
+import importlinter.api  # noqa: F401  (sets import-linter up)
+from importlinter.application.use_cases import create_report, read_user_options
+from importlinter.contracts.forbidden import ForbiddenContract
+from importlinter.contracts.independence import IndependenceContract
+from importlinter.contracts.layers import LayersContract
+from importlinter.contracts.protected import ProtectedContract
+from importlinter.domain.contract import registry
+
+for kind, name in ((ForbiddenContract, "forbidden"), (IndependenceContract, "independence"),
+                   (LayersContract, "layers"), (ProtectedContract, "protected")):
+    registry.register(kind, name)  # what the command lint-imports does first
+
+class Copy:  # finds the package "importexport" in the folder being checked, before any installed one
+    root = None
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        return importlib.machinery.PathFinder.find_spec(name, [cls.root]) if name == "importexport" else None
+
+sys.meta_path.insert(0, Copy)
+options = read_user_options(sys.argv[1])
+package, planted, plants = sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+Copy.root = package
+report = create_report(options, cache_dir=None)
+out = {"package": {"broken": sorted(c.name for c, check in report.get_contracts_and_checks() if not check.kept),
+                   "invalid": sorted(report.invalid_contract_options), "modules": report.module_count,
+                   "origin": Copy.find_spec("importexport").origin}}
+Copy.root = planted
+whole = grimp.build_graph("importexport", include_external_packages=True, cache_dir=None)
+real = report.graph
+added = {name: sorted((module, m) for m in whole.find_modules_directly_imported_by(module)
+                      if module not in real.modules or m not in real.find_modules_directly_imported_by(module))
+         for name, module in plants.items()}
+for name in plants:
+    graph = copy.deepcopy(whole)  # the copy with this violation only
+    for other, module in plants.items():
+        if other != name:
+            if module in real.modules:
+                for importer, imported in added[other]:
+                    graph.remove_import(importer=importer, imported=imported)
+            else:
+                graph.remove_module(module)
+    broken = []
+    for contract in options.contracts_options:
+        kind = registry.get_contract_class(contract["type"])
+        check = kind(contract["name"], options.session_options, contract).check(copy.deepcopy(graph), verbose=False)
+        broken += [] if check.kept else [contract["name"]]
+    out[name] = {"broken": broken, "added": added[name], "origin": Copy.find_spec("importexport").origin}
+print(json.dumps(out))
+"""
+"""Runs import-linter's contracts on the package, then on a copy holding every planted violation: its
+graph is built once, and each violation is checked on it with the others' imports taken out.  In a
+process of its own, which has not imported the package (the copy shares its name)."""
+
+PLANTED: dict[str, tuple[str, str, set[str]]] = {
+    "from-names": ("session.py", "from .importexport import engine, rules", {"importexport-internals"}),
+    "package-name": ("portroyal/scoring.py", "from importexport import Card", {"layers", "referees"}),
+    "upper-order": ("tutor/facts.py", "from ..widgets import lang", {"layers", "widget-libraries"}),
+    "siblings": ("tutor/games.py", "from ..session import Session", {"layers"}),
+    "in-a-function": ("palette.py", "def f():\n    from .bots import make_bot", {"layers"}),
+    "new-module": ("rooms_planted.py", "from . import rng", {"layers"}),  # in no layer
+    "referees": ("portroyal/rules.py", "from ..importexport.cards import CARDS", {"layers", "referees"}),
+    "portroyal-internals": ("widgets/table.py", "from ..portroyal.state import State", {"portroyal-internals"}),
+    # (the rooms run bots: a bot that imports a referee takes the rooms to it as well)
+    "bots": ("bots/base.py", "from ..portroyal import game", {"bots", "rooms"}),
+    "rooms": ("rooms/store.py", "from ..importexport import engine", {"rooms"}),
+    "widget-libraries": ("portroyal/view.py", "import ipywidgets", {"widget-libraries"}),
+}
+"""Each violation (one per module): the module it is added to in the copy, the import, the contracts
+(by id) it must break.  The first three passed the walk this file did before import-linter: it
+recorded only ``M`` for ``from M import a, b``, counted ``from importexport import X`` as the core,
+and never checked the order of the upper layers."""
 
 
-def modules() -> dict[str, list[str]]:
-    """Every module of the package with the modules it imports from (relative imports resolved)."""
-    out: dict[str, list[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        package = name if parts[-1] == "__init__" else name.rsplit(".", 1)[0]
-        found = []
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                    found += [target] if node.module else [f"{target}.{a.name}" for a in node.names]
-                else:
-                    found.append(node.module or "")
-            elif isinstance(node, ast.Import):
-                found += [a.name for a in node.names]
-        out[name] = found
-    return out
+def module_name(where: str) -> str:
+    return "importexport." + where.removesuffix(".py").replace("/", ".")
 
 
-MODULES = modules()
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
+    """The contracts checked on the package itself and on the planted copy, in one process."""
+    tmp = tmp_path_factory.mktemp("planted")
+    target = tmp / "importexport"
+    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("__pycache__", "locale", "static", "*.yaml",
+                                                                    "*.ipynb", "*.po*"))
+    for where, code, _ in PLANTED.values():
+        module = target / where
+        old = module.read_text(encoding="utf-8") if module.exists() else ""
+        module.write_text(f"{old}\n{code}\n", encoding="utf-8")
+    plants = {name: module_name(where) for name, (where, _, _) in PLANTED.items()}
+    done = subprocess.run([sys.executable, "-c", CHECKER, str(PYPROJECT), str(PACKAGE.parent), str(tmp),
+                           json.dumps(plants)], capture_output=True, text=True, check=True, timeout=300)
+    found: dict[str, dict[str, object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    found["planted"] = {"origin": str(target / "__init__.py")}
+    return found
 
 
-def in_core(name: str) -> bool:
-    return name in CORE or any(name.startswith(c + ".") for c in CORE - {"importexport"})
+def ids(names: object) -> set[str]:
+    return {CONTRACTS[name]["id"] for name in names}  # type: ignore[attr-defined]
 
 
-def engine_of(name: str) -> str | None:
-    return next((e for e in ENGINES if name == e or name.startswith(e + ".")), None)
+def test_the_contracts_hold(results: dict[str, dict[str, object]]) -> None:
+    assert results["package"]["invalid"] == [] and results["package"]["broken"] == []
+    assert results["package"]["origin"] == str(PACKAGE / "__init__.py")
+    assert int(results["package"]["modules"]) > 100  # type: ignore[call-overload]
+    assert {c["type"] for c in CONTRACTS.values()} == {"layers", "independence", "protected", "forbidden"}
 
 
-def test_the_walk_sees_the_whole_package() -> None:
-    assert "importexport.importexport.engine" in MODULES and "importexport.portroyal.game" in MODULES
-    assert "importexport.importexport.abilities.piracy" in MODULES and len(MODULES) > 100
+@pytest.mark.parametrize("name", PLANTED)
+def test_a_planted_violation_breaks_exactly_its_contracts(results: dict[str, dict[str, object]], name: str) -> None:
+    assert results[name]["origin"] == results["planted"]["origin"]
+    assert results[name]["added"], "the planted import is in the graph"
+    assert ids(results[name]["broken"]) == PLANTED[name][2]
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if in_core(n)))
-def test_the_core_imports_no_game_and_no_upper_layer(name: str) -> None:
-    bad = [m for m in MODULES[name] if engine_of(m) or m.startswith(UPPER)]
-    if name == "importexport":  # the package re-exports Import/Export's main names, for short
-        bad = [m for m in bad if m != "importexport.importexport"]
-    assert not bad, f"{name} imports {bad}"
+def test_from_m_import_a_b_records_every_module_it_names(results: dict[str, dict[str, object]]) -> None:
+    session = "importexport.session"
+    assert results["from-names"]["added"] == [[session, "importexport.importexport.engine"],
+                                              [session, "importexport.importexport.rules"]]
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if engine_of(n)))
-def test_a_referee_imports_only_the_core_and_itself(name: str) -> None:
-    own = engine_of(name)
-    bad = [m for m in MODULES[name] if m.startswith("importexport") and not (
-        in_core(m) or engine_of(m) == own)]
-    assert not bad, f"{name} imports {bad}"
-    assert not any(m.startswith(("ipywidgets", "anywidget", "IPython")) for m in MODULES[name]), name
+def test_the_layers_are_drawn_as_the_architecture_page_draws_them() -> None:
+    """Top down, each layer's modules in the page's drawing, a layer's first module on a lower line
+    than the layer above's."""
+    layers = [re.split(r"\s*[:|]\s*", layer) for layer in next(
+        c for c in CONTRACTS.values() if c["id"] == "layers")["layers"]]
+    assert [layer[0] for layer in layers] == ["cli", "widgets", "tutor", "bots", "importexport", "protocol"]
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawing = page.split("## The layers", 1)[1].split("```")[1].splitlines()
+    lines = []
+    for layer in layers:
+        assert all(re.search(rf"\b{tail}\b", "\n".join(drawing)) for tail in layer), layer
+        lines.append(next(i for i, line in enumerate(drawing) if re.search(rf"`{layer[0]}\b", line)))
+    assert lines == sorted(set(lines))
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if not engine_of(n)))
-def test_outside_a_referee_only_its_public_modules_are_imported(name: str) -> None:
-    bad = []
-    for m in MODULES[name]:
-        engine = engine_of(m)
-        if engine and m != engine and m.removeprefix(engine + ".").split(".")[0] not in ENGINES[engine]:
-            bad.append(m)
-    assert not bad, f"{name} imports the referee's own modules {bad}"
+@pytest.mark.parametrize("referee", REFEREES)
+def test_what_a_referee_protects_is_all_but_its_public_modules(referee: str) -> None:
+    contract = next(c for c in CONTRACTS.values() if c["type"] == "protected" and c["allowed_importers"] == [referee])
+    folder = PACKAGE.parent / referee.replace(".", "/")
+    children = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"} | {
+        p.parent.name for p in folder.glob("*/__init__.py")}
+    assert set(REFEREES[referee]) <= children
+    assert set(contract["protected_modules"]) == {f"{referee}.{m}" for m in children - set(REFEREES[referee])}
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("importexport.bots")))
-def test_the_bots_reach_the_games_only_through_the_protocol(name: str) -> None:
-    bad = [m for m in MODULES[name] if engine_of(m)]
-    assert not bad, f"{name} imports {bad}"
+LOADERS = {"import_module", "__import__", "spec_from_file_location", "module_from_spec", "run_module", "run_path",
+           "load_module", "exec_module", "SourceFileLoader"}
+"""Ways to load a module by a name or path in a string, which no import graph sees."""
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("importexport.rooms")))
-def test_the_rooms_import_no_widget_and_no_referee(name: str) -> None:
-    bad = [m for m in MODULES[name] if engine_of(m) or m.startswith(("importexport.widgets", "importexport.app",
-                                                                       "importexport.tutor", "ipywidgets", "anywidget"))]
-    assert not bad, f"{name} imports {bad}"
+def loads_by_name(source: str) -> list[int]:
+    """The lines of ``source`` that load a module by a name in a string."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in LOADERS:
+                lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module in ("importlib", "runpy", "importlib.util"):
+            lines += [node.lineno for a in node.names if a.name in LOADERS]
+    return lines
+
+
+@pytest.mark.parametrize("planted", [
+    "import importlib\nkit = importlib.import_module('importexport.portroyal.table_kit')",
+    "from importlib import import_module\nkit = import_module(f'importexport.{game}.table_kit')",
+    "kind = __import__('importexport.importexport.kind', fromlist=['KIND'])",
+    "import importlib.util\nspec = importlib.util.spec_from_file_location('x', 'x.py')",
+    "import runpy\nrunpy.run_module('importexport.cli')",
+])
+def test_a_module_loaded_by_a_name_in_a_string_is_found(planted: str) -> None:
+    assert loads_by_name(planted)
+
+
+def test_no_module_of_the_package_is_loaded_by_a_name_in_a_string() -> None:
+    texts = {str(path.relative_to(PACKAGE)): path.read_text(encoding="utf-8") for path in sorted(PACKAGE.rglob("*.py"))}
+    found = {name: lines for name, text in texts.items()
+             if any(word in text for word in LOADERS) and (lines := loads_by_name(text))}
+    assert found == {}, "load these modules with a plain import (or, a game, through its entry point)"

@@ -5,11 +5,24 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from importlib.metadata import EntryPoint, entry_points
 
 import pytest
 
+import importexport.protocol as protocol
 from importexport.errors import IllegalActionError
-from importexport.protocol import GAMES, GameKind, GameProtocol
+from importexport.protocol import (
+    GAMES,
+    GROUP,
+    GameKind,
+    GamePluginError,
+    GameProtocol,
+    UnknownGameError,
+    save_game_id,
+    table_kit,
+)
 
 CASES = [
     (game_id, option, value, players)
@@ -94,6 +107,69 @@ def test_every_game_is_listed_with_its_name() -> None:
     assert {GAMES[g].name for g in GAMES.ids()} == {"Import/Export", "Port Royal"}
     with pytest.raises(KeyError, match="unknown game 'chess'"):
         GAMES["chess"]
+
+
+def test_the_games_are_the_entry_points_of_their_group() -> None:
+    """Each game is found through its entry point; its kind carries its table kit and save format."""
+    points = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    assert points == {"importexport": "importexport.importexport.kind:KIND", "portroyal": "importexport.portroyal.kind:KIND"}
+    assert GAMES.ids() == tuple(sorted(points)) and len(GAMES) == 2 and set(GAMES) == set(points)
+    for gid in GAMES.ids():
+        kind = GAMES[gid]
+        assert kind.id == gid and table_kit(gid).GAME == gid
+        g = kind.new(players=kind.players[0] + 1, seed=3)
+        assert table_kit(g) is table_kit(gid) and save_game_id(g.save()) == gid
+    assert save_game_id("{not json") == save_game_id('{"format": "chess-save"}') == protocol.DEFAULT_GAME
+
+
+def test_an_unknown_game_is_a_typed_error_listing_the_known_ones() -> None:
+    for ask in (lambda: GAMES["chess"], lambda: table_kit("chess"), lambda: table_kit(object())):
+        with pytest.raises(UnknownGameError) as err:
+            ask()
+        assert err.value.known == ("importexport", "portroyal")
+        assert str(err.value).endswith("the games are importexport, portroyal")
+    assert "chess" not in GAMES and "portroyal" in GAMES
+
+
+def registry(*points: tuple[str, str]) -> protocol._Games:
+    """A registry over the given entry points ``(name, value)`` instead of the installed ones."""
+    games = protocol._Games()
+    games._found = {name: EntryPoint(name, value, GROUP) for name, value in points}
+    return games
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ("importexport.no_such_game.kind:KIND", "failed to load: ModuleNotFoundError"),
+    ("importexport.protocol:GROUP", "gives no GameKind"),
+    ("importexport.portroyal.kind:KIND", "gives no GameKind with the id 'broken'"),
+])
+def test_a_broken_plug_in_is_named_in_the_error(value: str, why: str) -> None:
+    games = registry(("broken", value), ("portroyal", "importexport.portroyal.kind:KIND"))
+    with pytest.raises(GamePluginError, match=f"the game plug-in 'broken' \\({value}\\) {why}"):
+        games["broken"]
+    assert games["portroyal"] is GAMES["portroyal"]  # the others still play
+
+
+def test_metadata_without_the_games_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [])
+    with pytest.raises(GamePluginError, match="reinstall it"):
+        protocol._Games().ids()
+
+
+def test_the_package_and_the_protocol_load_no_referee_until_a_game_is_asked_for() -> None:
+    """``python -X importtime``: which of the package's modules each import loads."""
+    def loaded(code: str) -> list[str]:
+        run = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
+                             check=True)
+        return [line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if "|" in line]
+
+    referees = ("importexport.importexport", "importexport.portroyal")
+    light = loaded("import importexport, importexport.protocol; importexport.protocol.GAMES.ids()")
+    assert "importexport.protocol" in light and not [m for m in light if m.startswith(referees)]
+    short = loaded("from importexport import Game")
+    assert "importexport.importexport.engine" in short and not [m for m in short if m.startswith(referees[1])]
 
 
 def test_docstring_example() -> None:

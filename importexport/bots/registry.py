@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ..protocol import GAMES
+from ..protocol import DEFAULT_GAME, GAMES
 from .base import Bot, RandomBot
 from .search import SearchBot
 
@@ -15,7 +15,7 @@ BOTS: tuple[str, ...] = ("random", "heuristic", "search")
 """The bots' names, the same for every game, as chapters, the app and ``simulate`` refer to them."""
 
 
-def make_bot(name: str, seed: int = 0, game: str = "importexport") -> Bot:
+def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """Bot ``name`` for ``game`` (an id of :data:`~importexport.protocol.GAMES`), seeded; an unknown
     name or game raises ``ValueError`` listing the known ones."""
     if name not in BOTS:

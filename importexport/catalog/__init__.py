@@ -11,16 +11,15 @@ A table looks like the ``{key: {"en": ..., "de": ...}}`` dictionaries it replace
 ``TABLE[key][lang]`` is the template in ``lang`` (for a plural message: its form for several),
 ``TABLE[key].format(lang, **args)`` fills it in, choosing the plural form by the count.
 
-Commands (see ``docs/i18n.md``)::
+The commands that gather every table (:mod:`importexport.catalog_tool`, a tool above every layer
+that holds a table; see ``docs/i18n.md``)::
 
-    python -m importexport.catalog extract   # rewrite locale/importexport.pot, update every .po
-    python -m importexport.catalog check     # exit status 1 naming each problem of the catalogs
+    python -m importexport.catalog_tool extract   # rewrite locale/importexport.pot, update every .po
+    python -m importexport.catalog_tool check     # exit status 1 naming each problem of the catalogs
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import io
 import re
 import string
@@ -42,20 +41,6 @@ TEMPLATE_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 Source = str | tuple[str, str]
 """A message in English: one text, or ``(singular, plural)`` for a message that names a count."""
-
-SOURCES: tuple[str, ...] = (
-    "importexport.importexport.constants", "importexport.importexport.module_info", "importexport.tutor.facts",
-    "importexport.widgets.chapter", "importexport.widgets.exercises", "importexport.widgets.lang",
-    "importexport.importexport.i18n", "importexport.importexport.explain", "importexport.importexport.describe", "importexport.importexport.render",
-    "importexport.importexport.picture", "importexport.importexport.foresight", "importexport.importexport.coach", "importexport.importexport.hints",
-    "importexport.tutor.exercises", "importexport.tutor.build",
-    "importexport.widgets.common", "importexport.widgets.app", "importexport.widgets.coach",
-    "importexport.widgets.cards", "importexport.widgets.lookup", "importexport.widgets.setup",
-    "importexport.widgets.game", "importexport.widgets.anatomy", "importexport.widgets.guide",
-    "importexport.portroyal.words", "importexport.palette", "importexport.file_words", "importexport.boundary",
-    "importexport.importexport.table_kit", "importexport.rooms.words",
-)
-"""The modules whose tables make up the catalog (``extract`` and ``check`` import them all)."""
 
 FORBIDDEN = re.compile(r"\w\((?:s|es|n|en|e|er|in|innen)\)")
 """A plural written with a bracket ("card(s)", "Karte(n)", "Aktion(en)"): use a plural message instead."""
@@ -190,36 +175,41 @@ class Table(Mapping[str, Entry]):
 
 # --- extract and check -----------------------------------------------------------------------
 
-def tables() -> dict[str, Table]:
-    """Every table of the catalog (importing the modules that hold them)."""
-    for module in SOURCES:
-        importlib.import_module(module)
-    return dict(TABLES)
-
-
-def template() -> Catalog:
-    """The catalog template: every message of every table, in English, untranslated."""
+def template(tables: Mapping[str, Table], version: str) -> Catalog:
+    """The catalog template: every message of ``tables``, in English, untranslated, in the order of
+    :func:`_ordered`."""
     from babel.messages.catalog import Catalog
 
     pot = Catalog(domain=DOMAIN, fuzzy=False)
-    _label(pot, "Template of the texts")
-    for table in tables().values():
-        for entry in table.values():
-            pot.add(entry.source, ("", "") if entry.plural else "", context=entry.context)
+    _label(pot, "Template of the texts", version)
+    for entry in _ordered(tables):
+        pot.add(entry.source, ("", "") if entry.plural else "", context=entry.context)
     return pot
 
 
-def _label(catalog: Catalog, title: str) -> None:
+def _ordered(tables: Mapping[str, Table]) -> list[Entry]:
+    """Every entry of ``tables``, the messages the template already has in its order and a new one
+    right after the message before it in its table (the order modules happen to be imported in does
+    not reorder the files, whose diffs stay small)."""
+    known = {m.context: i for i, m in enumerate(_read(TEMPLATE_FILE) if TEMPLATE_FILE.exists() else ()) if m.id}
+    keyed: list[tuple[tuple[float, int], Entry]] = []
+    for table in tables.values():
+        key: tuple[float, int] = (float("inf"), len(keyed))
+        for entry in table.values():
+            key = (known[entry.context], 0) if entry.context in known else (key[0], key[1] + 1)
+            keyed.append((key, entry))
+    return [entry for _, entry in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def _label(catalog: Catalog, title: str, version: str) -> None:
     """The header: what the file is and who keeps it (instead of gettext's placeholders)."""
     from datetime import UTC, datetime
-
-    from .. import __version__
 
     catalog.header_comment = (
         f"# {title} of importexport, the rules tutor and app for Import/Export.\n"
         "# The English lives in the code; see docs/i18n.md before editing."
     )
-    catalog.project, catalog.version = DOMAIN, __version__
+    catalog.project, catalog.version = DOMAIN, version
     catalog.copyright_holder, catalog.msgid_bugs_address = "the importexport authors", ""
     catalog.last_translator = "the importexport project"
     catalog.revision_date = datetime.now(UTC)
@@ -235,12 +225,13 @@ def _write(catalog: Catalog, path: Path) -> None:
     path.write_bytes(out.getvalue())
 
 
-def extract() -> list[Path]:
-    """Rewrite the template from the tables and update every language's ``.po`` (translations kept;
-    new messages untranslated, changed ones marked fuzzy, messages no table has any more dropped)."""
-    pot = template()
+def extract(tables: Mapping[str, Table], version: str) -> list[Path]:
+    """Rewrite the template from ``tables`` (every table of the package: :func:`importexport.catalog_tool.tables`)
+    and update every language's ``.po`` (translations kept; new messages untranslated, changed ones marked
+    fuzzy, messages no table has any more dropped)."""
+    pot = template(tables, version)
     if len(pot) < 2:  # a broken import would otherwise empty every catalog
-        raise RuntimeError("no tables found: is every module in SOURCES importable?")
+        raise RuntimeError("no tables found: is every module of catalog_tool.SOURCES importable?")
     _write(pot, TEMPLATE_FILE)
     written = [TEMPLATE_FILE]
     for lang in LANGS:
@@ -249,7 +240,7 @@ def extract() -> list[Path]:
             continue
         po = _read(path, lang)
         po.update(pot)
-        _label(po, f"{po.locale.english_name if po.locale else lang} texts")
+        _label(po, f"{po.locale.english_name if po.locale else lang} texts", version)
         _write(po, path)
         written.append(path)
     translations.cache_clear()
@@ -264,22 +255,23 @@ def fields(template_text: str) -> set[str]:
     return {re.split(r"[.\[!:]", f, maxsplit=1)[0] for _, f, _, _ in string.Formatter().parse(template_text) if f}
 
 
-def problems() -> list[str]:
-    """Everything wrong with the catalogs, one line each (empty: all is well)."""
+def problems(tables: Mapping[str, Table]) -> list[str]:
+    """Everything wrong with the catalogs against ``tables`` (every table of the package:
+    :func:`importexport.catalog_tool.tables`), one line each (empty: all is well)."""
     found: list[str] = []
-    wanted = {(entry.context, entry.source) for table in tables().values() for entry in table.values()}
-    for table in TABLES.values():
+    wanted = {(entry.context, entry.source) for table in tables.values() for entry in table.values()}
+    for table in tables.values():
         for entry in table.values():
             for form in (entry.source if entry.plural else (entry.source,)):
                 if FORBIDDEN.search(form):
                     found.append(f"en {entry.context}: bracket plural in {form!r} (use a plural message)")
     if not TEMPLATE_FILE.exists():
-        found.append(f"{TEMPLATE_FILE.name} is missing: run python -m importexport.catalog extract")
+        found.append(f"{TEMPLATE_FILE.name} is missing: run python -m importexport.catalog_tool extract")
     else:
         pot = _read(TEMPLATE_FILE)
         have = {(m.context, m.id) for m in pot if m.id}
         if have != wanted:
-            found.append(f"{TEMPLATE_FILE.name} is out of date: run python -m importexport.catalog extract")
+            found.append(f"{TEMPLATE_FILE.name} is out of date: run python -m importexport.catalog_tool extract")
     for lang in LANGS:
         if lang != SOURCE_LANG:
             found += _po_problems(lang, wanted)
@@ -324,16 +316,3 @@ def _po_problems(lang: str, wanted: set[tuple[str, Source]]) -> list[str]:
     for ctx, source in sorted(wanted - seen, key=lambda x: x[0]):
         found.append(f"{lang} {ctx}: missing from the catalog ({source!r}): run extract, then translate")
     return found
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m importexport.catalog", description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("command", choices=("extract", "check"))
-    args = parser.parse_args(argv)
-    if args.command == "extract":
-        for path in extract():
-            print(f"wrote {path.relative_to(LOCALE_DIR.parent.parent)}")
-        return 0
-    found = problems()
-    print("\n".join(found) if found else f"ok ({sum(len(t) for t in TABLES.values())} messages)")
-    return 1 if found else 0

@@ -113,7 +113,7 @@ def unreachable(g: Game, a: Action) -> str | None:
     """Why the reader could not make ``a`` from what the table shows (``None``: they can).  Port Royal:
     the move must be the seat's to make now (a free choice counts); what its table points at is the
     table component's to check."""
-    if type(g).__module__.startswith("importexport.portroyal"):
+    if not TUTOR_GAMES[g.game_id].points_on_table:
         if a.player not in g.deciders() and a not in g.legal_actions(a.player):
             return f"it is not seat {a.player}'s decision here"
         return None

@@ -214,7 +214,7 @@ WORDING: dict[str, tuple[Table, Table, Table, Table]] = {
 
 def _kit(g: Game) -> TutorGame:
     """The game ``g`` belongs to."""
-    return TUTOR_GAMES["portroyal" if type(g).__module__.startswith("importexport.portroyal") else "importexport"]
+    return TUTOR_GAMES[g.game_id]
 
 
 def _texts() -> Texts:

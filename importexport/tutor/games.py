@@ -158,6 +158,8 @@ class TutorGame:
     """Moves are written in their text form (``"p1 take c=12"``), not as mappings."""
     card_names: Callable[[], dict[str, int]] = field(default=lambda: {})
     """Folded card names -> ids that the rule lookup finds in a section's text by themselves."""
+    points_on_table: bool = False
+    """A guided move must be one the drawn table points at (its picture's ``point``), not only the seat's to make."""
 
     @property
     def name(self) -> str:
@@ -242,7 +244,7 @@ PR_BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup"
 
 TUTOR_GAMES: dict[str, TutorGame] = {
     "importexport": TutorGame("importexport", "", _ie_scenario, _ie_card_id, _ie_measures, IE_BLOCKS, False,
-                              _ie_card_names),
+                              _ie_card_names, True),
     "portroyal": TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True),
 }
 """The games with chapters, by the ids of :data:`importexport.protocol.GAMES`, in contents order."""
