@@ -310,8 +310,11 @@ function draw(model, host) {
     };
     stats.append(...row(`${L.crew} ${(p.crew || []).length}/${p.crew_limit}`, chips(p.crew)));
     stats.append(...row(`${L.goods} ${p.goods_load}/${p.goods_limit}`, chips(p.goods)));
-    // (the count is the rules': the harbour's printed contract and the cards, as the crew limit and the texts count)
-    stats.append(...row(`${L.fulfilled} ${p.fulfilled_count}`, chips(p.fulfilled), "", L.fulfilled_tip));
+    // (the count is the rules': the harbour's printed contract, named first, and the cards, as the crew
+    // limit and the texts count)
+    const done = [h("span", "iex-muted iex-harbour-contract", { text: L.harbour, title: L.fulfilled_tip }),
+      ...(p.fulfilled || []).map(chip).filter(Boolean)];
+    stats.append(...row(`${L.fulfilled} ${p.fulfilled_count}`, done, "", L.fulfilled_tip));
     const fleet = h("div", "iex-fleet", null, (p.ships || []).map((sid) => ship(sid, true)).filter(Boolean));
     e.append(h("div", "iex-seat-body", null, [stats, fleet]));
     // a hand shown face up (lessons): small chips along the panel's foot
