@@ -91,6 +91,27 @@ def test_a_lesson_shows_every_hand_and_german_words() -> None:
     assert pic["labels"]["island"] == "Vorratsinsel" and "Zug" in pic["status"]["turn"]
 
 
+def test_the_board_counts_fulfilled_contracts_as_the_rules_and_the_texts_do() -> None:
+    """One meaning of "Fulfilled" (docs/tutor.md): the harbour's printed contract and the cards, on the
+    board as in the crew limit, the exercises' measure and the text drawing of the table."""
+    from importexport.importexport.render import table_html
+    from importexport.tutor.chapter import chapter
+    from importexport.tutor.games import TUTOR_GAMES
+
+    g = chapter(3).game("lead", "en")
+    cards = [len(p.fulfilled) for p in g.state.players]
+    assert cards[0] == 4 and cards[1] == 0, "chapter 3's position 'lead': 4 fulfilled cards, then none"
+    pic = picture(g, "en")
+    measure = TUTOR_GAMES["importexport"].measures["fulfilled"]
+    for seat, n in enumerate(cards):
+        shown = pic["seats"][seat]["fulfilled_count"]
+        assert shown == 1 + n == measure.count(g, seat) == pic["seats"][seat]["crew_limit"]
+        assert f"Fulfilled ({shown})" in table_html(g, "en")
+    board = (STATIC / "board.js").read_text(encoding="utf-8")
+    assert "${L.fulfilled} ${p.fulfilled_count}" in board  # the board's row shows that count
+    assert "Erfüllt" in picture(g, "de")["labels"]["fulfilled"] and "Hafen" in picture(g, "de")["labels"]["fulfilled_tip"]
+
+
 def test_what_changed_names_the_card_that_moved_and_the_credits() -> None:
     sell_game = Game(players=2, seed=1)
     rng = random.Random(1)

@@ -29,6 +29,7 @@ from .cards import CARDS
 from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE, RAINBOW_SLOT, RIDING
 from .i18n import WHY, action_name, card_name, seat_name, ship_name
 from .render import ACTION_SYMBOL, LABELS
+from .rules import fulfilled_count
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -132,7 +133,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
             "levels": [{**dot(col), "n": n, "name": GOODS_TYPE[lang][col]} for col, n in enumerate(p["levels"]) if n],
             "crew": [put(c) for c in p["crew"]], "crew_limit": p["crew_limit"],
             "goods": [put(c) for c in p["goods"]], "goods_load": p["goods_load"], "goods_limit": p["goods_limit"],
-            "fulfilled": [put(c) for c in p["fulfilled"]],
+            "fulfilled": [put(c) for c in p["fulfilled"]], "fulfilled_count": fulfilled_count(g, seat),
             "ships": [x for x in p["ships"] if not base["ships"][x]["at_sea"]],
             "winner": seat in base["winners"],
         })
@@ -182,7 +183,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         "over": g.is_over(),
         "ending": _ending(base["end_reason"], g.is_over(), lang),
     }
-    labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "harbour", "island",
+    labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "fulfilled_tip", "harbour", "island",
                                                  "tokyo", "sea", "at_sea", "in_harbour", "empty", "level", "cargo",
                                                  "market", "none")}
     labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "contracts", "containers", "ship_tip")})

@@ -31,6 +31,7 @@ LABELS = Table("labels", {
     "crew": "Crew",
     "goods": "Goods",
     "fulfilled": "Fulfilled",
+    "fulfilled_tip": "Fulfilled contracts: the cards and the one printed on the harbour, which counts from the start",
     "harbour": "harbour",
     "island": "Supply Island",
     "tokyo": "Tokyo harbour",
@@ -67,28 +68,28 @@ TIMING_WORDS = Table("timings", {
 
 CSS = """
 <style>
-.iex{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:15px;line-height:1.3;color:#111}
+.iex{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:max(15px,1em);line-height:1.3;color:#111}
 .iex .bar{background:#eef2f7;border-radius:6px;padding:4px 8px;margin:2px 0 6px 0}
 .iex .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
 .iex .area{border:1px solid #c8d0da;border-radius:6px;padding:4px 6px;margin:2px 0;background:#fafbfc}
 .iex .seat{border:2px solid #c8d0da;border-radius:8px;padding:6px;min-width:300px;flex:1 1 300px;background:#fff}
 .iex .seat.active{border-color:#e08a00;box-shadow:0 0 0 2px #ffd27a}
-.iex .card{display:inline-block;vertical-align:top;width:118px;min-height:74px;margin:2px;border-radius:7px;
-  border:3px solid;background:#fff;font-size:13px;overflow:hidden}
+.iex .card{display:inline-block;vertical-align:top;width:9.4em;min-height:5.3em;margin:2px;border-radius:7px;
+  border:3px solid;background:#fff;font-size:max(14px,.95em);overflow:hidden}
 .iex .card .hd{padding:1px 4px;font-weight:bold;display:flex;justify-content:space-between}
-.iex .card .nm{padding:1px 4px;font-weight:bold;font-size:12.5px;word-break:break-word}
-.iex .card .ln{padding:0 4px;font-size:12px}
-.iex .chip{display:inline-block;margin:1px;padding:1px 6px;border-radius:10px;font-size:13px;white-space:nowrap}
-.iex .dot{display:inline-block;width:15px;height:15px;border-radius:50%;text-align:center;font-size:10px;
-  line-height:15px;margin-right:1px;font-weight:bold}
-.iex .box{display:inline-block;width:15px;height:15px;border-radius:2px;text-align:center;font-size:10px;
-  line-height:15px;margin-right:1px;font-weight:bold;border:1px solid #555}
+.iex .card .nm{padding:1px 4px;font-weight:bold;word-break:break-word}
+.iex .card .ln{padding:0 4px}
+.iex .chip{display:inline-block;margin:1px;padding:1px 6px;border-radius:10px;font-size:max(14px,1em);white-space:nowrap}
+.iex .dot{display:inline-block;width:1.25em;height:1.25em;border-radius:50%;text-align:center;font-size:1em;
+  line-height:1.25em;margin-right:1px;font-weight:bold}
+.iex .box{display:inline-block;width:1.25em;height:1.25em;border-radius:2px;text-align:center;font-size:1em;
+  line-height:1.25em;margin-right:1px;font-weight:bold;border:1px solid #555}
 .iex .ship{display:inline-block;border:1px dashed #8896a8;border-radius:6px;padding:3px;margin:2px;vertical-align:top}
 .iex .muted{color:#555}
-.iex .ability{font-size:12px;padding:2px 4px;color:#222;border-top:1px solid #ddd}
+.iex .ability{padding:2px 4px;color:#222;border-top:1px solid #ddd}
 .iex table.score td{padding:2px 6px}
 .widget-checkbox label,.widget-radio-box label,.jupyter-button,.widget-dropdown select,.widget-text input,
-.widget-label{font-size:15px !important}
+.widget-label{font-size:max(15px,var(--jp-widgets-font-size,13px)) !important}
 .jupyter-button{height:auto !important;min-height:32px}
 .jupyter-button.iex-point,.widget-text.iex-point input,.widget-password.iex-point input{outline:4px solid #d9480f;
   outline-offset:2px;box-shadow:0 0 10px 4px rgba(217,72,15,.6)}
@@ -285,7 +286,7 @@ def score_chart_html(scores: list[PlayerScore], lang: str = "en") -> str:
             colour = _line_colour(key)
             label = f"{score_line_name(key, lang)}: {amount:+d}" if key != "credits" else f"{score_line_name(key, lang)}: {amount}"
             segs.append(f'<div title="{escape(label)}" style="width:{width:.1f}%;background:{colour};height:24px;'
-                        f'display:inline-block;color:#fff;font-size:14px;overflow:hidden;white-space:nowrap">'
+                        f'display:inline-block;color:#fff;font-size:max(14px,.95em);overflow:hidden;white-space:nowrap">'
                         f"&nbsp;{amount}</div>")
         legend = " · ".join(
             f'<span style="color:{_line_colour(k)}">■</span> {escape(score_line_name(k, lang))} {v:+d}' for k, v in parts[1:]
@@ -293,7 +294,7 @@ def score_chart_html(scores: list[PlayerScore], lang: str = "en") -> str:
         rows.append(
             f"<tr><td><b>{escape(seat_name(sc.seat, lang))}</b></td>"
             f'<td style="width:60%"><div style="display:flex">{"".join(segs)}</div>'
-            f'<div class="muted" style="font-size:14px">{_t("credits", lang)} {sc.credits}'
+            f'<div class="muted" style="font-size:max(14px,.95em)">{_t("credits", lang)} {sc.credits}'
             f'{" · " + legend if legend else ""}</div></td>'
             f"<td><b>{sc.total}</b> {_t('total', lang)}</td></tr>"
         )

@@ -32,6 +32,22 @@ from .table import TableView, page_style
 TEXT = Table("chapter_view", {"title": "Chapter {n}: {title}"})
 """The heading of a chapter shown with its language switch."""
 
+CHAPTER_CLASS = "iex-chapter-css"
+"""The class of a chapter's stylesheet widget: a notebook that holds it is a chapter (:data:`CHAPTER_STYLE`)."""
+NOTEBOOK = f".jp-Notebook:has(.{CHAPTER_CLASS})"
+CHAPTER_STYLE = f"""<style>
+{NOTEBOOK}{{--jp-widgets-font-size:15px;--jp-code-font-size:14px;--jp-content-font-size1:16px;--jp-ui-font-size1:14px}}
+{NOTEBOOK}:has(.iex-projector){{--jp-widgets-font-size:18px;--jp-code-font-size:17px;--jp-content-font-size1:18px;
+--jp-ui-font-size1:17px}}
+{NOTEBOOK} .jp-RenderedHTMLCommon :is(table,td,th),{NOTEBOOK} .jp-InputPrompt,{NOTEBOOK} .jp-OutputPrompt{{font-size:inherit}}
+{NOTEBOOK} .jp-RenderedHTMLCommon table{{font-size:var(--jp-content-font-size1)}}
+{NOTEBOOK} :is(.jp-InputPrompt,.jp-OutputPrompt){{font-size:var(--jp-code-font-size)}}
+</style>"""
+"""A chapter notebook's text, none under 14 px (JupyterLab's and ipywidgets' own is 13 px: their size
+variables are set on the notebook that holds the chapter's stylesheet), and at least 17 px while the
+board on it is in projector mode (the board's ``iex-projector``).  The widgets' own sizes follow those
+variables (``max(15px, 1em)``): larger in projector mode, never smaller than before."""
+
 
 class Prose(w.HTML):
     """A text in both languages that follows the language switch."""
@@ -47,7 +63,7 @@ class Prose(w.HTML):
     def refresh(self) -> None:
         lang = LANG.lang
         head = f"<h{self.level}>{escape(self.heading[lang])}</h{self.level}>" if self.heading else ""
-        self.value = f'<div style="font-size:16px;max-width:60em">{head}{markdown(self.texts[lang])}</div>'
+        self.value = f'<div style="font-size:max(16px,1.05em);max-width:60em">{head}{markdown(self.texts[lang])}</div>'
 
 
 class Picture(w.VBox):
@@ -82,14 +98,17 @@ class ChapterView:
         """The stylesheet of the drawn tables.  A generated notebook has its title and summary as Markdown
         and keeps to one language, so this is all it shows; with no language fixed it also shows the
         title, the summary and the English / Deutsch switch."""
-        style = page_style()
+        style = page_style() + CHAPTER_STYLE
         if self.lang is not None:  # the stylesheet only: its output row is hidden in JupyterLab
             css = w.HTML(style)
             css.add_class("iex-css-only")
+            css.add_class(CHAPTER_CLASS)
             return w.VBox([css])
         c = self.chapter
         title = {lang: TEXT.format("title", lang, n=c.number, title=c.title(lang)) for lang in LANGS}
-        return w.VBox([w.HTML(style), language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
+        css = w.HTML(style)
+        css.add_class(CHAPTER_CLASS)
+        return w.VBox([css, language_switch(), Prose({"en": c.summary.en, "de": c.summary.de}, title, 1)])
 
     def text(self, section: str) -> Prose:
         sec = self.chapter.sections[section]

@@ -125,6 +125,6 @@ class CoachButton(w.VBox):
                 f'<div class="iex-coach-why">{escape(tip.why)}</div></li>'
             )
         samples = max(t.rollouts for t in self.tips)
-        return (f'<div style="font-size:15px;border-left:5px solid #1f4e8c;background:#f2f6fb;padding:6px 10px">'
+        return (f'<div style="font-size:max(15px,1em);border-left:5px solid #1f4e8c;background:#f2f6fb;padding:6px 10px">'
                 f"<b>{escape(head)}</b><ol style=\"margin:4px 0 4px 18px;padding:0\">{''.join(rows)}</ol>"
-                f'<div style="font-size:14px;color:#555">{escape(words("how", lang, n=samples, p=who))}</div></div>')
+                f'<div style="font-size:max(14px,.95em);color:#555">{escape(words("how", lang, n=samples, p=who))}</div></div>')

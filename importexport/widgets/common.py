@@ -87,7 +87,7 @@ class Confirm(w.HBox):
         self.children = [self.question, self.yes, self.no]
 
     def ask(self, question: str, yes: str, no: str, then: Callable[[], None]) -> None:
-        self.question.value = f'<b style="font-size:15px;margin-right:12px">{escape(question)}</b>'
+        self.question.value = f'<b style="font-size:max(15px,1em);margin-right:12px">{escape(question)}</b>'
         self.yes.description, self.no.description = yes, no
         self._then = then
         self.layout.display = None
@@ -119,16 +119,16 @@ def feedback_html(right: bool, head: str, paragraphs: list[str], hint: list[str]
         body += ('<div class="iex-hint" style="background:#fff8d6;border-left:4px solid #e0b21b;padding:2px 8px;'
                  'margin-top:4px">' + markdown(f"**{ui('hint_label', lang)}:** {first}")
                  + "".join(markdown(p) for p in more) + "</div>")
-    return (f'<div style="border-left:5px solid {colour};background:{back};padding:6px 10px;font-size:15px">'
+    return (f'<div style="border-left:5px solid {colour};background:{back};padding:6px 10px;font-size:max(15px,1em)">'
             f'<b style="color:{colour}">{escape(head)}</b>{body}</div>')
 
 
 def message_html(text: str, kind: str = "info", details: str = "", lang: str = "en") -> str:
     """A message on the page; ``details`` (what exactly is wrong) stay folded behind a "Details" toggle."""
     colour = {"info": "#1f4e8c", "refused": "#b3261e", "error": "#b3261e"}[kind]
-    more = (f'<details class="iex-details" style="color:#3a3a3a;font-size:14px"><summary style="cursor:pointer">'
+    more = (f'<details class="iex-details" style="color:#3a3a3a;font-size:max(14px,.95em)"><summary style="cursor:pointer">'
             f"{escape(ui('details', lang))}</summary><div>{escape(details)}</div></details>") if details else ""
-    return f'<div style="color:{colour};font-size:15px;padding:2px 0">{escape(text)}{more}</div>'
+    return f'<div style="color:{colour};font-size:max(15px,1em);padding:2px 0">{escape(text)}{more}</div>'
 
 
 def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

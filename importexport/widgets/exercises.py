@@ -102,7 +102,7 @@ class ExerciseView(w.VBox):
     def refresh(self) -> None:
         lang = self.lang
         head = KIND_LABEL[self.ex.kind][lang]
-        self.question.value = (f'<div style="font-size:16px"><b>✎ {escape(head)}</b>'
+        self.question.value = (f'<div style="font-size:max(16px,1.05em)"><b>✎ {escape(head)}</b>'
                                f"{markdown(self.ex.question(lang))}</div>")
         self.check_button.description = ui("check", lang)
         self.show()

@@ -88,8 +88,8 @@ class RuleLookup(w.VBox):
                 f'<div class="iex" style="margin:6px 0;padding:4px 8px;border-left:4px solid #2f6fce">'
                 f'<a href="{escape(section_href(h, self.up))}" target="_blank"><b>{escape(WORDS.format("chapter", lang, n=e.chapter))}: '
                 f"{escape(e.chapter_title[lang])}</b> › {escape(e.title[lang])}</a>"
-                f'<div style="font-size:15px">{marked(h.snippet(words), words)}</div>'
-                + (f'<div style="font-size:14px">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")
+                f'<div style="font-size:max(15px,1em)">{marked(h.snippet(words), words)}</div>'
+                + (f'<div style="font-size:max(14px,.95em)">{escape(WORDS.format("cards", lang))}: {cards}</div>' if cards else "")
                 + "</div>"
             )
         self.show("".join(rows))

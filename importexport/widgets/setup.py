@@ -48,7 +48,7 @@ class SetupView(w.VBox):
         s = g.state
         credits = sorted({p.credits for p in s.players})
         grey = next((p for p in s.players if p.harbour == 5), None)
-        self.summary.value = "<div style='font-size:16px'>" + escape(WORDS.format("summary", lang,
+        self.summary.value = "<div style='font-size:max(16px,1.05em)'>" + escape(WORDS.format("summary", lang,
             n=s.n, h=len(s.players[0].hand), s=len(s.island), c=sum(len(x.containers) for x in s.ships if x.at_sea),
             d=len(s.deck), k=credits[0],
             grey=WORDS.format("grey", lang, g=grey.credits) if grey is not None else "",

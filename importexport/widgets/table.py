@@ -361,7 +361,7 @@ class TableView(w.VBox):
         s = self.session
         g = s.game
         g.lang = lang
-        self.caption_html.value = f'<div style="font-size:16px">{markdown(self.caption[lang])}</div>' if self.caption else ""
+        self.caption_html.value = f'<div style="font-size:max(16px,1.05em)">{markdown(self.caption[lang])}</div>' if self.caption else ""
         self._draw_board(lang)
         self.step_button.description = ui("step", lang)
         self.undo_button.description = ui("undo", lang)
@@ -386,7 +386,7 @@ class TableView(w.VBox):
         lines = self.session.game.narrate(lang)
         shown = lines if self.whole_log else lines[-LOG_LINES:]
         self.log_box.value = (f'<details open><summary><b>{escape(ui("log", lang))}</b></summary>'
-                              f'<div style="max-height:190px;overflow:auto;font-size:14px">'
+                              f'<div style="max-height:190px;overflow:auto;font-size:max(14px,.95em)">'
                               + "".join(f"<div>{escape(x)}</div>" for x in reversed(shown)) + "</div></details>")
         self.log_button.layout.display = None if len(lines) > LOG_LINES else "none"
         self.log_button.description = ui("log_recent" if self.whole_log else "log_all", lang, n=len(lines))
@@ -476,7 +476,7 @@ class TableView(w.VBox):
             replace_children(self.options, [])
             return
         who = ", ".join(self.seat_name(h, lang) for h in humans)
-        parts.insert(0, f'<div style="font-size:17px"><b>{escape(ui("decides", lang, p=who, n=len(humans)))}</b></div>')
+        parts.insert(0, f'<div style="font-size:max(17px,1.1em)"><b>{escape(ui("decides", lang, p=who, n=len(humans)))}</b></div>')
         self.prompt.value = "".join(parts)
         sealed = self.kit.sealed(g)
         if sealed is not None:  # every person bidding this round: a hidden entry, or "has bid"

@@ -199,8 +199,8 @@ function draw(model, host) {
     return e;
   }
 
-  // a chip: crew, goods, fulfilled, open hands (mark and name); a container on a ship (mark only,
-  // like a cargo cube: its colour is what counts, its name is in the tooltip)
+  // a chip: crew, goods, fulfilled, open hands (mark and name); a container on a ship (a cargo cube: its
+  // mark and its card's name, so that "click SOAP on the ship" finds it; its colour is what counts)
   function chip(key) {
     const got = cardBase(key, "iex-chip");
     if (!got) return null;
@@ -217,7 +217,7 @@ function draw(model, host) {
     const [c, e] = got;
     paint(e, c.bg, c.fg);
     if (!e.hasAttribute("aria-label")) e.setAttribute("aria-label", c.name);
-    e.append(h("b", "iex-mark", { text: c.mark }));
+    e.append(h("b", "iex-mark", { text: c.mark }), h("span", "iex-name", { text: c.name }));
     return e;
   }
 
@@ -256,13 +256,13 @@ function draw(model, host) {
     return e;
   }
 
-  function row(label, kids, cls) {
+  function row(label, kids, cls, tip) {
     const n = kids.filter((k) => k.classList && k.classList.contains("iex-chip")).length;
     const many = (n > 1 ? " iex-many" : "") + (n > 2 ? " iex-many3" : "") + (n > 4 ? " iex-many5" : "");
     // (a pair that the grid of figures lays out as two cells; on a crowded table the pairs run on in
     // lines: .iex-statline)
     return [h("span", "iex-pair", null, [
-      h("span", `iex-k ${cls || ""}`, { text: label }),
+      h("span", `iex-k ${cls || ""}`, tip ? { text: label, title: tip } : { text: label }),
       h("span", `iex-v ${cls || ""}${many}`, null, kids),
     ])];
   }
@@ -310,7 +310,11 @@ function draw(model, host) {
     };
     stats.append(...row(`${L.crew} ${(p.crew || []).length}/${p.crew_limit}`, chips(p.crew)));
     stats.append(...row(`${L.goods} ${p.goods_load}/${p.goods_limit}`, chips(p.goods)));
-    stats.append(...row(`${L.fulfilled} ${(p.fulfilled || []).length}`, chips(p.fulfilled)));
+    // (the count is the rules': the harbour's printed contract, named first, and the cards, as the crew
+    // limit and the texts count)
+    const done = [h("span", "iex-muted iex-harbour-contract", { text: L.harbour, title: L.fulfilled_tip }),
+      ...(p.fulfilled || []).map(chip).filter(Boolean)];
+    stats.append(...row(`${L.fulfilled} ${p.fulfilled_count}`, done, "", L.fulfilled_tip));
     const fleet = h("div", "iex-fleet", null, (p.ships || []).map((sid) => ship(sid, true)).filter(Boolean));
     e.append(h("div", "iex-seat-body", null, [stats, fleet]));
     // a hand shown face up (lessons): small chips along the panel's foot
@@ -418,8 +422,8 @@ const TABLE_STEPS = [
   "iex-tile2",      // a card in two lines: its name in its band, its action by its symbol beside its dots
   "iex-narrow",     // the cards and ships narrower
   "iex-print17",    // (projector mode) text of 17 px and more, as Port Royal's fitted table has it
-  "iex-chipmarks",  // a seat's crew, goods and contracts fulfilled by their marks (their names in the
-                    // tooltip and for screen readers), as five or more of them are anyway
+  "iex-chipmarks",  // a seat's crew, goods and contracts fulfilled, and the cargo on ships, by their marks
+                    // (their names in the tooltip and for screen readers), as five or more chips are anyway
   "iex-islandwide iex-handup", // at last the hand and the legend above the island: they stay in view, the island's
                     // last lines below them
   "iex-islandwide iex-handup iex-seatrow", // (4 seats) the seats in one row above the sea
