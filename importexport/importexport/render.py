@@ -99,8 +99,15 @@ CSS = """
 .iex-guide p{margin:4px 0;line-height:1.45}
 .iex-guide.iex-guide-off{border-left-color:#5c6f82;background:#eef2f6}
 .iex-guide .iex-refusal:has(> .widget-html-content:empty),.iex-guide .iex-guide-choices:empty{display:none}
+.iex-focus .iex-guide{flex-flow:row wrap;align-items:center;column-gap:12px}
+.iex-focus .iex-guide > .iex-guide-text{flex:1 1 24em;min-width:0}
+.iex-focus .iex-guide > .iex-refusal,.iex-focus .iex-guide > .iex-guide-choices{flex:1 1 100%}
+.iex-focus .iex-guide > .widget-hbox{flex:0 1 auto}
+.iex-focus .iex-caption p{margin:0 0 2px 0}
+.iex-focus.iex-big .iex-caption{display:none}
 .iex-guide .iex-refusal .widget-html-content{font-size:16px}
-.iex-guide-answer{border-left:4px solid #b3261e;background:#fff;padding:2px 10px;margin:2px 0;font-size:16px}
+.iex-guide-answer{border-left:4px solid #b3261e;background:#fff;padding:1px 10px;margin:2px 0;font-size:15px}
+.iex-guide .iex-guide-answer p{margin:2px 0;line-height:1.35}
 .iex-guide-answer.iex-answer-info{border-left-color:#1f4e8c}
 .iex-focus .widget-html-content{font-size:15px}
 .iex-focus.iex-big .iex-guide,.iex-focus.iex-big .iex-guide .widget-html-content,

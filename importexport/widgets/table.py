@@ -100,6 +100,7 @@ class TableView(w.VBox):
         self.click_seconds: list[float] = []
         self.selected: list[Action] | None = None  # the moves a clicked card allows, when several
         self.caption_html = w.HTML()
+        self.caption_html.add_class("iex-caption")
         self.table = Board()
         self.last_picture: dict | None = None
         self.prompt = w.HTML()
@@ -198,6 +199,7 @@ class TableView(w.VBox):
     def _lesson_projector(self, _change: object) -> None:
         """A lesson's table in projector mode: its box, hints and log in large print with the board."""
         (self.add_class if self.table.projector else self.remove_class)("iex-big")
+        self._draw_board(self.lang)  # (a focused table is brought into view again, in its new size)
 
     @property
     def lang(self) -> str:

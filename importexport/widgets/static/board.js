@@ -891,11 +891,16 @@ function reveal(root) {
   const top = frame.getBoundingClientRect().top;
   const bottom = root.getBoundingClientRect().bottom;
   if (top >= view.top - 1 && bottom <= view.bottom + 1) return true; // all in view already
-  let shift = top - view.top - 4;
+  // the table's top at the view's top; if the board reaches below, the box's top (the caption above it
+  // out of view), or the top of the box's answer to the click; if what the step points at is still
+  // below, as little further as shows it
   const point = root.querySelector(".iex-point");
-  if (point && bottom - top > view.bottom - view.top) {
-    shift = Math.max(shift, point.getBoundingClientRect().bottom - view.bottom + 8);
-  }
+  const box = frame.querySelector(".iex-guide");
+  const last = (point || box || root).getBoundingClientRect().bottom; // (no point on the board: the box's own buttons)
+  const answer = frame.querySelector(".iex-guide-answer"); // (the answer to the click, if any, before the rest of the box)
+  const tops = [top, ...[box, answer].filter(Boolean).map((e) => e.getBoundingClientRect().top)];
+  let shift = tops.map((t) => t - view.top - 4).find((s) => last - s <= view.bottom - 8);
+  if (shift === undefined) shift = last - view.bottom + 8;
   sc.scrollTop += shift;
   return true;
 }
