@@ -2,9 +2,11 @@
 
 Each step says what to do; for the reader's own move (``do``) the board points at what to click
 and the table waits; for the other players' moves (``show``) the reader presses *Next*.  After a
-move the step says what it did, together with the next instruction.  A reader who makes another
-legal move is not stopped: the referee plays it (and the bots answer), the guide says what
-happened instead, and offers to go back to the step or to play on.
+move the step says what it did, together with the next instruction.  Every click is answered in the
+box above the board (the table's message stands there): a move the referee refuses with its reason,
+a card with several uses with its uses to choose from, another legal move with "allowed, but not this
+step's move" and *Play it anyway*; played anyway, the referee plays it (and the bots answer), the
+guide says what happened instead, and offers to go back to the step or to play on.
 
 The guide is the position's script (``Position.guide``, see ``docs/tutor.md``), so where the reader
 is comes from the session alone: :meth:`Session.on_script` and how much of the script has been
