@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from browser_kit import free_port
+from browser_kit import ARTIFACTS, free_port
 from helpers import identities, kill_all, process_tree, still_running
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -224,11 +224,12 @@ def open_notebook(page: Page, path: str) -> Locator:
     return panel
 
 
-def run_all(panel: Locator, drawn: str = ".iex-board") -> None:
+def run_all(panel: Locator, drawn: str = ".iex-board", top: bool = True) -> None:
     """Run ▸ Run All Cells on the notebook ``panel`` shown, then wait until every code cell has run,
     the kernel is idle and ``drawn`` is there (the widgets arrive after their cell has run); then
-    back to the notebook's top, where a reader starts reading.  A cell that fails stops the run
-    (JupyterLab leaves the cells after it unrun): that fails here at once, with its traceback."""
+    (``top``) back to the notebook's top, or (not ``top``) where Run All left the reader.  A cell that
+    fails stops the run (JupyterLab leaves the cells after it unrun): that fails here at once, with its
+    traceback."""
     page = panel.page
     menu(page, "Run", "runmenu:run-all")
     page.wait_for_function("""sel => {
@@ -243,7 +244,8 @@ def run_all(panel: Locator, drawn: str = ".iex-board") -> None:
     kernel_idle(page)
     panel.locator(drawn).first.wait_for(state="attached", timeout=WAIT_MS)
     dismiss(page)
-    scroll_to_top(panel)
+    if top:
+        scroll_to_top(panel)
 
 
 def scroll_to_top(panel: Locator) -> None:
@@ -267,3 +269,42 @@ def wait_texts(scope: Locator, selector: str, texts: list[str]) -> None:
     except PlaywrightError:
         got = [t.strip() for t in scope.locator(selector).all_text_contents()]
         raise AssertionError(f"{selector} reads {got}, not {texts}") from None
+
+
+OUTSIDE = """([root, sels]) => {
+    const outer = root.closest('.jp-WindowedPanel-outer');
+    const v = outer ? outer.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+    const top = Math.max(v.top, 0), bottom = Math.min(v.bottom, window.innerHeight);
+    return sels.filter(sel => {
+        const e = [...root.querySelectorAll(sel)].find(x => x.getClientRects().length);
+        if (!e) return true;
+        const r = e.getBoundingClientRect();
+        return r.top < top - 1 || r.bottom > bottom + 1;
+    });
+}"""
+"""Those of the selectors whose first element shown under ``root`` is not wholly inside the notebook's view."""
+SMALL_TEXT = """root => [...root.querySelectorAll('*')].filter(e => {
+    const st = getComputedStyle(e);
+    return e.getClientRects().length && st.visibility !== 'hidden' && st.clipPath === 'none'
+        && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(st.fontSize) < 14;
+}).map(e => `${e.textContent.trim().slice(0, 40)} (${getComputedStyle(e).fontSize})`)"""
+"""The texts under ``root`` shown smaller than 14 px (screen-reader-only words, clipped, do not count)."""
+
+
+def in_view(scope: Locator, selectors: list[str], timeout: int = 10_000) -> None:
+    """Wait until the first element shown of each of ``selectors`` under ``scope`` is wholly inside the
+    notebook's view (a chapter's table brings itself into view a moment after a click); fail naming those
+    that are not."""
+    try:
+        scope.page.wait_for_function(f"args => ({OUTSIDE})(args).length === 0",
+                                     arg=[scope.element_handle(), selectors], timeout=timeout)
+    except PlaywrightError:
+        left = scope.evaluate(f"(root, sels) => ({OUTSIDE})([root, sels])", selectors)
+        ARTIFACTS.mkdir(exist_ok=True)
+        scope.page.screenshot(path=str(ARTIFACTS / "not-in-view.png"))
+        raise AssertionError(f"not inside the window: {left} (test-artifacts/not-in-view.png)") from None
+
+
+def small_texts(scope: Locator) -> list[str]:
+    """The texts under ``scope`` shown smaller than 14 px."""
+    return scope.evaluate(SMALL_TEXT)

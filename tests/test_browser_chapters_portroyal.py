@@ -1,30 +1,29 @@
 """Port Royal's chapters in a real browser: JupyterLab (its own server, on a temporary copy of the
 notebooks, see ``lab_kit``) and Debian's Chromium at 1280×720.
 
-Chapter 3 as a learner: the guided table is on the first screen, nothing on its board cut off at a
-notebook's width; every step is followed as the box says (clicking what the board points at, else the
-choice outlined beside it) until the guide is done, and the number exercise is answered wrong, then
-right.  Chapter 8 in German: the team's guided turn opens and is followed to its end.  Screenshots go to
+Chapter 3 as a learner: Run All lands on the guided table, nothing on its board cut off at a notebook's
+width and no text under 14 px; a wrong click is answered in the box; every step is followed as the box
+says (clicking what the board points at, else the choice outlined in the box), each step's box and
+target inside the window together, until the guide is done, and the number exercise is answered wrong,
+then right.  Chapter 8 in German: the team's guided turn opens and is followed to its end.  Screenshots go to
 ``test-artifacts/``.  What is expected comes from the chapter files and the engine, not from this file.
 """
 
 from __future__ import annotations
 
 from browser_kit import ARTIFACTS, browser, needs_chromium
-from lab_kit import WAIT_MS, cell, lab, lab_page, open_notebook, run_all, scroll_to_top, wait_texts
+from lab_kit import WAIT_MS, cell, in_view, lab, lab_page, open_notebook, run_all, small_texts, wait_texts
 from playwright.sync_api import Locator, Page, expect
 
 from importexport.protocol import table_kit
 from importexport.tutor.chapter import chapter
 from importexport.tutor.exercises import VERDICT, Grader
-from importexport.widgets.common import ui
 from importexport.widgets.guide import gw
 
 __all__ = ["browser", "lab", "lab_page"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
 
 GAME = "portroyal"
-SCREEN_HEIGHT = 720
 NOTEBOOK_WIDTH = 848  # a notebook's output beside JupyterLab's file browser, at 1280 px
 CUT_TEXTS = """board => [...board.querySelectorAll('*')].filter(e =>
     e.getClientRects().length && getComputedStyle(e).clipPath === 'none'
@@ -42,9 +41,13 @@ def follow_guide(table: Locator, number: int, position: str, lang: str) -> int:
     ch = chapter(number, GAME)
     steps = ch.positions[position].guide
     g = ch.game(position, lang)
-    clicks = 0
+    clicks, wrong = 0, False
     wait_texts(table, ".iex-guide-count", [gw("count", lang, i=1, n=len(steps))])
     for i, step in enumerate(steps):
+        board = table.locator(".iex-table .iex-point")
+        where = ".iex-table .iex-point" if step.do is not None and board.count() else (
+            ".iex-guide .iex-point" if step.do is not None else ".iex-guide-next")
+        in_view(table, [".iex-guide", where])  # the step and what it asks to click, together in the window
         if step.do is None:
             table.locator(".iex-guide-next").click()
         else:  # the outlined thing: on the board if it is there, else the choice outlined in the panel
@@ -53,20 +56,29 @@ def follow_guide(table: Locator, number: int, position: str, lang: str) -> int:
             where = kit.pointed(asked)
             what, ident = ("card", where["cards"][0]) if where.get("cards") else (
                 ("contract", where["contracts"][0]) if where.get("contracts") else (None, None))
+            others = table.locator(".iex-table [role='button']:not(.iex-point)")
+            if what is not None and not wrong and others.count():  # once: a click on something else first
+                others.first.click()
+                asks = gw("asks", lang, e=g.describe(asked, lang)).replace("**", "")
+                expect(table.locator(".iex-guide .iex-guide-answer")).to_contain_text(asks, timeout=WAIT_MS)
+                in_view(table, [".iex-guide-answer", ".iex-table .iex-point"])  # answered where the learner looks
+                wrong = True
             if what is not None:
                 table.locator(".iex-table .iex-point").first.click()
                 clicks += 1
                 if len(kit.click_choices(g, asked.player, what, ident)) > 1:  # a card with two uses: pick the one asked
-                    said = ui("pick", lang, c=kit.click_name(g, what, ident, lang))
-                    expect(table.locator(".iex-refusal")).to_contain_text(said, timeout=WAIT_MS)
-                    table.locator(".iex-option.iex-point").first.click()
+                    said = gw("pick", lang, c=kit.click_name(g, what, ident, lang)).replace("**", "")
+                    expect(table.locator(".iex-guide .iex-guide-answer")).to_contain_text(said, timeout=WAIT_MS)
+                    in_view(table, [".iex-guide-choices .iex-point"])  # its uses, in the box
+                    table.locator(".iex-guide-choices .iex-option.iex-point").click()
             else:
-                table.locator(".iex-option.iex-point, .iex-guide-do").first.click()
+                table.locator(".iex-guide .iex-point").first.click()
         for move in step.moves():
             g.apply(move.action())
         done = i + 1 == len(steps)
         wait_texts(table, ".iex-guide-count", [gw("done", lang) if done else gw("count", lang, i=i + 2, n=len(steps))])
         expect(table.locator(".iex-log")).to_contain_text(g.narrate(lang)[-1], timeout=WAIT_MS)
+    assert wrong, "no step offered something else to click on the board"
     return clicks
 
 
@@ -75,17 +87,17 @@ def test_chapter_3_as_a_learner(lab_page: Page) -> None:
     ch = chapter(3, GAME)
     position = next(v for k, v in ch.block_list() if k == "table")
     panel = open_notebook(page, f"en/portroyal/{ch.notebook}")
-    run_all(panel, ".iex-guide")
+    run_all(panel, ".iex-guide", top=False)
     table = cell(panel, f"ch.table('{position}')")
-    scroll_to_top(panel)
-    top = table.locator(".jp-OutputArea").bounding_box()
-    assert top is not None and top["y"] < SCREEN_HEIGHT, f"the guided table starts at {top} (below the first screen)"
+    in_view(table, [".iex-guide", ".iex-table"])  # Run All landed on the lesson
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "focus-after-pr03.png"))
+    assert not (small := small_texts(table.locator(".iex-focus"))), f"texts under 14 px in the guided table: {small}"
     board = table.locator(".iex-table").first
     width = board.evaluate("b => b.getBoundingClientRect().width")
     assert width <= NOTEBOOK_WIDTH, f"the board is {width} px wide"
     assert board.evaluate(CUT_TEXTS) == [], f"texts cut off on the board at {width} px"
     ARTIFACTS.mkdir(exist_ok=True)
-    table.locator(".iex-guide").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "pr-ch03-guide.png"))
     clicks = follow_guide(table, 3, position, "en")
     assert clicks >= 2, "the guide's moves are made on the board"

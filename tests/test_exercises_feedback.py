@@ -272,7 +272,7 @@ def test_chapter_8_table_gives_player_1_a_turn_after_the_load() -> None:
         assert not view.step_button.disabled and view.play_on_button.layout.display == "none"
         view.step_button.click()
     assert view.step_button.disabled and s.waiting_bots()
-    assert view.play_on_button.layout.display is None and "whole example" in view.prompt.value
+    assert view.play_on_button.layout.display is None and "whole example" in view.example_text.value  # (said in the box, beside Step)
     for _ in range(10):
         if s.waiting_humans():
             break

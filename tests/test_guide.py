@@ -8,11 +8,13 @@ import re
 import pytest
 from pydantic import ValidationError
 
+from importexport import CARDS
 from importexport.importexport.actions import Action
 from importexport.tutor.chapter import Position, chapters
 from importexport.tutor.check import guide_problems, unreachable
+from importexport.widgets import guide
 from importexport.widgets.chapter import ChapterView, chapter
-from importexport.widgets.guide import GuidedTable
+from importexport.widgets.guide import OFF_LINES, GuidedTable
 from importexport.widgets.lang import LANG
 
 SCENARIO = {"players": 2, "seed": 1}
@@ -156,7 +158,12 @@ def test_the_table_points_at_the_move_and_the_step_explains_it(ch6: GuidedTable)
 def test_a_move_off_the_guide_is_played_explained_and_can_be_taken_back(ch6: GuidedTable) -> None:
     follow(ch6)
     at_step_two = ch6.session.game.state.to_dict()
-    assert ch6.act(Action(0, "declare", count=1))
+    assert ch6.act(Action(0, "declare", count=1)) is False  # answered in the box first, not played
+    said = plain(ch6.message.value)
+    assert "You chose Declare 1" in said and "not this step's move" in said and "asks for Declare 2" in said
+    assert ch6.session.game.state.to_dict() == at_step_two and ch6.message in ch6.guide_box.children
+    assert ch6.anyway_button in ch6.guide_bar.children
+    ch6.anyway_button.click()  # played anyway: the referee allows it
     text = plain(ch6.guide_text.value)
     assert "You played something else" in text and "Declare 1" in text and "Declare 2" in text
     assert "Player 2 follows with BUBBLEGUM" in text  # the bots answered: what happened is told
@@ -175,6 +182,71 @@ def test_an_illegal_move_is_refused_with_the_rule_and_the_guide_stays_where_it_i
     assert ch6.act(Action(0, "declare", count=9)) is False
     assert ch6.session.game.state.to_dict() == before and ch6.guide_text.value == box
     assert "may declare" in plain(ch6.message.value)
+
+
+def test_a_wrong_click_is_answered_in_the_box_with_the_referees_reason_and_the_step(ch6: GuidedTable) -> None:
+    g = ch6.session.game
+    apples = ch6.point
+    assert apples is not None
+    other = next(c for c in g.state.players[0].hand if c != apples.cards[0])  # legal, not the step's card
+    ch6.click("card", other)
+    said = plain(ch6.message.value)
+    assert CARDS[other].name in said and ("not this step's move" in said or "not the one this step asks for" in said)
+    assert ch6.anyway_button in ch6.guide_bar.children or not ch6.kit.click_choices(g, 0, "card", other)
+    assert f"asks for {g.describe(apples, 'en')}" in said and not g.history
+    stranger = next(c for c in g.state.players[1].hand)  # not the reader's card: the referee's own reason
+    ch6.click("card", stranger)
+    said = plain(ch6.message.value)
+    reason = ch6.kit.click_refusal(g, 0, "card", stranger, "en")
+    assert reason and plain(reason) in said and "does not allow" in said and not g.history
+    assert ch6.message in ch6.guide_box.children  # the answer stands in the box, above the board
+    follow(ch6)
+    follow(ch6)  # now Player 2 follows: a step to press Next in
+    assert ch6.steps[ch6.step_index()].do is None
+    ch6.click("card", other)
+    assert "press Next" in plain(ch6.message.value)
+
+
+def test_a_card_with_several_uses_offers_them_in_the_box() -> None:
+    ch1 = chapter(1, lang="en").table("first-turn")  # its first step: a card with three uses
+    assert isinstance(ch1, GuidedTable)
+    move = ch1.point
+    assert move is not None
+    ways = ch1.kit.click_choices(ch1.session.game, 0, "card", move.cards[0])
+    assert len(ways) > 1, "chapter 1's first step no longer asks for a card with several uses"
+    ch1.click("card", move.cards[0])
+    assert "can be used in several ways" in plain(ch1.message.value)
+    offered = [b for row in ch1.guide_choices.children for b in row.children]
+    assert [b.description.strip() for b in offered] == [
+        f"{ch1.session.game.describe(a, 'en')} {ch1.kit.note(ch1.session.game, a, 'en')[0]}".strip() for a in ways]
+    [outlined] = [b for b in offered if "iex-point" in b._dom_classes]
+    outlined.click()
+    assert ch1.session.game.history[-1] == move and not ch1.guide_choices.children
+
+
+def test_a_chapters_tables_are_focused_and_only_the_first_lands(ch6: GuidedTable) -> None:
+    assert ch6.table.picture["focus"] == {"land": True, "seq": 0} and "iex-focus" in ch6._dom_classes
+    ch6.next_button.click()
+    assert ch6.table.picture["focus"]["seq"] == 1  # every click of the reader's: the page brings the table into view
+    example = chapter(8, lang="en").table("payout-example")
+    assert example.table.picture["focus"]["land"] is False  # (chapter 8's first table is its guided one)
+    assert example.example_box is not None and example.example_box in example.children
+    bar = example.example_box.children[-1]
+    assert example.step_button in bar.children and example.back_button in bar.children
+    assert "Next in the example" in plain(example.example_text.value) and not plain(example.prompt.value).count("Next in")
+    example.step_button.click()
+    assert len(example.session.game.history) == 1 and example.message in example.example_box.children
+
+
+def test_the_off_guide_box_stays_small(ch6: GuidedTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guide, "OFF_LINES", 1)  # (chapter 6's deviations tell 4 lines: at most 1 shown here)
+    g = ch6.session.game
+    asked = ch6.point
+    ch6.act(next(a for a in g.legal_actions(0) if a.kind == asked.kind and a != asked))
+    ch6.anyway()
+    box = ch6.guide_text.value
+    assert box.count("<li>") == 1 and re.search(r"and \d+ more lines in the log below", plain(box))
+    assert OFF_LINES <= 5  # (the box stays small: it must not cover the board it explains)
 
 
 def test_next_back_and_the_end(ch6: GuidedTable) -> None:

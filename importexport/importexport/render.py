@@ -94,13 +94,29 @@ CSS = """
 .jupyter-button.iex-point,.widget-text.iex-point input,.widget-password.iex-point input{outline:4px solid #d9480f;
   outline-offset:2px;box-shadow:0 0 10px 4px rgba(217,72,15,.6)}
 .iex-guide{border-left:6px solid #d9480f;background:#fff4e6;padding:4px 12px;margin:4px 0;font-size:16px;
-  color:#1f1f1f;position:sticky;top:0;z-index:20;box-shadow:0 2px 6px rgba(0,0,0,.18)}
-.iex-guided,.jp-OutputArea-output:has(.iex-guide),.jp-OutputArea-child:has(.iex-guide),
-.jp-Cell-outputArea:has(.iex-guide),.jp-Cell-outputWrapper:has(.iex-guide){overflow:visible !important}
+  color:#1f1f1f;box-shadow:0 1px 4px rgba(0,0,0,.15)}
 .jp-Cell-outputWrapper:has(.iex-css-only){display:none}
 .iex-guide .iex-guide-count{font-size:14px;color:#6b3a12;font-weight:bold}
 .iex-guide p{margin:4px 0;line-height:1.45}
 .iex-guide.iex-guide-off{border-left-color:#5c6f82;background:#eef2f6}
+.iex-guide .iex-refusal:has(> .widget-html-content:empty),.iex-guide .iex-guide-choices:empty{display:none}
+.iex-focus .iex-guide{flex-flow:row wrap;align-items:center;column-gap:12px}
+.iex-focus .iex-guide > .iex-guide-text{flex:1 1 24em;min-width:0}
+.iex-focus .iex-guide > .iex-refusal,.iex-focus .iex-guide > .iex-guide-choices{flex:1 1 100%}
+.iex-focus .iex-guide > .widget-hbox{flex:0 1 auto}
+.iex-focus .iex-caption p{margin:0 0 2px 0}
+.iex-focus.iex-big .iex-caption{display:none}
+.iex-guide .iex-refusal .widget-html-content{font-size:16px}
+.iex-guide-answer{border-left:4px solid #b3261e;background:#fff;padding:1px 10px;margin:2px 0;font-size:15px}
+.iex-guide .iex-guide-answer p{margin:2px 0;line-height:1.35}
+.iex-guide-answer.iex-answer-info{border-left-color:#1f4e8c}
+.iex-focus .widget-html-content{font-size:15px}
+.iex-focus.iex-big .iex-guide,.iex-focus.iex-big .iex-guide .widget-html-content,
+.iex-focus.iex-big .iex-guide-answer{font-size:24px}
+.iex-focus.iex-big .iex-guide .iex-guide-count{font-size:20px}
+.iex-focus.iex-big .jupyter-button,.iex-focus.iex-big select{font-size:20px !important}
+.iex-focus.iex-big .widget-html-content,.iex-focus.iex-big .iex-prompt div,.iex-focus.iex-big .iex-log div,
+.iex-focus.iex-big .iex-log summary{font-size:20px !important}
 </style>
 """
 

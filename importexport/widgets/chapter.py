@@ -124,6 +124,8 @@ class ChapterView:
         """A live table at ``position``: a guided lesson if the position has a guide."""
         pos = self.chapter.positions[position]
         caption = {"en": pos.caption.en, "de": pos.caption.de} if pos.caption else None
+        first = next((v for k, v in self.chapter.block_list() if k == "table"), None)
+        options = {"focus": True, "land": position == first, **options}  # (one screen; Run All lands on the first)
         if pos.guide:
             return GuidedTable(self.session(position), pos.guide, pos.end, caption=caption, **options)
         return TableView(self.session(position), caption=caption, **options)

@@ -62,8 +62,13 @@ class TableView(w.VBox):
     "always", "first" (each rule's hint once) or "off".  ``on_act``: called instead of
     ``session.act`` for a person's move (exercises grade the move there).  ``panel_first``: the
     decision above the table (the app) instead of below it (the chapters).  ``more_buttons``: widgets
-    that stand after Undo and Restart (the app's Save).
+    that stand after Undo and Restart (the app's Save).  ``focus``: a chapter's table, one screen
+    (docs/tutor.md): the board fits the window below the box of what to do, which the page keeps in
+    view after each click; ``land``: the chapter's first table, brought into view once when drawn.
     """
+
+    EXAMPLE_BOX = True
+    """Whether a focused table with an example (a ``script``) has Step ▶ / ◀ in a box above the board."""
 
     def __init__(
         self,
@@ -79,6 +84,8 @@ class TableView(w.VBox):
         confirm: bool = False,
         pace: float = 0.0,
         more_buttons: list[w.Widget] | None = None,
+        focus: bool = False,
+        land: bool = False,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.session = session
@@ -88,9 +95,12 @@ class TableView(w.VBox):
         self.on_act = on_act
         self.on_change = on_change
         self.seen_hints: set[str] = set()
+        self.focus, self.land = focus, land
+        self.acted = 0  # the reader's clicks so far: the page brings a focused table into view after each
         self.click_seconds: list[float] = []
         self.selected: list[Action] | None = None  # the moves a clicked card allows, when several
         self.caption_html = w.HTML()
+        self.caption_html.add_class("iex-caption")
         self.table = Board()
         self.last_picture: dict | None = None
         self.prompt = w.HTML()
@@ -153,11 +163,43 @@ class TableView(w.VBox):
         else:  # a lesson: the position first, then what to do about it
             self.children = [self.caption_html, self.table, self.prompt, self.options, self.message, self.confirm,
                              *buttons, self.log_box, self.log_button]
+            self.table.observe(self._guard(self._lesson_projector), names="projector")
+        self.example_text = w.HTML()
+        self.example_box: w.VBox | None = None
+        if focus:
+            self.add_class("iex-focus")
+            if session.script and self.EXAMPLE_BOX and not panel_first:
+                self._example_layout(buttons)
         on_language(self, self.refresh)
         self.refresh()
 
     def _guard(self, fn: Callable[..., object]) -> Callable[..., object]:
-        return guarded(self.message)(fn)
+        """``fn`` as a callback of the reader's: its errors shown, and counted as a click (:attr:`acted`)."""
+        shown = guarded(self.message)(fn)
+
+        def clicked(*args: Any, **kwargs: Any) -> object:
+            self.acted += 1
+            return shown(*args, **kwargs)
+
+        return clicked
+
+    def _example_layout(self, buttons: list[w.Widget]) -> None:
+        """A worked example's box above the board: the move Step plays next (or that the example is over),
+        the answer to a click, and ◀ Step back, Step ▶, Play on; Undo and Restart stay below."""
+        self.example_text.add_class("iex-guide-text")
+        bar = w.HBox([self.back_button, self.step_button, self.play_on_button], layout=w.Layout(flex_flow="row wrap"))
+        self.example_box = w.VBox([self.example_text, self.message, bar])
+        self.example_box.add_class("iex-guide")
+        self.example_box.add_class("iex-example")
+        for box in buttons:
+            box.children = [b for b in box.children if b not in bar.children]
+        self.children = [self.caption_html, self.example_box,
+                         *[c for c in self.children if c not in (self.caption_html, self.message)]]
+
+    def _lesson_projector(self, _change: object) -> None:
+        """A lesson's table in projector mode: its box, hints and log in large print with the board."""
+        (self.add_class if self.table.projector else self.remove_class)("iex-big")
+        self._draw_board(self.lang)  # (a focused table is brought into view again, in its new size)
 
     @property
     def lang(self) -> str:
@@ -400,6 +442,8 @@ class TableView(w.VBox):
         pic = kit.picture(self.session.game, lang, self.hands, self.decider(), self.point)
         pic["changed"] = kit.changes(self.last_picture, pic)
         pic["fit"] = self.side_by_side and kit.FITS_NORMAL  # (the board fits it to the window: board.js)
+        if self.focus:  # (board.js: fitted below the box, brought into view after each of the reader's clicks)
+            pic["focus"] = {"land": self.land, "seq": self.acted}
         if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
             pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
         self.last_picture = pic
@@ -442,6 +486,7 @@ class TableView(w.VBox):
         g = s.game
         self.bid_inputs = {}
         self.hint_below.value = ""
+        self.example_text.value = ""
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
             replace_children(self.options, [])
@@ -451,6 +496,8 @@ class TableView(w.VBox):
         nobody = [d for d in g.deciders() if d not in s.humans and d not in s.bots]
         if not humans and nobody and s.next_scripted() is None:  # a lesson's table whose example is over
             self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=self.seat_name(nobody[0], lang)))}</div>"
+            if self.example_box is not None:
+                self.example_text.value, self.prompt.value = self.prompt.value, ""
             replace_children(self.options, [])
             return
         hint = self.kit.hint(g, lang)
@@ -464,10 +511,15 @@ class TableView(w.VBox):
             else:
                 parts.append(said)
         nxt = s.next_scripted()
+        example: list[str] = []
         if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
-            parts.insert(0, f"<div><b>{escape(ui('example_over', lang))}</b></div>")
+            example.append(f"<div><b>{escape(ui('example_over', lang))}</b></div>")
         if nxt is not None and nxt in g.legal_actions() and self.point is None:
-            parts.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
+            example.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
+        if self.example_box is not None:  # (said in the example's box, beside Step)
+            self.example_text.value = "".join(example)
+        else:
+            parts = example + parts if nxt is None else parts + example
         if not humans:
             bots = s.waiting_bots()
             if bots:

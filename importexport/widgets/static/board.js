@@ -405,6 +405,7 @@ function draw(model, host) {
 
   finish(host, root, pic.legend, "iex-legend", focusSel);
   if (pic.fit) fitTable(root);
+  else if (pic.focus) fitTable(root, focusBudget(root));
 }
 
 // Import/Export in the app: the table fits the window below the app's decision, in normal and in
@@ -429,11 +430,12 @@ const TABLE_STEPS = [
   "iex-islandwide iex-handup iex-seatrow", // (4 seats) the seats in one row above the sea
 ];
 
-function fitTable(root) {
+function fitTable(root, room = undefined) {
   root.classList.remove(...TABLE_STEPS.flatMap((s) => s.split(" ")));
   if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
+  if (room === null) return; // (a chapter's table not on the page yet)
   const box = root.getBoundingClientRect();
-  const budget = window.innerHeight - (box.top + window.scrollY) - 4;
+  const budget = room !== undefined ? room : window.innerHeight - (box.top + window.scrollY) - 4;
   // how far down the table reaches what must be in view (all of it, but with the hand above the
   // island, the island)
   const reach = () => {
@@ -780,7 +782,7 @@ function drawPortRoyal(model, host, pic, projector, focusSel) {
   }
 
   finish(host, root, legendBeside ? [] : legend, "iex-pr-legend", focusSel);
-  if (projector) fit(root);
+  if (projector) fit(root, pic.focus ? focusBudget(root) : undefined);
 }
 
 // Port Royal in large print: the table's lines are counted so that it fits the window below the app's
@@ -811,10 +813,11 @@ function presentations(groups) {
   return out;
 }
 
-function fit(root) {
+function fit(root, room = undefined) {
   root.classList.remove(...FIT_CLASSES);
   if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
-  const budget = window.innerHeight - FIT_RESERVE;
+  if (room === null) return; // (a chapter's table not on the page yet)
+  const budget = room !== undefined ? room : window.innerHeight - FIT_RESERVE;
   if (root.getBoundingClientRect().height <= budget) return;
   root.classList.add("iex-pr-snug");
   let total = root.getBoundingClientRect().height;
@@ -851,6 +854,84 @@ function fit(root) {
   for (const part of parts) root.classList.add(...part.steps[part.at].cls);
 }
 
+// ---------------------------------------------------------------------------------------------
+// A chapter's table (picture.focus, docs/tutor.md): one screen.  The board fits the part of the page in
+// view below what stands above it in its table (the caption, the box of the step or the example), and
+// after each of the reader's clicks (picture.focus.seq) the table is brought into view, its top at the
+// top of the view (or, where it cannot all be in view, what the step points at in view below as much of
+// it as fits).  The chapter's first table (picture.focus.land) is brought into view once, when first
+// drawn: after Run All the reader starts at the lesson, not at the notebook's end.
+
+// the element that scrolls the page the table is on (JupyterLab: the notebook's panel)
+function scroller(el) {
+  for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+    const y = getComputedStyle(e).overflowY;
+    if ((y === "auto" || y === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+
+// the part of the window the scroller shows
+function inView(sc) {
+  if (sc === document.scrollingElement || sc === document.documentElement) return { top: 0, bottom: window.innerHeight };
+  const r = sc.getBoundingClientRect();
+  return { top: Math.max(r.top, 0), bottom: Math.min(r.bottom, window.innerHeight) };
+}
+
+// how tall a chapter's board may be: the height in view less what its table has above it (null: not on the page)
+function focusBudget(root) {
+  const frame = root.isConnected ? root.closest(".iex-focus") : null;
+  if (!frame) return null;
+  const view = inView(scroller(frame));
+  return Math.max(160, view.bottom - view.top - (root.getBoundingClientRect().top - frame.getBoundingClientRect().top) - 8);
+}
+
+// bring a chapter's table into view (see above); false when it is not on the page (yet)
+function reveal(root) {
+  const frame = root.isConnected ? root.closest(".iex-focus") : null;
+  if (!frame || !root.getBoundingClientRect().height) return false;
+  const sc = scroller(frame);
+  const view = inView(sc);
+  const top = frame.getBoundingClientRect().top;
+  const bottom = root.getBoundingClientRect().bottom;
+  if (top >= view.top - 1 && bottom <= view.bottom + 1) return true; // all in view already
+  // the table's top at the view's top; if the board reaches below, the box's top (the caption above it
+  // out of view), or the top of the box's answer to the click; if what the step points at is still
+  // below, as little further as shows it
+  const point = root.querySelector(".iex-point");
+  const box = frame.querySelector(".iex-guide");
+  const last = (point || box || root).getBoundingClientRect().bottom; // (no point on the board: the box's own buttons)
+  const answer = frame.querySelector(".iex-guide-answer"); // (the answer to the click, if any, before the rest of the box)
+  const tops = [top, ...[box, answer].filter(Boolean).map((e) => e.getBoundingClientRect().top)];
+  let shift = tops.map((t) => t - view.top - 4).find((s) => last - s <= view.bottom - 8);
+  if (shift === undefined) shift = last - view.bottom + 8;
+  sc.scrollTop += shift;
+  return true;
+}
+
+const landed = new WeakSet(); // the models whose table has been brought into view when first drawn
+const seqs = new WeakMap(); // each model's last click brought into view
+
+// after a drawing: bring the table into view when the picture asks for it (tried again while the page
+// settles: the box above the board is another widget, redrawn a moment later)
+function focusAfterDraw(model, host) {
+  const f = (model.get("picture") || {}).focus;
+  if (!f) return;
+  const land = f.land && !landed.has(model);
+  const click = f.seq > 0 && seqs.get(model) !== f.seq;
+  seqs.set(model, f.seq);
+  if (!land && !click) return;
+  if (land) landed.add(model);
+  let tries = land ? 40 : 3;
+  const again = () => {
+    const root = host.querySelector(":scope > .iex-board, :scope > .iex-pr-board");
+    const done = root && reveal(root);
+    tries -= 1;
+    if (tries > 0 && (!done || tries % 2 === 0)) setTimeout(again, done ? 250 : 150);
+  };
+  requestAnimationFrame(() => setTimeout(again, 50));
+}
+
 function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "iex-host";
@@ -866,18 +947,31 @@ function render({ model, el }) {
   const top = () => Math.round(host.getBoundingClientRect().top + window.scrollY);
   let seen = size();
   let above = top();
+  // a chapter's table: the height its board may take (it changes with the box above the board)
+  const room = () => {
+    const root = (model.get("picture") || {}).focus ? host.querySelector(":scope > .iex-board, :scope > .iex-pr-board") : null;
+    return root ? focusBudget(root) : null;
+  };
+  let roomSeen = room();
   const redraw = () => {
     draw(model, host);
     seen = size();
     above = top();
+    roomSeen = room();
+    focusAfterDraw(model, host);
   };
   const refit = () => {
+    const now = room();
+    const moved = now !== null && (roomSeen === null || Math.abs(now - roomSeen) > 1);
     const root = host.querySelector(":scope > .iex-pr-board.iex-projector");
-    if (root && size() !== seen) fit(root);
+    if (root && (size() !== seen || moved)) fit(root, now === null ? undefined : now);
     const table = host.querySelector(":scope > .iex-board");
-    if (table && (size() !== seen || top() !== above) && (model.get("picture") || {}).fit) fitTable(table);
+    const pic = model.get("picture") || {};
+    if (table && (size() !== seen || top() !== above) && pic.fit) fitTable(table);
+    else if (table && pic.focus && (size() !== seen || moved)) fitTable(table, now);
     seen = size();
     above = top();
+    roomSeen = room();
   };
   const watch = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   if (watch) watch.observe(host);
