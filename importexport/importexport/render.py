@@ -110,7 +110,7 @@ CSS = """
 .iex-guide-answer{border-left:4px solid #b3261e;background:#fff;padding:1px 10px;margin:2px 0;font-size:15px}
 .iex-guide .iex-guide-answer p{margin:2px 0;line-height:1.35}
 .iex-guide-answer.iex-answer-info{border-left-color:#1f4e8c}
-.iex-focus .widget-html-content{font-size:15px}
+.iex-focus .widget-html-content{font-size:var(--jp-widgets-font-size,15px)}
 .iex-focus.iex-big .iex-guide,.iex-focus.iex-big .iex-guide .widget-html-content,
 .iex-focus.iex-big .iex-guide-answer{font-size:24px}
 .iex-focus.iex-big .iex-guide .iex-guide-count{font-size:20px}
