@@ -7,7 +7,8 @@ folder; both engines then play the same seeded random games with ``python -m imp
 round after round in alternation (so that a busy moment of a shared machine hits both alike).
 Prints each round with its paired ratio (now / then, the two runs side by side), then the best and
 the median decisions per second of each, their ratios and the median of the paired ratios
-(``ratio_paired_median``); on a quiet machine the best round (as ``timeit`` takes the fastest) is
+(``ratio_paired_median``; ``--cpu``: timed by each process's own time, which other processes disturb
+less than the wall clock); on a quiet machine the best round (as ``timeit`` takes the fastest) is
 the least disturbed, so ``ratio_best`` is the figure to read there; on a busy one, the paired
 median (a busy moment slows both runs of a round alike); 1.0 or more means no slower.  (Random bots choose among the legal options, so a change
 of the rules that changes the options also changes the games played: compare like with like.)
@@ -35,8 +36,20 @@ def export(rev: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def bench(where: Path, args: list[str]) -> dict[str, object]:
-    out = subprocess.run([sys.executable, "-m", "importexport.bench", *args], cwd=where, capture_output=True,
+CPU = r"""
+import json, sys, time
+from importexport.bench import main, run_games
+import importexport.bench as bench
+
+bench.run_games = lambda *a, **k: run_games(*a, **k, clock=time.process_time)  # (the process's own time)
+main(sys.argv[1:])
+"""
+"""``python -m importexport.bench`` timed by the process's time (``--cpu``; a commit whose ``run_games`` takes ``clock``)."""
+
+
+def bench(where: Path, args: list[str], cpu: bool = False) -> dict[str, object]:
+    command = ["-c", CPU] if cpu else ["-m", "importexport.bench"]
+    out = subprocess.run([sys.executable, *command, *args], cwd=where, capture_output=True,
                          text=True, check=True, env={"PYTHONPATH": str(where), "PATH": "/usr/bin:/bin"})
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -50,6 +63,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--abilities", action="store_true")
     ap.add_argument("--modules", default="")
+    ap.add_argument("--cpu", action="store_true", help="time by the process's own time, not the wall clock")
     args = ap.parse_args()
     flags = ["--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed)]
     flags += ["--abilities"] if args.abilities else []
@@ -60,13 +74,13 @@ def main() -> None:
         old = Path(tmp)
         export(args.rev, old)
         for r in range(args.rounds):
-            a, b = bench(old, flags), bench(ROOT, flags)
+            a, b = bench(old, flags, args.cpu), bench(ROOT, flags, args.cpu)
             then.append(float(a["decisions_per_s"]))  # type: ignore[arg-type]
             now.append(float(b["decisions_per_s"]))  # type: ignore[arg-type]
             print(f"round {r + 1}: {args.rev} {then[-1]:,.0f}/s, now {now[-1]:,.0f}/s, ratio {now[-1] / then[-1]:.3f} "
                   f"(decisions per game {a['mean_decisions_per_game']} / {b['mean_decisions_per_game']})")
     print(json.dumps({
-        "rev": args.rev, "flags": flags, "rounds": args.rounds,
+        "rev": args.rev, "flags": flags, "rounds": args.rounds, "clock": "process" if args.cpu else "wall",
         "then_best": round(max(then)), "now_best": round(max(now)), "ratio_best": round(max(now) / max(then), 3),
         "then_median": round(statistics.median(then)), "now_median": round(statistics.median(now)),
         "ratio_median": round(statistics.median(now) / statistics.median(then), 3),

@@ -3,7 +3,8 @@
 The abilities in play while options are listed (``modifier_index``, one pass over a seat's working
 abilities) are exactly what the one-value lookup (``active_abilities``) gives, for every rule value
 and seat, in random positions and with a standing rule on the table; the table of recent choices
-(``actions.listed``) hands out an action equal to the one built, of the same types."""
+(``actions.listed``) hands out an action equal to the one built, of the same types; a seat's options
+are the whole list's choices of that seat, also where the list is handed out whole (one seat deciding)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,22 @@ def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> No
                     passed += ship.id in (g._settled or {})
             g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
     assert passed > 100
+
+
+def test_a_seats_options_are_those_of_the_whole_list_that_are_its_own() -> None:
+    """``legal_actions(seat)`` hands out the whole list at once where one seat decides (``Game._solo``):
+    at every decision of random games (basic; abilities with every module, with a sealed Import bid
+    now and then), for every seat, in the game and in its copy, it is the whole list's choices of that seat."""
+    solo = shared = 0
+    for seed in range(4):
+        g = Game(players=3 + seed % 3, seed=seed, abilities=seed % 2 == 1, modules=tuple(MODULES) if seed % 2 else ())
+        rng = random.Random(seed)
+        while not g.is_over():
+            every = g.legal_actions()
+            for game in (g, g.copy()) if len(g.history) % 50 == 0 else (g,):
+                for seat in range(g.state.n):
+                    assert game.legal_actions(seat) == [a for a in every if a.player == seat], (seed, len(g.history), seat)
+            solo += g._solo >= 0
+            shared += len(g.deciders()) > 1
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    assert solo > 1000 and shared > 10

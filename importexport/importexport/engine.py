@@ -54,6 +54,7 @@ class Game:
 
     _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
     _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
+    _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
     def __init__(
         self, players: int = 4, seed: int = 0, abilities: bool = False, lang: str = "en",
@@ -101,6 +102,8 @@ class Game:
         """Every legal choice now, of ``player`` or of all deciders.  A ``player`` that is no seat of
         this table raises :class:`~importexport.errors.BadArgumentError`."""
         if player is None:
+            return list(self._opts)
+        if player == self._solo and type(player) is int:  # (one seat decides: every option is that seat's)
             return list(self._opts)
         if type(player) is not int or not 0 <= player < len(self.state.players):  # (the usual case checked at once)
             check_seat(player, self.state.n, self.lang)
@@ -193,8 +196,10 @@ class Game:
                     stack.pop()
                 continue
             self._opts = opts
+            self._solo = frame["seat"] if kind.deciders is None else -1  # (``deciders``: that seat alone)
             return
         self._opts = []
+        self._solo = -1
 
     # --- undo, replay ---------------------------------------------------------------------
 
@@ -222,7 +227,7 @@ class Game:
         """An independent game at the same position (with the same history)."""
         g = Game.__new__(Game)
         g.lang, g.seed, g.state = self.lang, self.seed, self.state.clone()
-        g.log, g.history, g._opts = list(self.log), list(self.history), list(self._opts)
+        g.log, g.history, g._opts, g._solo = list(self.log), list(self.history), list(self._opts), self._solo
         g.initial, g._initial_log = self.initial, self._initial_log
         return g
 
@@ -357,8 +362,9 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
             ship = s.ships[ship_id]
             if not ship.at_sea and ship.contracts:
                 out += [listed(seat, "drop", (c,), ship_id) for c in ship.contracts]
-    if "capital" in s.modules:  # Capital cards may be discarded from the hand at any time
-        out += [listed(seat, "discard", (c,)) for c in s.players[seat].hand if GOODS_OF[c] == GREY]
+    hand = s.players[seat].hand
+    if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
+        out += [listed(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
     if s.abilities:
         out += _abilities.anytime_options(g, seat)
     return out
@@ -417,6 +423,7 @@ def _anytime_check(g: Game, a: Action) -> Reason | None:
 
 
 GOODS_OF = CARDS.goods
+GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)  # (the grey cards, for a quick test)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}

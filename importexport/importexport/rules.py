@@ -7,7 +7,9 @@ rules here never look at a card's name.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
@@ -135,8 +137,12 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
     """How many containers can stand on a requirement at once (a maximum matching).
 
     A container fills a slot of its own colour or a rainbow slot; wild containers (grey, or a
-    colour an ability makes wild) fill any slot.  Placing single colours first is optimal.
+    colour an ability makes wild) fill any slot.  Placing single colours first is optimal.  Where
+    no ability of ``owner`` makes a colour wild, the count depends on the two lists alone and is
+    looked up (``_plain_matched``).
     """
+    if not g.state.abilities or not g.modifiers(owner, "wild_container"):
+        return _plain_matched(tuple(slots), tuple(colours))
     slot_count = [0] * 7
     for s in slots:
         slot_count[s] += 1
@@ -145,6 +151,33 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
     abilities = g.state.abilities
     for c in colours:
         if c == GREY or (abilities and c != RIDING and g.mod(owner, "wild_container", False, c)):
+            wild += 1
+        else:
+            cont[c] += 1
+    direct = left = open_coloured = 0
+    for c in BASE_COLOURS:
+        have, want = cont[c], slot_count[c]
+        if have >= want:
+            direct += want
+            left += have - want
+        else:
+            direct += have
+            open_coloured += want - have
+    rainbow = slot_count[RAINBOW_SLOT]
+    via_rainbow = min(rainbow, left)
+    return direct + via_rainbow + min(wild, open_coloured + rainbow - via_rainbow)
+
+
+@lru_cache(maxsize=1 << 12)
+def _plain_matched(slots: tuple[int, ...], colours: tuple[int, ...]) -> int:
+    """``_matched`` where only grey containers are wild (the same count, from the two lists alone)."""
+    slot_count = [0] * 7
+    for s in slots:
+        slot_count[s] += 1
+    cont = [0] * 8  # (index RIDING: cards riding along with another container fill no slot)
+    wild = 0
+    for c in colours:
+        if c == GREY:
             wild += 1
         else:
             cont[c] += 1
@@ -327,6 +360,9 @@ def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
             tuple(g.mod(owner, "wild_container", False, colour) for colour in ship.colours))
 
 
+_CONTRACTS_OF = attrgetter("contracts")
+
+
 def settle_harbours(g: Game) -> None:
     """Bring the record of every harbour ship with contracts and containers up to date (before each
     decision, so that the record is always what the position says: a contract placed or discarded,
@@ -340,15 +376,19 @@ def settle_harbours(g: Game) -> None:
     if memo is None:
         memo = g._settled = {}
     abilities = g.state.abilities
-    for ship in g.state.ships:
-        if ship.contracts and ship.containers and not ship.at_sea:
-            last = memo.get(ship.id)
-            if (last is not None and last[0] == ship.owner and last[1] == ship.contracts and last[2] == ship.sides
-                    and last[3] == ship.colours and last[4] == ship.fills
-                    and last[5] == (_fills_mods(g, ship) if abilities else ())):
-                continue
-            settle_fills(g, ship)
-            memo[ship.id] = fills_inputs(g, ship)
+    cache = g._cache
+    mods: tuple[Any, ...] = ()
+    for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
+        if ship.containers and not ship.at_sea:
+            if abilities:
+                index = cache.get(ship.owner) if cache is not None else None
+                if index is not None and "rainbow_contract" not in index and "wild_container" not in index:
+                    mods = ()  # (``_fills_mods``' quick answer, read off the index at hand)
+                else:
+                    mods = _fills_mods(g, ship)
+            if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
+                settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go)
+                memo[ship.id] = fills_inputs(g, ship)
 
 
 def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:

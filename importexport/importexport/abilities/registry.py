@@ -59,6 +59,7 @@ belongs to a holder is a row starting with [seat, card] (``held_row``, ``keep_ro
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import CARDS
@@ -166,6 +167,9 @@ LENDERS: set[int] = set()  # cards that lend other cards' abilities (a copy)
 CREW_ABILITIES: set[str] = set()  # names of abilities that work while the card is in the crew
 WATCHERS: dict[str, list[Ability]] = {}  # event -> abilities with a ``watch_<event>`` hook
 STANDING: dict[str, list[Ability]] = {}  # modifier key -> abilities whose rule stands while their mark is set
+STANDING_MARKS: list[str] = []  # the ``state.marks`` keys of the standing rules
+_INDEXES: dict[tuple[Ability, ...], dict[str, list[Ability]]] = {}  # ``modifier_index`` by the abilities working
+_EVENT_NAMES: dict[str, tuple[str, str, str]] = {}  # event -> its hook names (``on_x``, ``self_x``, ``on_self_x``)
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -182,6 +186,7 @@ def register(cls: type[Ability]) -> type[Ability]:
     _HOLDERS.clear()
     _MODIFIERS.clear()
     _BOUND.clear()
+    _INDEXES.clear()
     for key in ability.modifies:
         KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
     if cls.lends:
@@ -191,6 +196,8 @@ def register(cls: type[Ability]) -> type[Ability]:
     if cls.standing:
         for key in ability.modifies:  # (registered again under the same name: replaced)
             STANDING[key] = [a for a in STANDING.get(key, []) if a.name != cls.name] + [ability]
+        if cls.standing not in STANDING_MARKS:
+            STANDING_MARKS.append(cls.standing)
     if cls.as_contract:
         CONTRACT_ABILITIES.add(cls.name)
         CONTRACT_CARDS.add(card.id)
@@ -220,21 +227,27 @@ def lasting(g: Game, seat: int) -> list[Ability]:
             ability = ABILITY_OF[c]
             if ability is not None and ability.in_crew:
                 out.append(ability)
-    if CONTRACT_ABILITIES:
-        for sid in p.ships:
+    if CONTRACT_ABILITIES and not all(map(CONTRACT_CARDS.isdisjoint, map(_CONTRACTS_OF, map(s.ships.__getitem__, p.ships)))):
+        for sid in p.ships:  # (a card working as a contract lies on one: the test above, all in C)
             contracts = s.ships[sid].contracts
             if contracts and not CONTRACT_CARDS.isdisjoint(contracts):
                 for c in contracts:
                     ability = ABILITY_OF[c]
                     if ability is not None and ability.as_contract:
                         out.append(ability)
-    lingering = s.marks.get("lingering") if s.marks else None
-    if lingering:  # [seat, card, turn]: a card that left play but works on for the rest of that turn
-        out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
-    tucked = s.marks.get("tucked") if s.marks else None
-    if tucked:  # [card, ship]: a card tucked for good under a ship works for the ship's owner
-        out.extend(ABILITY_OF[c] for c, sid in tucked if s.ships[sid].owner == seat and ABILITY_OF[c] is not None)
+    marks = s.marks
+    if marks:
+        lingering = marks.get("lingering")
+        if lingering:  # [seat, card, turn]: a card that left play but works on for the rest of that turn
+            out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
+        tucked = marks.get("tucked")
+        if tucked:  # [card, ship]: a card tucked for good under a ship works for the ship's owner
+            out.extend(ABILITY_OF[c] for c, sid in tucked if s.ships[sid].owner == seat and ABILITY_OF[c] is not None)
     return out
+
+
+_CONTRACTS_OF = attrgetter("contracts")
+_FULFILLED_OF = attrgetter("fulfilled")
 
 
 class Holders:
@@ -269,10 +282,8 @@ def in_reach(g: Game, seat: int, cards: Holders) -> bool:
         return True
     if cards.crew and not cards.crew.isdisjoint(p.crew):
         return True
-    if cards.contract:
-        for i in p.ships:
-            if not cards.contract.isdisjoint(s.ships[i].contracts):
-                return True
+    if cards.contract and not all(map(cards.contract.isdisjoint, map(_CONTRACTS_OF, map(s.ships.__getitem__, p.ships)))):
+        return True
     marks = s.marks
     return bool(marks) and _marked_in_reach(g, seat, cards.fulfilled, marks)
 
@@ -302,11 +313,7 @@ def anyone_in_reach(g: Game, cards: Holders) -> bool:
     marks = s.marks
     if cards.crew or cards.contract or marks and ("lingering" in marks or "tucked" in marks):
         return True
-    fulfilled = cards.fulfilled
-    for p in s.players:
-        if not fulfilled.isdisjoint(p.fulfilled):
-            return True
-    return False
+    return not all(map(cards.fulfilled.isdisjoint, map(_FULFILLED_OF, s.players)))  # (a player holds one: in C)
 
 
 def modifiers_of(key: str) -> Holders | None:
@@ -332,10 +339,27 @@ def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
 
 
 def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
-    """``active_abilities`` for every rule value at once (values nobody changes are left out):
-    one pass over ``lasting``, for a position where many values are asked (listing the options)."""
+    """``active_abilities`` for every rule value at once (values nobody changes are left out), for a
+    position where many values are asked (listing the options).  The index of the same abilities
+    in the same order is the same dict while no standing rule is set (kept in ``_INDEXES``: nobody
+    changes an index once made)."""
+    found = lasting(g, seat)
+    marks = g.state.marks
+    if marks and any(marks.get(m) for m in STANDING_MARKS):
+        return _index_of(g, found)
+    key = tuple(found)
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) >= 1 << 12:  # (a bound: copies lent afresh would make new keys)
+            _INDEXES.clear()
+        index = _INDEXES[key] = _index_of(g, found)
+    return index
+
+
+def _index_of(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
+    """The abilities ``found`` working for a seat by the rule values they change, then the standing rules."""
     index: dict[str, list[Ability]] = {}
-    for ability in lasting(g, seat):
+    for ability in found:
         for key in ability.modifies:
             if key in index:
                 index[key].append(ability)
@@ -343,9 +367,9 @@ def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
                 index[key] = [ability]
     if g.state.marks:  # (a standing rule needs its mark)
         for key, standing in STANDING.items():
-            found = _with_standing(g, index.get(key, []), standing)
-            if found:
-                index[key] = found
+            with_standing = _with_standing(g, index.get(key, []), standing)
+            if with_standing:
+                index[key] = with_standing
     return index
 
 
@@ -396,19 +420,22 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
         return
     stack = s.stack
     pushed: list[list[Frame]] = []
-    listeners = holders("on_" + event)
+    names = _EVENT_NAMES.get(event)
+    if names is None:
+        names = _EVENT_NAMES[event] = ("on_" + event, "self_" + event, "on_self_" + event)
+    listeners = _HOLDERS.get(names[0]) or holders(names[0])
     if anyone_in_reach(g, listeners):
         for seat in g.seat_order():
             if not in_reach(g, seat, listeners):
                 continue
             for ability in lasting(g, seat):
                 if event in ability.listens:
-                    _call(g, stack, pushed, getattr(ability, "on_" + event), seat, data)
+                    _call(g, stack, pushed, getattr(ability, names[0]), seat, data)
     card = data.get("card")
     if card is not None:
         own = ABILITY_OF[card]
-        if own is not None and "self_" + event in own.listens:
-            _call(g, stack, pushed, getattr(own, "on_self_" + event), data["seat"], data)
+        if own is not None and names[1] in own.listens:
+            _call(g, stack, pushed, getattr(own, names[2]), data["seat"], data)
     if event == "fulfil":
         ship = s.ships[data["ship"]]
         for c in list(ship.containers):
