@@ -69,7 +69,8 @@ MEASURE = """(pic) => {
   const names = [...board.querySelectorAll(".iex-tile > .iex-name, .iex-band-name, .iex-tile-sm .iex-name")]
     .filter((e) => e.offsetParent).map((e) => parseFloat(getComputedStyle(e).fontSize));
   return {
-    bottom: Math.max(low(".iex-zone-hand"), low(".iex-legend")), H,
+    bottom: low(":scope > *, .iex-centre > *"), hand: Math.max(low(".iex-zone-hand"), low(".iex-legend")),
+    island: low(".iex-zone-island, .iex-zone-tokyo"), H,
     wide: [...board.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > W + 0.5)
       .map((e) => e.className + ": " + e.textContent.slice(0, 20)),
     smallest: Math.min(...shown.map((e) => parseFloat(getComputedStyle(e).fontSize))),
