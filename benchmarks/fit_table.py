@@ -2,7 +2,8 @@
 
 The measurement of ``tests/test_browser_fit.py`` over every position (not only the most crowded) of
 whole games of heuristic bots, for every player count, both modes and both languages, and several
-seeds; prints one line per combination and the totals (figures in docs/app.md)::
+seeds; prints one line per combination and the totals, the positions below the window also by what
+lies below it (the hand or the legend; the Supply Island or Tokyo), figures in docs/app.md::
 
     python3 benchmarks/fit_table.py --seeds 1 2 3
     python3 benchmarks/fit_table.py --players 4 --projector --lang de --shots test-artifacts
