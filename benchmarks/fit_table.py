@@ -2,7 +2,8 @@
 
 The measurement of ``tests/test_browser_fit.py`` over every position (not only the most crowded) of
 whole games of heuristic bots, for every player count, both modes and both languages, and several
-seeds; prints one line per combination and the totals (figures in docs/app.md)::
+seeds; prints one line per combination and the totals, the positions below the window also by what
+lies below it (the hand or the legend; the Supply Island or Tokyo), figures in docs/app.md::
 
     python3 benchmarks/fit_table.py --seeds 1 2 3
     python3 benchmarks/fit_table.py --players 4 --projector --lang de --shots test-artifacts
@@ -73,7 +74,7 @@ def main() -> None:
     args = ap.parse_args()
     modes = [True] if args.projector else [False] if args.normal else [False, True]
     files = board_files(args.board)
-    total = over = cut = small = 0
+    total = over = cut = small = hand = island = 0
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=[OFFLINE])
         for players in args.players:
@@ -87,14 +88,19 @@ def main() -> None:
                                        f"{args.shots}/{name}" if args.shots else "")
                         past = [m["bottom"] - m["H"] for m in seen]
                         n_over = sum(p > 0.5 for p in past)
+                        n_hand = sum(m["hand"] - m["H"] > 0.5 for m in seen)
+                        n_isl = sum(m["island"] - m["H"] > 0.5 for m in seen)
                         n_cut = sum(bool(m["cut"]) or bool(m["wide"]) for m in seen)
                         n_small = sum(m["smallest"] < 14 or (projector and m["names"] < 17) for m in seen)
                         total, over, cut, small = total + len(seen), over + n_over, cut + n_cut, small + n_small
+                        hand, island = hand + n_hand, island + n_isl
                         print(f"{players} players {size} {lang}{' projector' if projector else ''} seed {seed}: "
-                              f"{len(seen)} positions, {n_over} reach below the window (by up to {max(past):.0f} px), "
+                              f"{len(seen)} positions, {n_over} reach below the window (by up to {max(past):.0f} px; "
+                              f"the hand or legend {n_hand}, the island {n_isl}), "
                               f"{n_cut} with a name cut or sticking out, {n_small} with text too small", flush=True)
         browser.close()
-    print(f"all: {total} positions, {over} below the window, {cut} with a name cut, {small} with text too small")
+    print(f"all: {total} positions, {over} below the window (the hand or legend {hand}, the island {island}), "
+          f"{cut} with a name cut, {small} with text too small")
 
 
 if __name__ == "__main__":

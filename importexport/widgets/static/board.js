@@ -161,6 +161,21 @@ function draw(model, host) {
       : null;
   }
 
+  // a card's dots counted (a crowded table, .iex-dotcount): each run of one colour as its dot and how
+  // many, as a seat's levels are shown ("A3" for three A dots)
+  function counted(dots, shape, cls) {
+    const runs = [];
+    for (const d of dots || []) {
+      const last = runs[runs.length - 1];
+      if (last && last.d.letter === d.letter && last.d.bg === d.bg) last.n += 1;
+      else runs.push({ d, n: 1 });
+    }
+    return runs.length
+      ? h("span", cls, null, runs.map((r) => r.n === 1 ? dot(r.d, shape)
+        : h("span", "iex-level", null, [dot(r.d, shape), h("span", "iex-n", { text: `${r.n}` })])))
+      : null;
+  }
+
   // a full tile: hand, island, Tokyo
   function tile(key) {
     const got = cardBase(key, "iex-tile");
@@ -177,6 +192,7 @@ function draw(model, host) {
     if (c.level && c.level.length) foot.append(h("span", "iex-levels", null, c.level.map((d) => dot(d, "lvl"))));
     const sl = slotsOf(c);
     if (sl) foot.append(sl);
+    foot.append(...[counted(c.level, "lvl", "iex-levels-n"), counted(c.cargo, "slot", "iex-slots-n")].filter(Boolean));
     e.append(foot);
     e.style.setProperty("--edge", c.bg === "rainbow" ? "#2f6fce" : c.bg);
     return e;
@@ -194,6 +210,7 @@ function draw(model, host) {
     if (withLevel && c.level && c.level.length) foot.append(h("span", "iex-levels", null, c.level.map((d) => dot(d, "lvl"))));
     const sl = slotsOf(c);
     if (sl) foot.append(sl);
+    if (withLevel) foot.append(...[counted(c.level, "lvl", "iex-levels-n"), counted(c.cargo, "slot", "iex-slots-n")].filter(Boolean));
     if (foot.childNodes.length) e.append(foot);
     e.style.setProperty("--edge", c.bg === "rainbow" ? "#2f6fce" : c.bg);
     return e;
@@ -366,8 +383,9 @@ function draw(model, host) {
   const sea = (pic.sea || []).map((sid) => ship(sid, false)).filter(Boolean);
   centre.append(zone("iex-zone-sea", L.sea, [h("div", "iex-row", null, sea.length ? sea : [h("span", "iex-muted", { text: L.empty })])]));
   if (pic.tokyo) {
+    // (across the table's width each column as wide as its cards need: .iex-islandwide)
     const cols = pic.tokyo.map((t) =>
-      h("div", "iex-tokyo-col", null, [
+      h("div", "iex-tokyo-col", { style: { "--n": `${(t.cards || []).length + 1}` } }, [
         h("div", "iex-cost", { text: t.cost }),
         h("div", "iex-col-cards", null, (t.cards || []).map((k) => smallTile(k, true)).filter(Boolean)),
       ]),
@@ -425,36 +443,53 @@ const TABLE_STEPS = [
   "iex-print17",    // (projector mode) text of 17 px and more, as Port Royal's fitted table has it
   "iex-chipmarks",  // a seat's crew, goods and contracts fulfilled, and the cargo on ships, by their marks
                     // (their names in the tooltip and for screen readers), as five or more chips are anyway
-  "iex-islandwide iex-handup", // at last the hand and the legend above the island: they stay in view, the island's
-                    // last lines below them
-  "iex-islandwide iex-handup iex-seatrow", // (4 seats) the seats in one row above the sea
+  "iex-tile2 iex-handlist", // the hand a compact list: a card in one line (mark and name, symbol, dots)
+  "iex-tile2 iex-islelist", // the Supply Island (or Tokyo) a compact list too
+  "iex-sealine",    // a ship at sea in one line: its name, then its cargo
+  "iex-dotcount",   // a card's dots in the hand and on the island counted: each colour's dot and how many
+  "iex-islandwide iex-seatrow", // (4 seats) the seats in one row above the sea
 ];
+const TABLE_LAST = "iex-islandwide iex-handup";
+// (the last resort, for a table that piles up more than whole games of the bots did: the hand and the
+// legend above the island, in view, the island's last lines below them)
 
 function fitTable(root, room = undefined) {
-  root.classList.remove(...TABLE_STEPS.flatMap((s) => s.split(" ")));
+  root.classList.remove(...[...TABLE_STEPS, TABLE_LAST].flatMap((s) => s.split(" ")));
   if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
   if (room === null) return; // (a chapter's table not on the page yet)
   const box = root.getBoundingClientRect();
   const budget = room !== undefined ? room : window.innerHeight - (box.top + window.scrollY) - 4;
-  // how far down the table reaches what must be in view (all of it, but with the hand above the
-  // island, the island)
+  // how far down the table reaches what must be in view (all of it; only as the last resort, with the
+  // hand above the island, all but the island)
   const reach = () => {
     if (!root.classList.contains("iex-handup")) return root.getBoundingClientRect().height;
     const parts = [...root.querySelectorAll(":scope > *, :scope > .iex-centre > *")]
       .filter((e) => !e.matches(".iex-centre, .iex-zone-island, .iex-zone-tokyo"));
     return Math.max(...parts.map((e) => e.getBoundingClientRect().bottom)) - root.getBoundingClientRect().top;
   };
+  // the presentations taken one after the other while the table reaches below the window (a later one
+  // may need an earlier one to help, as the seats' marks only help the seats in one row)...
   let height = box.height;
-  // (twice through: a presentation that did not help before may help once a later one is taken)
-  for (const step of [...TABLE_STEPS, ...TABLE_STEPS]) {
-    if (height <= budget) return;
+  const taken = [];
+  for (const step of TABLE_STEPS) {
+    if (height <= budget) break;
     const cls = step.split(" ").filter((c) => !root.classList.contains(c));
     if (!cls.length) continue;
     root.classList.add(...cls);
-    const now = reach();
-    if (now < height - 0.5) height = now;
-    else root.classList.remove(...cls); // (no shorter so: not taken)
+    taken.push(cls);
+    height = reach();
   }
+  // ...then each given back again, the last taken first, if the table fits without it (or, when it does
+  // not fit at all, is no taller without it)
+  for (const cls of taken.reverse()) {
+    root.classList.remove(...cls);
+    const now = reach();
+    if (now <= budget || (height > budget && now <= height + 0.5)) height = now;
+    else root.classList.add(...cls);
+  }
+  if (height <= budget) return;
+  root.classList.add(...TABLE_LAST.split(" "));
+  if (reach() >= height - 0.5) root.classList.remove("iex-handup");
 }
 
 // ---------------------------------------------------------------------------------------------
