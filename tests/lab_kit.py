@@ -82,11 +82,9 @@ def notebook_copy(dest: Path) -> Path:
     return dest
 
 
-def start_lab(base: Path) -> Lab:
-    """Start JupyterLab on a copy of the notebooks under ``base``, in a process group of its own, with
-    settings, workspaces, Jupyter config and runtime folders of its own there too (the user's do not
-    count).  It is still starting: :meth:`Lab.ready` waits for it."""
-    folder = notebook_copy(base / "notebooks")
+def lab_folders(base: Path) -> tuple[Path, Path, Path, Path]:
+    """JupyterLab's settings, workspaces, Jupyter config and runtime folders of its own under ``base``, made
+    and filled (the user's do not count)."""
     settings, workspaces, config, runtime = (base / name for name in ("settings", "workspaces", "config", "runtime"))
     for path, value in SETTINGS.items():
         (settings / path).parent.mkdir(parents=True, exist_ok=True)
@@ -94,6 +92,15 @@ def start_lab(base: Path) -> Lab:
     for d in (workspaces, config, runtime):
         d.mkdir(exist_ok=True)
     (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG), encoding="utf-8")
+    return settings, workspaces, config, runtime
+
+
+def start_lab(base: Path) -> Lab:
+    """Start JupyterLab on a copy of the notebooks under ``base``, in a process group of its own, with
+    settings, workspaces, Jupyter config and runtime folders of its own there too (the user's do not
+    count).  It is still starting: :meth:`Lab.ready` waits for it."""
+    folder = notebook_copy(base / "notebooks")
+    settings, workspaces, config, runtime = lab_folders(base)
     port = free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.token=", "--ServerApp.password=",
            "--ServerApp.disable_check_xsrf=True", f"--port={port}", "--ServerApp.ip=127.0.0.1",

@@ -29,12 +29,11 @@ import pytest
 from browser_kit import ARTIFACTS, browser, free_port, needs_chromium
 from lab_kit import (
     CURRENT,
-    SERVER_CONFIG,
-    SETTINGS,
     WAIT_MS,
     Lab,
     cell,
     dismiss,
+    lab_folders,
     menu,
     open_notebook,
     run_all,
@@ -88,13 +87,7 @@ def tutor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Lab, dict[
     it started.  At the end it and its kernels are gone (checked)."""
     base = tmp_path_factory.mktemp("tutor")
     before = digests(ROOT / "notebooks")
-    settings, workspaces, config, runtime = (base / name for name in ("settings", "workspaces", "config", "runtime"))
-    for path, value in SETTINGS.items():
-        (settings / path).parent.mkdir(parents=True, exist_ok=True)
-        (settings / path).write_text(json.dumps(value), encoding="utf-8")
-    for d in (workspaces, config, runtime):
-        d.mkdir(exist_ok=True)
-    (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG), encoding="utf-8")
+    settings, workspaces, config, runtime = lab_folders(base)
     env = {**server_env(), "JUPYTER_CONFIG_DIR": str(config), "JUPYTER_RUNTIME_DIR": str(runtime),
            "JUPYTERLAB_SETTINGS_DIR": str(settings), "JUPYTERLAB_WORKSPACES_DIR": str(workspaces),
            "JUPYTER_TOKEN": TOKEN}

@@ -154,6 +154,12 @@ def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
             wild += 1
         else:
             cont[c] += 1
+    return _fills(cont, slot_count, wild)
+
+
+def _fills(cont: list[int], slot_count: list[int], wild: int) -> int:
+    """How many slots ``cont`` (containers by colour) and ``wild`` wild ones fill of ``slot_count``: each
+    colour its own slots first, the rest of a colour the rainbow slots, the wild ones what is still open."""
     direct = left = open_coloured = 0
     for c in BASE_COLOURS:
         have, want = cont[c], slot_count[c]
@@ -181,18 +187,7 @@ def _plain_matched(slots: tuple[int, ...], colours: tuple[int, ...]) -> int:
             wild += 1
         else:
             cont[c] += 1
-    direct = left = open_coloured = 0
-    for c in BASE_COLOURS:
-        have, want = cont[c], slot_count[c]
-        if have >= want:
-            direct += want
-            left += have - want
-        else:
-            direct += have
-            open_coloured += want - have
-    rainbow = slot_count[RAINBOW_SLOT]
-    via_rainbow = min(rainbow, left)
-    return direct + via_rainbow + min(wild, open_coloured + rainbow - via_rainbow)
+    return _fills(cont, slot_count, wild)
 
 
 def about_to_sail(g: Game, ship_id: int) -> bool:
