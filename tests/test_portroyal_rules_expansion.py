@@ -65,6 +65,7 @@ def refuse(g: Game, action: Action | str, rule: str) -> None:
     with pytest.raises(IllegalActionError) as err:
         g.apply(action)
     assert err.value.rule == rule
+    assert str(err.value)[:1].isupper(), str(err.value)  # a sentence, even when it starts with a contract
     assert g.to_json() == before
     assert len(g.log) == log
 

@@ -217,8 +217,10 @@ def render_event(event: tuple[int, str, dict[str, Any]], lang: str = "en", contr
 
 
 def message(key: str, lang: str = "en", contracts: list[str] | None = None, **args: Any) -> str:
-    """A refusal's text."""
-    return REASONS.format(key, lang, **_format(args, lang, contracts))
+    """A refusal's text, as a sentence: it starts with a capital even where it starts with a contract's
+    name ("Contract “Flute hunt” is ...")."""
+    text = REASONS.format(key, lang, **_format(args, lang, contracts))
+    return text[:1].upper() + text[1:]
 
 
 def waiting(g: Game, lang: str) -> str:
