@@ -83,6 +83,32 @@ job_count = int_in(*JOBS)
 seed_number = int_in(*SEEDS, shown="0 to 2**64-1")
 
 
+def host_address(text: str) -> str:
+    """An argparse ``type``: the address the app listens on, an IP address (``0.0.0.0``: every network
+    this machine is on, so other devices of a class reach it)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not an IP address (127.0.0.1: this machine only; 0.0.0.0: every network it is on)") from None
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network, as other devices reach it (None without a network).
+    A UDP socket is pointed at a private address to learn the route's own end: nothing is sent."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            address = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 def module_names(text: str) -> tuple[str, ...]:
     """An argparse ``type``: comma-separated module names ('all' for every one), each one known."""
     names = [m.strip() for m in text.split(",") if m.strip()]
@@ -186,8 +212,9 @@ def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SE
     return default
 
 
-def app_command(port: int, no_browser: bool) -> list[str]:
-    """The Voila command serving the play dashboard on 127.0.0.1 with a preheated kernel."""
+def app_command(port: int, no_browser: bool, host: str = "127.0.0.1") -> list[str]:
+    """The Voila command serving the play dashboard on ``host`` (this machine only by default) with a
+    preheated kernel."""
     # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  A page that
     # vanishes without that request (a crashed tab, a dropped network) loses its websocket, and
     # jupyter_server's idle culler shuts its kernel down once it has been idle for the timeout with
@@ -202,7 +229,7 @@ def app_command(port: int, no_browser: bool) -> list[str]:
     # that shows the app lost its widget that way, and the page stayed empty.  IOPUB_SECONDS waits longer
     # (only a late message makes it wait at all).
     timeout = cull_seconds()
-    cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", "--Voila.ip=127.0.0.1",
+    cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={host}",
            "--preheat_kernel=True", "--pool_size=1", *voila_executor_flags(),
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
@@ -261,13 +288,20 @@ def serve(cmd: list[str], cwd: str | None = None) -> int:
                 proc.kill()
 
 
-def run_app(port: int, no_browser: bool, rooms: str | None = None) -> int:
+def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "127.0.0.1") -> int:
     """Serve the app; ``rooms``: the rooms' store (a file path or a database URL, checked already),
-    handed to the app's kernels in ``$IMPORTEXPORT_ROOMS`` (without it: the default SQLite file)."""
+    handed to the app's kernels in ``$IMPORTEXPORT_ROOMS`` (without it: the default SQLite file);
+    ``host``: the address to listen on (another than 127.0.0.1 lets other devices in)."""
     if rooms is not None:
         os.environ["IMPORTEXPORT_ROOMS"] = rooms
     print(f"Import/Export: the app is at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
-    return serve(app_command(port, no_browser), cwd=str(APP_NOTEBOOK.parent))
+    if host != "127.0.0.1":
+        shared = lan_address() if host in ("0.0.0.0", "::") else host
+        shown = f"[{shared}]" if shared and ":" in shared else shared  # an IPv6 address is bracketed in a URL
+        where = f"http://{shown}:{port}/" if shared else f"this machine's address on the network, port {port}"
+        print(f"Other devices on the network open {where} (anyone who reaches it can play: use a trusted network)",
+              flush=True)
+    return serve(app_command(port, no_browser, host), cwd=str(APP_NOTEBOOK.parent))
 
 
 def check_rooms(url: str, parser: argparse.ArgumentParser) -> None:
@@ -358,6 +392,9 @@ def _run(argv: Sequence[str] | None) -> int:
     app = sub.add_parser("app", help="play a game in the browser (Voila), against bots or hot-seat")
     app.add_argument("--port", type=port_number, default=8866, help="1 to 65535 (default 8866)")
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument("--host", type=host_address, default="127.0.0.1", metavar="IP",
+                     help="the address to listen on: 127.0.0.1 (default) for this machine only, 0.0.0.0 to let "
+                          "other devices of the network in (a class playing rooms)")
     app.add_argument("--rooms", default=None, metavar="URL",
                      help="where rooms are kept: an SQLite file or postgresql://... (default: a file in the user data folder)")
     tutor = sub.add_parser("tutor", help="open the tutor chapters in JupyterLab")
@@ -396,7 +433,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "app":
         if args.rooms is not None:
             check_rooms(args.rooms, app)
-        return run_app(args.port, args.no_browser, args.rooms)
+        return run_app(args.port, args.no_browser, args.rooms, args.host)
     if args.command == "tutor":
         return run_tutor(args.port, args.no_browser, args.lang, tutor.prog, args.dir)
     if args.command == "cards":

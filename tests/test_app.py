@@ -349,3 +349,39 @@ def test_the_bots_note_names_the_bots_as_the_seat_lists_do(lang: str) -> None:
         assert len(shown) == 3 and all(f"{name}: " in note for name in shown), (shown, note)
     finally:
         LANG.lang = "en"
+
+
+@pytest.mark.parametrize(("host", "shown"), [("0.0.0.0", "http://192.0.2.7:8123/"), ("192.0.2.9", "http://192.0.2.9:8123/"),
+                                              ("fd00::2", "http://[fd00::2]:8123/")])
+def test_the_app_listens_beyond_this_machine_when_asked(monkeypatch, capsys, host: str, shown: str) -> None:
+    """``--host`` lets other devices of a class in: Voila listens there, and the command says the address
+    they open (this machine's own on the network for 0.0.0.0)."""
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "lan_address", lambda: "192.0.2.7")
+    assert cli.main(["app", "--no-browser", "--port", "8123", "--host", host]) == 0
+    assert f"--Voila.ip={host}" in calls[0] and "--Voila.ip=127.0.0.1" not in calls[0]
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:8123/" in out and shown in out
+
+
+@pytest.mark.parametrize("host", ["everyone", "300.1.2.3", "", "localhost"])
+def test_a_host_that_is_no_ip_address_is_refused_in_one_line(capsys, host: str) -> None:
+    import importexport.cli as cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["app", "--host", host])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--host" in err and "IP address" in err
+
+
+def test_lan_address_is_a_network_address_or_none() -> None:
+    import ipaddress
+
+    from importexport.cli import lan_address
+
+    address = lan_address()
+    assert address is None or not ipaddress.ip_address(address).is_loopback
