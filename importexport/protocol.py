@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from .errors import ImportExportError
+from .errors import BadArgumentError, ImportExportError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -94,6 +94,152 @@ class SearchRules:
     """The search bot's defaults for this game (``samples``, ``width``, ``depth``, ``budget``, ...)."""
 
 
+# --- the option schema ----------------------------------------------------------------------------
+
+OptionKind = Literal["bool", "int", "choice", "multi"]
+"""An option's kind: on or off, a whole number in a range, one value of a list, several values of a list."""
+Chosen = Mapping[str, Any]
+"""The options chosen so far, by name (an option not given has its default)."""
+
+
+def _value_text(value: Any, _lang: str) -> str:
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A ``multi`` option whose ``None`` means "dealt at random by the game": how the new-game screen says
+    so (a box ticked for "at random", the list to pick from below it)."""
+
+    count: Callable[[Chosen], int]
+    """How many values a new game deals at random with these options."""
+    random: Callable[[int, str], str]
+    """``random(n, lang)``: the box's sentence ("Lay out 3 contracts at random")."""
+    pick: Callable[[str], str]
+    """The note above the list to pick from."""
+    none_picked: Callable[[str], str]
+    """The refusal when the box is unticked and nothing is picked."""
+    empty: Callable[[str], str]
+    """What the screen says when the other options leave nothing to choose ("The base game has no contracts.")."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game's ``new`` (OpenSpiel's parameter specification is the model): its name,
+    kind, default and allowed values (which may depend on other options), and its words in every
+    language.  The new-game screen, ``simulate``'s command-line flags and the check of ``new``'s
+    options are made from it."""
+
+    name: str
+    """The keyword of ``new`` (and ``simulate``'s flag ``--<name>``)."""
+    kind: OptionKind
+    default: Any
+    """What the new-game screen and ``simulate`` start from (``new`` without the option takes the
+    game's own default)."""
+    allowed: Callable[[Chosen], tuple[Any, ...]]
+    """The values allowed with the other options ``chosen``: an ``int`` option's whole range, a
+    ``choice``'s or ``multi``'s values in the order the screen lists them (``bool``: ``(False, True)``)."""
+    label: Callable[[str], str]
+    """``label(lang)``: the option's name on the new-game screen."""
+    depends: tuple[str, ...] = ()
+    """The options whose values change what this one allows (the screen redraws it when they change)."""
+    about: Callable[[str], str] | None = None
+    """``about(lang)``: a note beside the option."""
+    value_name: Callable[[Any, str], str] = _value_text
+    """``value_name(value, lang)``: a value in words."""
+    value_about: Callable[[Any, str], str] | None = None
+    """``value_about(value, lang)``: a line about one value of a ``multi`` option shown as boxes."""
+    group: Callable[[Any], str] | None = None
+    """A ``multi`` option's values shown as boxes, in groups: each value's group."""
+    group_name: Callable[[str, str], str] | None = None
+    """``group_name(group, lang)``: a group's title."""
+    needs: Mapping[Any, tuple[Any, ...]] = field(default_factory=dict)
+    """``multi``: a value that needs others (ticking it ticks them)."""
+    unlisted: tuple[Any, ...] = ()
+    """Values ``new`` takes that the new-game screen does not offer."""
+    drawn: Drawn | None = None
+    """``multi``: ``None`` allowed, meaning dealt at random (shown as a box and a list to pick from)."""
+    noun: str = ""
+    """The command line's word for one value ("module"); the name without its last letter if empty."""
+    help: str = ""
+    """``simulate --help``'s line for the flag (English, as the command line is)."""
+    css: str = ""
+    """The class of its widget on the new-game screen (``iex-<name>`` if empty)."""
+
+    @property
+    def word(self) -> str:
+        return self.noun or self.name.removesuffix("s")
+
+    @property
+    def css_class(self) -> str:
+        return self.css or f"iex-{self.name}"
+
+
+class OptionError(BadArgumentError):
+    """An option of a new game that the kind's :class:`OptionSpec` does not allow: ``option`` names it
+    (``rule`` is ``"option"``); no game is made."""
+
+    def __init__(self, option: str, message: str, value: Any = None) -> None:
+        super().__init__(f"{option}: {message}", "option", {"option": option, "value": value})
+        self.option = option
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_options(schema: Sequence[OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` checked against ``schema``: each name an option, each value of its kind and allowed
+    with the others (their defaults where not given); else :class:`OptionError` naming the option.
+    ``players`` is passed on unchecked when the schema has it: the game's own check names the game
+    and its way to play.  Gives the options as given (a ``multi`` as a list)."""
+    specs = {o.name: o for o in schema}
+    unknown = [k for k in options if k not in specs]
+    if unknown:
+        raise OptionError(str(unknown[0])[:40], f"no such option; the options are {', '.join(specs) or 'none'}")
+    chosen = {**{o.name: o.default for o in schema}, **options}
+    out = dict(options)
+    for name, value in options.items():
+        spec = specs[name]
+        if name == "players":
+            continue
+        if spec.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(name, f"on or off (True or False), not {_shown(value)}", value)
+            continue
+        if spec.kind == "multi":
+            if value is None and spec.drawn is not None:
+                continue
+            if isinstance(value, str | bytes) or not isinstance(value, list | tuple | set | frozenset):
+                raise OptionError(name, f"a list of {spec.word}s, not {_shown(value)}", value)
+            allowed = (*spec.allowed(chosen), *spec.unlisted)
+            bad = [v for v in value if v not in allowed]
+            if bad:
+                listed = ", ".join(map(str, allowed)) or "none with these options"
+                raise OptionError(name, f"unknown {spec.word} {_shown(bad[0])}; choose from {listed}", bad[0])
+            out[name] = list(value)
+            continue
+        if spec.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(name, f"a whole number, not {_shown(value)}", value)
+        allowed = spec.allowed(chosen)
+        if value not in allowed:
+            listed = f"{allowed[0]} to {allowed[-1]}" if spec.kind == "int" and allowed else ", ".join(map(str, allowed))
+            raise OptionError(name, f"unknown {spec.word} {_shown(value)}; choose one of {listed}", value)
+    return out
+
+
+def checked_new(start: Callable[..., GameProtocol], schema: Sequence[OptionSpec]) -> Callable[..., GameProtocol]:
+    """``start`` (a game's constructor) behind :func:`check_options`: a kind's ``new``."""
+
+    def new(players: int | None = None, seed: int = 0, lang: str = "en", **options: Any) -> GameProtocol:
+        checked = check_options(schema, options)
+        return start(**({} if players is None else {"players": players}), seed=seed, lang=lang, **checked)
+
+    new.__doc__ = f"A new game (``{getattr(start, '__qualname__', 'game')}``), its options checked against its schema."
+    return new
+
+
 @dataclass(frozen=True)
 class GameKind:
     """A game the project plays: its name, how to start one and how to read a saved one."""
@@ -136,6 +282,21 @@ class GameKind:
     """The sets its cards come in (``importexport cards --set``)."""
     card_lines: Callable[[str | None], list[str]] | None = None
     """``card_lines(card_set)``: one line per card, of every set (``None``) or one (``importexport cards``)."""
+    schema: tuple[OptionSpec, ...] = ()
+    """The options of ``new``, ``players`` first (:class:`OptionSpec`): the new-game screen, ``simulate``'s
+    flags and the check of ``new`` are made from it."""
+
+    def option(self, name: str) -> OptionSpec | None:
+        """The schema's option ``name`` (``None``: the game has no such option)."""
+        return next((o for o in self.schema if o.name == name), None)
+
+    def player_range(self, chosen: Chosen | None = None) -> tuple[int, int]:
+        """The fewest and most players with the options ``chosen`` (the defaults where not given)."""
+        spec = self.option("players")
+        if spec is None:
+            return self.players
+        values = spec.allowed({**{o.name: o.default for o in self.schema}, **(chosen or {})})
+        return values[0], values[-1]
 
 
 GROUP = "importexport.games"
