@@ -275,7 +275,8 @@ class GameKind:
     for every winner); in team play also ``team`` (True) and ``rank`` (0: the team lost, else 1 for
     the lowest rank and up)."""
     table_kit: Callable[[], TableKit] | None = None
-    """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none)."""
+    """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none);
+    ``None``: the table draws it with the plain kit, from its views (:func:`table_kit`)."""
     save_format: str = ""
     """The ``"format"`` its save files name (:func:`save_game_id`)."""
     card_sets: tuple[str, ...] = ()
@@ -454,13 +455,19 @@ def cards_told(log: Sequence[tuple[Any, str, Mapping[str, Any]]], since: int, ke
 
 
 def table_kit(game: Any) -> TableKit:
-    """The table kit of a game, given the game itself or its id (``"portroyal"``); an unknown game
-    raises :class:`UnknownGameError`."""
+    """The table kit of a game, given the game itself or its id (``"portroyal"``); a game that brings
+    none gets the plain kit (:mod:`importexport.plain_kit`); an unknown game raises :class:`UnknownGameError`."""
     gid = game if isinstance(game, str) else getattr(game, "game_id", None)
     kind = GAMES[gid]  # type: ignore[index]
-    if kind.table_kit is None:
-        raise GamePluginError(f"the game {gid!r} has no table kit")
+    if kind.table_kit is None:  # (a game without its own: the plain kit, made from the protocol alone)
+        from .plain_kit import PlainKit
+
+        return _PLAIN.setdefault(kind.id, PlainKit(kind))  # type: ignore[return-value]
     return kind.table_kit()
+
+
+_PLAIN: dict[str, Any] = {}
+"""The plain table kits made so far, by game id (one per game, as a game's own kit is one module)."""
 
 
 DEFAULT_GAME = "importexport"

@@ -580,3 +580,26 @@ def test_app_takes_a_rooms_store_and_refuses_one_it_cannot_use(monkeypatch: pyte
     store = tmp_path / "class" / "rooms.sqlite3"
     accepted(["app", "--no-browser", "--rooms", str(store)], capsys)
     assert calls and store.exists() and os.environ["IMPORTEXPORT_ROOMS"] == str(store)
+
+
+def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_games: list[str],
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """High card (``examples/highcard``) brings its options ``hand`` (a number) and ``lowest`` (on or off):
+    ``simulate`` offers them as flags, checks them against the schema, and its bots play it, the search too."""
+    out = accepted(["simulate", "--game", "highcard", "--games", "3", "--players", "3", "--hand", "4", "--lowest",
+                    "--bots", "search,heuristic,random", "--quiet"], capsys)
+    lines = out.strip().splitlines()
+    assert lines[0] == "3 games, 3 players, bots search,heuristic,random, seed 0, High card, hand 4, lowest on"
+    assert {line.split()[0] for line in lines[2:5]} == {"search", "heuristic", "random"}
+    default = accepted(["simulate", "--game", "highcard", "--games", "1", "--bots", "random", "--quiet"], capsys)
+    assert default.startswith("1 games, 4 players, bots random,random,random,random, seed 0, High card, hand 3, lowest off")
+    for argv, option, problem in (
+        (["--hand", "9"], "--hand", "unknown hand 9; choose one of 2 to 5"),
+        (["--hand", "many"], "--hand", "'many' is not a whole number"),
+        (["--players", "5"], "--players", "High card is played by 2 to 4 players, not 5"),
+        (["--mode", "solo"], "--mode", "Port Royal only"),
+    ):
+        line = refused(["simulate", "--game", "highcard", "--games", "1", "--quiet", *argv], capsys)
+        assert option in line and problem in line, line
+    line = refused(["simulate", "--games", "1", "--quiet", "--lowest"], capsys)
+    assert "--lowest" in line and "High card only" in line
