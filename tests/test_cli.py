@@ -603,3 +603,12 @@ def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_g
         assert option in line and problem in line, line
     line = refused(["simulate", "--games", "1", "--quiet", "--lowest"], capsys)
     assert "--lowest" in line and "High card only" in line
+
+
+def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[str],
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A plugged-in game is a choice of ``cards`` (which says it has no card list) but not of ``rules``,
+    whose choices are the installed games with chapters."""
+    assert "High card has no card list" in refused(["cards", "--game", "highcard"], capsys)
+    line = refused(["rules", "--game", "highcard", "Gebot"], capsys)
+    assert "invalid choice: 'highcard'" in line and "'portroyal'" in line
