@@ -5,9 +5,11 @@
     importexport simulate --game portroyal [--mode competitive|base|cooperative|solo]
                           [--contracts ID,ID,...] [--players 4] [--bots ...] [...]
 
-A bad argument (a player count the game or mode does not allow, an unknown game, mode, bot, module
-or contract, an option of the other game, an output file that cannot be written, ...) is refused
-with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
+The option flags are made from the option schemas of the installed games (``GameKind.schema``): one
+flag per option name (``--abilities``, ``--modules``, ``--mode``, ``--contracts``, and a plugged-in
+game's own).  A bad argument (a player count the game or mode does not allow, an unknown game, mode,
+bot, module or contract, an option of another game, an output file that cannot be written, ...) is
+refused with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
 
 Games come in blocks of ``players`` games that share one deal (one game seed); within a block the
 bots move round the table one seat per game, so every bot plays every seat of every deal equally
