@@ -40,3 +40,22 @@ def test_the_app_offers_a_plugged_in_game_from_its_schema_and_plays_it_to_the_en
     assert won and f"Player {won[0] + 1}" in app.end_screen.children[0].value
     text = app.save_text()
     assert app.kit.load_session(text)[1] == [HUMAN, "search", "random"]
+
+
+def test_fair_undo_of_a_plugged_in_game_follows_what_the_views_show(example_games: list[str]) -> None:
+    """The plain kit's fair undo: a person's card may be taken back while nothing hidden from them has
+    been seen since; once a bot has played a card from its hidden hand, it may not."""
+    from importexport.protocol import GAMES
+    from importexport.session import Session
+
+    kind = GAMES["highcard"]
+    alone = Session(lambda: kind.new(players=2, seed=3), humans={0, 1}, fair_undo=True)
+    g = alone.game
+    alone.act(g.legal_actions(0)[0])  # the other person has not played: nothing of their hand is seen
+    assert alone.undo_refusal(0) is None
+    alone.undo()
+    assert g.history == [] and len(g.state.hands[0]) == 3
+    with_bot = Session(lambda: kind.new(players=2, seed=3), humans={0}, bots={1: "random"}, fair_undo=True)
+    g = with_bot.game
+    with_bot.act(g.legal_actions(0)[0])  # the bot answers with a card from its hand
+    assert len(g.history) >= 2 and with_bot.undo_refusal(0) == "revealed"
