@@ -29,7 +29,6 @@ from .importexport.constants import MAX_PLAYERS, MIN_PLAYERS
 from .importexport.setup import MODULES
 from .protocol import DEFAULT_GAME
 from .protocol import GAMES as KINDS
-from .tutor.games import TUTOR_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
@@ -375,8 +374,8 @@ def _run(argv: Sequence[str] | None) -> int:
     rules = sub.add_parser("rules", help="look up a rule by keyword (English or German)")
     rules.add_argument("query", nargs="+")
     rules.add_argument("--lang", default=None, choices=["en", "de"])
-    rules.add_argument("--game", default=DEFAULT_GAME, choices=[g for g in KINDS.ids() if g in TUTOR_GAMES],
-                       help=f"whose chapters to search (default {DEFAULT_GAME}; the installed games with chapters)")
+    rules.add_argument("--game", default=DEFAULT_GAME, choices=KINDS.ids(),
+                       help=f"whose chapters to search (default {DEFAULT_GAME}; a game with chapters)")
     replay_ap = sub.add_parser("replay", help="narrate a saved game")
     replay_ap.add_argument("file")
     replay_ap.add_argument("--lang", default=None, choices=["en", "de"])
@@ -409,7 +408,12 @@ def _run(argv: Sequence[str] | None) -> int:
         print("\n".join(kind.card_lines(args.set)))
         return 0
     if args.command == "rules":
+        from .tutor.games import TUTOR_GAMES
         from .tutor.lookup import query_words, search
+
+        if args.game not in TUTOR_GAMES:
+            with_chapters = ", ".join(g for g in KINDS.ids() if g in TUTOR_GAMES)
+            rules.error(f"argument --game: {KINDS[args.game].name} has no chapters; the games with chapters are {with_chapters}")
 
         query = " ".join(args.query)
         if not re.search(r"\w", query):

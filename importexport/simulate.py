@@ -381,25 +381,43 @@ def check_writable(path: str) -> None:
         target.unlink(missing_ok=True)
 
 
-def _option_flags(ap: Any) -> dict[str, OptionSpec]:
-    """One flag per option of every installed game's schema (``players`` aside), the first game's
-    spec where two games share a name; each defaults to ``None``: not given."""
+def _option_flags(ap: Any, kind: GameKind) -> dict[str, OptionSpec]:
+    """One flag per option of the game's schema (``players`` aside), each ``None`` unless given."""
     flags: dict[str, OptionSpec] = {}
-    for gid in GAMES.ids():
-        for spec in GAMES[gid].schema:
-            if spec.name == "players" or spec.name in flags:
-                continue
-            flags[spec.name] = spec
-            owners = ", ".join(GAMES[g].name for g in GAMES.ids() if GAMES[g].option(spec.name) is not None)
-            helped = f"{owners}: {spec.help or spec.word}"
-            flag = f"--{spec.name}"
-            if spec.kind == "bool":
-                ap.add_argument(flag, action="store_const", const=True, default=None, help=helped)
-            elif spec.kind == "multi":
-                ap.add_argument(flag, nargs="*", default=None, help=helped)
-            else:
-                ap.add_argument(flag, default=None, help=helped)
+    for spec in kind.schema:
+        if spec.name == "players":
+            continue
+        flags[spec.name] = spec
+        helped = f"{kind.name}: {spec.help or spec.word}"
+        flag = f"--{spec.name}"
+        if spec.kind == "bool":
+            ap.add_argument(flag, action="store_const", const=True, default=None, help=helped)
+        elif spec.kind == "multi":
+            ap.add_argument(flag, nargs="*", default=None, help=helped)
+        else:
+            ap.add_argument(flag, default=None, help=helped)
     return flags
+
+
+def _chosen_game(argv: Sequence[str] | None) -> str:
+    """The ``--game`` of the command line (the default for none, or one no game has: the parser then
+    refuses it), read first: the option flags are that game's."""
+    import argparse
+
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=DEFAULT_GAME)
+    known, _rest = pre.parse_known_args(argv)
+    return known.game if known.game in GAMES.ids() else DEFAULT_GAME
+
+
+def _refuse_unknown(ap: Any, kind: GameKind, rest: list[str]) -> None:
+    """Arguments the chosen game's parser does not know: an option of another game is named as such
+    (only now are the other games loaded), anything else as argparse would."""
+    name = next((r[2:].split("=", 1)[0] for r in rest if r.startswith("--")), "")
+    owners = [GAMES[g].name for g in GAMES.ids() if g != kind.id and name and GAMES[g].option(name) is not None]
+    if owners:
+        ap.error(f"argument --{name}: {', '.join(owners)} only (not {kind.name})")
+    ap.error(f"unrecognized arguments: {' '.join(rest)}")
 
 
 def _given(ap: Any, spec: OptionSpec, raw: Any, chosen: dict[str, Any]) -> Any:
@@ -446,27 +464,26 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
+    kind = GAMES[_chosen_game(argv)]
     ap = Parser(prog="importexport simulate", description="bot tournaments")
-    ap.add_argument("--game", choices=GAMES.ids(), default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
+    ap.add_argument("--game", choices=GAMES.ids(), default=DEFAULT_GAME,
+                    help=f"the game (default {DEFAULT_GAME}); the option flags below are its own (see --game ID --help)")
     ap.add_argument("--games", type=game_count, default=100, help="1 to 1000000 (default 100)")
-    ranges = "; ".join(f"{GAMES[g].name}: {GAMES[g].players[0]} to {GAMES[g].players[1]}" for g in GAMES.ids())
     ap.add_argument("--players", type=int_in(-(2**63), 2**63, shown="a player count"), default=None,
-                    help=f"{ranges}, as its options allow (default {DEFAULT_PLAYERS}, or the nearest it allows)")
+                    help=f"{kind.name}: {kind.players[0]} to {kind.players[1]}, as its options allow "
+                         f"(default {DEFAULT_PLAYERS}, or the nearest it allows)")
     ap.add_argument("--bots", default=None,
                     help=f"one bot name per seat, comma-separated, or one for every seat ({', '.join(BOTS)}; "
                          f"default heuristic,random,... or, in team play, heuristic for every seat)")
     ap.add_argument("--seed", type=seed_number, default=0, help="0 to 2**64-1 (default 0)")
-    flags = _option_flags(ap)
+    flags = _option_flags(ap, kind)
     ap.add_argument("--plot", default=None, help="write an SVG bar chart of the win rates to this file")
     ap.add_argument("--jobs", type=job_count, default=1, help="worker processes, 1 to 64 (default 1)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = ap.parse_args(argv)
-    kind = GAMES[args.game]
+    args, rest = ap.parse_known_args(argv)
+    if rest:
+        _refuse_unknown(ap, kind, rest)
     given = {name: getattr(args, name) for name in flags if getattr(args, name) is not None}
-    for name in given:
-        if kind.option(name) is None:
-            owners = ", ".join(GAMES[g].name for g in GAMES.ids() if GAMES[g].option(name) is not None)
-            ap.error(f"argument --{name}: {owners} only (not {kind.name})")
     chosen: dict[str, Any] = {spec.name: spec.default for spec in kind.schema}
     for spec in kind.schema:  # (in the schema's order: an option's allowed values follow those before it)
         if spec.name in given:

@@ -607,8 +607,10 @@ def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_g
 
 def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[str],
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    """A plugged-in game is a choice of ``cards`` (which says it has no card list) but not of ``rules``,
-    whose choices are the installed games with chapters."""
+    """A plugged-in game is a choice of ``cards`` and ``rules``, which say that it has no card list and no
+    chapters (naming the games that have them)."""
     assert "High card has no card list" in refused(["cards", "--game", "highcard"], capsys)
     line = refused(["rules", "--game", "highcard", "Gebot"], capsys)
-    assert "invalid choice: 'highcard'" in line and "'portroyal'" in line
+    assert "--game" in line and "High card has no chapters" in line and "importexport, portroyal" in line
+    line = refused(["rules", "--game", "chess", "Gebot"], capsys)
+    assert "invalid choice: 'chess'" in line
