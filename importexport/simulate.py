@@ -5,9 +5,9 @@
     importexport simulate --game portroyal [--mode competitive|base|cooperative|solo]
                           [--contracts ID,ID,...] [--players 4] [--bots ...] [...]
 
-The option flags are made from the option schemas of the installed games (``GameKind.schema``): one
-flag per option name (``--abilities``, ``--modules``, ``--mode``, ``--contracts``, and a plugged-in
-game's own).  A bad argument (a player count the game or mode does not allow, an unknown game, mode,
+The option flags are made from the chosen game's option schema (``GameKind.schema``), ``--game`` being
+read first: one flag per option (``--abilities``, ``--modules``; ``--mode``, ``--contracts``; a
+plugged-in game's own).  A bad argument (a player count the game or mode does not allow, an unknown game, mode,
 bot, module or contract, an option of another game, an output file that cannot be written, ...) is
 refused with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
 
