@@ -384,7 +384,8 @@ distribution registers in :data:`GROUP`.  Each game's package describes itself i
 class TableKit(Protocol):
     """What the table component, the session and the app ask of a game beyond :class:`GameProtocol`:
     each game has one module of these names (``importexport.importexport.table_kit``,
-    ``importexport.portroyal.table_kit``), found through :func:`table_kit`.
+    ``importexport.portroyal.table_kit``), found through :func:`table_kit`; a game that brings none is
+    given the plain kit (:class:`importexport.plain_kit.PlainKit`, made from the protocol alone).
 
     ``picture(g, lang, hands, decider, point)`` is the plain JSON the board draws (``changes``
     names what the last move changed, ``pointed`` what on the board a guided move points at); a click on the board is ``(what, id)``, and
