@@ -50,6 +50,8 @@ class GameProtocol(Protocol):
     JSON text that the game's :attr:`GameKind.load` reads back.
     """
 
+    game_id: str
+    """The id of the game's kind in :data:`GAMES` (:func:`table_kit` finds the kit by it)."""
     lang: str
     seed: int
     history: list[Any]
