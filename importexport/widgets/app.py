@@ -221,17 +221,25 @@ class PlayApp(w.VBox):
         self._close_end_screen()
         self.relabel()
 
-    def start(self, roles: list[str] | None = None) -> None:
+    def chosen_table(self, roles: list[str] | None = None) -> tuple[str, list[str], dict[str, Any]] | None:
+        """The game, each seat's role and the game's options as the new-game screen holds them (its
+        option rows, made from the game's schema); ``None``, said on the page, if they start no table."""
         roles = roles or [d.value for d in self.seat_roles]
         if HUMAN not in roles:
             self.message.value = message_html(word("need_human"), "refused")
-            return
-        n, seed, game = len(roles), int(self.seed.value), self.chosen_game
+            return None
         refused = self.form.refused(LANG.lang)
         if refused is not None:
             self.message.value = message_html(refused, "refused")
+            return None
+        return self.chosen_game, roles, self.form.values()
+
+    def start(self, roles: list[str] | None = None) -> None:
+        chosen = self.chosen_table(roles)
+        if chosen is None:
             return
-        options = self.form.values()
+        game, roles, options = chosen
+        n, seed = len(roles), int(self.seed.value)
         new = GAMES[game].new
         self._play(lambda: new(players=n, seed=seed, lang=LANG.lang, **options), roles, seed)
 
