@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
+from .catalog import Table
 from .errors import BadArgumentError, ImportExportError
 
 if TYPE_CHECKING:
@@ -177,12 +178,24 @@ class OptionSpec:
         return self.css or f"iex-{self.name}"
 
 
+OPTION_WORDS = Table("options", {
+    "no_option": "{option}: no such option; the options are {names}",
+    "bool": "{option}: on or off (True or False), not {value}",
+    "list": "{option}: a list of values, not {value}",
+    "whole": "{option}: a whole number, not {value}",
+    "unknown": "{option}: unknown value {value}; choose one of {values}",
+    "none_here": "{option}: unknown value {value}; there are none with these options",
+})
+"""The refusals of a new game's options (:func:`check_options`)."""
+
+
 class OptionError(BadArgumentError):
     """An option of a new game that the kind's :class:`OptionSpec` does not allow: ``option`` names it
-    (``rule`` is ``"option"``); no game is made."""
+    (``rule`` is ``"option"``, ``details["why"]`` the refusal's key); no game is made."""
 
-    def __init__(self, option: str, message: str, value: Any = None) -> None:
-        super().__init__(f"{option}: {message}", "option", {"option": option, "value": value})
+    def __init__(self, option: str, why: str, lang: str = "en", **args: Any) -> None:
+        super().__init__(OPTION_WORDS.format(why, lang, option=option, **args), "option",
+                         {"option": option, "why": why, **args})
         self.option = option
 
 
@@ -191,15 +204,16 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check_options(schema: Sequence[OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
+def check_options(schema: Sequence[OptionSpec], options: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """``options`` checked against ``schema``: each name an option, each value of its kind and allowed
-    with the others (their defaults where not given); else :class:`OptionError` naming the option.
-    ``players`` is passed on unchecked when the schema has it: the game's own check names the game
-    and its way to play.  Gives the options as given (a ``multi`` as a list)."""
+    with the others (their defaults where not given); else :class:`OptionError` naming the option, in
+    ``lang``.  ``players`` is passed on unchecked when the schema has it: the game's own check names the
+    game and its way to play.  Gives the options as given (a ``multi`` as a list)."""
+    lang = lang if lang in ("en", "de") else "en"
     specs = {o.name: o for o in schema}
     unknown = [k for k in options if k not in specs]
     if unknown:
-        raise OptionError(str(unknown[0])[:40], f"no such option; the options are {', '.join(specs) or 'none'}")
+        raise OptionError(str(unknown[0])[:40], "no_option", lang, names=", ".join(specs) or "–")
     chosen = {**{o.name: o.default for o in schema}, **options}
     out = dict(options)
     for name, value in options.items():
@@ -208,26 +222,26 @@ def check_options(schema: Sequence[OptionSpec], options: Mapping[str, Any]) -> d
             continue
         if spec.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError(name, f"on or off (True or False), not {_shown(value)}", value)
+                raise OptionError(name, "bool", lang, value=_shown(value))
             continue
         if spec.kind == "multi":
             if value is None and spec.drawn is not None:
                 continue
             if isinstance(value, str | bytes) or not isinstance(value, list | tuple | set | frozenset):
-                raise OptionError(name, f"a list of {spec.word}s, not {_shown(value)}", value)
+                raise OptionError(name, "list", lang, value=_shown(value))
             allowed = (*spec.allowed(chosen), *spec.unlisted)
             bad = [v for v in value if v not in allowed]
             if bad:
-                listed = ", ".join(map(str, allowed)) or "none with these options"
-                raise OptionError(name, f"unknown {spec.word} {_shown(bad[0])}; choose from {listed}", bad[0])
+                if not allowed:
+                    raise OptionError(name, "none_here", lang, value=_shown(bad[0]))
+                raise OptionError(name, "unknown", lang, value=_shown(bad[0]), values=", ".join(map(str, allowed)))
             out[name] = list(value)
             continue
         if spec.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(name, f"a whole number, not {_shown(value)}", value)
+            raise OptionError(name, "whole", lang, value=_shown(value))
         allowed = spec.allowed(chosen)
         if value not in allowed:
-            listed = f"{allowed[0]} to {allowed[-1]}" if spec.kind == "int" and allowed else ", ".join(map(str, allowed))
-            raise OptionError(name, f"unknown {spec.word} {_shown(value)}; choose one of {listed}", value)
+            raise OptionError(name, "unknown", lang, value=_shown(value), values=", ".join(map(str, allowed)))
     return out
 
 
@@ -235,7 +249,7 @@ def checked_new(start: Callable[..., GameProtocol], schema: Sequence[OptionSpec]
     """``start`` (a game's constructor) behind :func:`check_options`: a kind's ``new``."""
 
     def new(players: int | None = None, seed: int = 0, lang: str = "en", **options: Any) -> GameProtocol:
-        checked = check_options(schema, options)
+        checked = check_options(schema, options, lang)
         return start(**({} if players is None else {"players": players}), seed=seed, lang=lang, **checked)
 
     new.__doc__ = f"A new game (``{getattr(start, '__qualname__', 'game')}``), its options checked against its schema."

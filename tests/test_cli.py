@@ -204,7 +204,7 @@ def test_simulate_refuses_what_the_game_or_mode_does_not_offer(capsys: pytest.Ca
     pr = ["simulate", "--game", "portroyal", "--games", "1", "--quiet"]
     for argv, option, problem in (
         (["simulate", "--game", "chess", "--games", "1"], "--game", "invalid choice: 'chess'"),
-        ([*pr, "--mode", "tournament"], "--mode", "unknown mode 'tournament'"),
+        ([*pr, "--mode", "tournament"], "--mode", "unknown value 'tournament'; choose one of competitive,"),
         ([*pr, "--mode", "solo", "--players", "2"], "--players", "solo Port Royal is played by 1"),
         ([*pr, "--players", "6"], "--players", "competitive Port Royal is played by 2 to 5"),
         ([*pr, "--players", "1"], "--players", "not 1"),
@@ -594,7 +594,7 @@ def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_g
     default = accepted(["simulate", "--game", "highcard", "--games", "1", "--bots", "random", "--quiet"], capsys)
     assert default.startswith("1 games, 4 players, bots random,random,random,random, seed 0, High card, hand 3, lowest off")
     for argv, option, problem in (
-        (["--hand", "9"], "--hand", "unknown hand 9; choose one of 2 to 5"),
+        (["--hand", "9"], "--hand", "unknown value 9; choose one of 2, 3, 4, 5"),
         (["--hand", "many"], "--hand", "'many' is not a whole number"),
         (["--players", "5"], "--players", "High card is played by 2 to 4 players, not 5"),
         (["--mode", "solo"], "--mode", "Port Royal only"),

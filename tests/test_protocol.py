@@ -135,6 +135,8 @@ def test_a_kinds_new_checks_its_options_against_its_schema() -> None:
         with pytest.raises(OptionError) as err:
             kind.new(players=3, seed=1, **options)
         assert err.value.option == name and err.value.rule == "option" and str(err.value).startswith(f"{name}: ")
+    with pytest.raises(OptionError, match="^mode: 'Turnier' ist kein möglicher Wert; möglich sind competitive,"):
+        pr.new(players=3, seed=1, lang="de", mode="Turnier")  # (in the game's language)
     assert pr.new(players=3, seed=1, mode="competitive", contracts=["harbour_watch"]).state.contracts == ["harbour_watch"]
     assert ie.new(players=3, seed=1, modules=["promo"]).state.modules == ["promo"]  # (new takes what the screen does not list)
     assert pr.player_range({"mode": "solo"}) == (1, 1) and pr.player_range() == (2, 5) and ie.player_range() == (2, 6)
