@@ -412,7 +412,7 @@ def _run(argv: Sequence[str] | None) -> int:
     rules.add_argument("query", nargs="+")
     rules.add_argument("--lang", default=None, choices=["en", "de"])
     rules.add_argument("--game", default=DEFAULT_GAME, choices=KINDS.ids(),
-                       help=f"whose chapters to search (default {DEFAULT_GAME})")
+                       help=f"whose chapters to search (default {DEFAULT_GAME}; a game with chapters)")
     replay_ap = sub.add_parser("replay", help="narrate a saved game")
     replay_ap.add_argument("file")
     replay_ap.add_argument("--lang", default=None, choices=["en", "de"])
@@ -445,7 +445,12 @@ def _run(argv: Sequence[str] | None) -> int:
         print("\n".join(kind.card_lines(args.set)))
         return 0
     if args.command == "rules":
+        from .tutor.games import TUTOR_GAMES
         from .tutor.lookup import query_words, search
+
+        if args.game not in TUTOR_GAMES:
+            with_chapters = ", ".join(g for g in KINDS.ids() if g in TUTOR_GAMES)
+            rules.error(f"argument --game: {KINDS[args.game].name} has no chapters; the games with chapters are {with_chapters}")
 
         query = " ".join(args.query)
         if not re.search(r"\w", query):

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from .errors import ImportExportError
+from .catalog import Table
+from .errors import BadArgumentError, ImportExportError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -50,6 +51,8 @@ class GameProtocol(Protocol):
     JSON text that the game's :attr:`GameKind.load` reads back.
     """
 
+    game_id: str
+    """The id of the game's kind in :data:`GAMES` (:func:`table_kit` finds the kit by it)."""
     lang: str
     seed: int
     history: list[Any]
@@ -94,6 +97,165 @@ class SearchRules:
     """The search bot's defaults for this game (``samples``, ``width``, ``depth``, ``budget``, ...)."""
 
 
+# --- the option schema ----------------------------------------------------------------------------
+
+OptionKind = Literal["bool", "int", "choice", "multi"]
+"""An option's kind: on or off, a whole number in a range, one value of a list, several values of a list."""
+Chosen = Mapping[str, Any]
+"""The options chosen so far, by name (an option not given has its default)."""
+
+
+def _value_text(value: Any, _lang: str) -> str:
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A ``multi`` option whose ``None`` means "dealt at random by the game": how the new-game screen says
+    so (a box ticked for "at random", the list to pick from below it)."""
+
+    count: Callable[[Chosen], int]
+    """How many values a new game deals at random with these options."""
+    random: Callable[[int, str], str]
+    """``random(n, lang)``: the box's sentence ("Lay out 3 contracts at random")."""
+    pick: Callable[[str], str]
+    """The note above the list to pick from."""
+    none_picked: Callable[[str], str]
+    """The refusal when the box is unticked and nothing is picked."""
+    empty: Callable[[str], str]
+    """What the screen says when the other options leave nothing to choose ("The base game has no contracts.")."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game's ``new`` (OpenSpiel's parameter specification is the model): its name,
+    kind, default and allowed values (which may depend on other options), and its words in every
+    language.  The new-game screen, ``simulate``'s command-line flags and the check of ``new``'s
+    options are made from it."""
+
+    name: str
+    """The keyword of ``new`` (and ``simulate``'s flag ``--<name>``)."""
+    kind: OptionKind
+    default: Any
+    """What the new-game screen and ``simulate`` start from (``new`` without the option takes the
+    game's own default)."""
+    allowed: Callable[[Chosen], tuple[Any, ...]]
+    """The values allowed with the other options ``chosen``: an ``int`` option's whole range, a
+    ``choice``'s or ``multi``'s values in the order the screen lists them (``bool``: ``(False, True)``)."""
+    label: Callable[[str], str]
+    """``label(lang)``: the option's name on the new-game screen."""
+    depends: tuple[str, ...] = ()
+    """The options whose values change what this one allows (the screen redraws it when they change)."""
+    about: Callable[[str], str] | None = None
+    """``about(lang)``: a note beside the option."""
+    value_name: Callable[[Any, str], str] = _value_text
+    """``value_name(value, lang)``: a value in words."""
+    value_about: Callable[[Any, str], str] | None = None
+    """``value_about(value, lang)``: a line about one value of a ``multi`` option shown as boxes."""
+    group: Callable[[Any], str] | None = None
+    """A ``multi`` option's values shown as boxes, in groups: each value's group."""
+    group_name: Callable[[str, str], str] | None = None
+    """``group_name(group, lang)``: a group's title."""
+    needs: Mapping[Any, tuple[Any, ...]] = field(default_factory=dict)
+    """``multi``: a value that needs others (ticking it ticks them)."""
+    unlisted: tuple[Any, ...] = ()
+    """Values ``new`` takes that the new-game screen does not offer."""
+    drawn: Drawn | None = None
+    """``multi``: ``None`` allowed, meaning dealt at random (shown as a box and a list to pick from)."""
+    noun: str = ""
+    """The command line's word for one value ("module"); the name without its last letter if empty."""
+    help: str = ""
+    """``simulate --help``'s line for the flag (English, as the command line is)."""
+    css: str = ""
+    """The class of its widget on the new-game screen (``iex-<name>`` if empty)."""
+
+    @property
+    def word(self) -> str:
+        return self.noun or self.name.removesuffix("s")
+
+    @property
+    def css_class(self) -> str:
+        return self.css or f"iex-{self.name}"
+
+
+OPTION_WORDS = Table("options", {
+    "no_option": "{option}: no such option; the options are {names}",
+    "bool": "{option}: on or off (True or False), not {value}",
+    "list": "{option}: a list of values, not {value}",
+    "whole": "{option}: a whole number, not {value}",
+    "unknown": "{option}: unknown value {value}; choose one of {values}",
+    "none_here": "{option}: unknown value {value}; there are none with these options",
+})
+"""The refusals of a new game's options (:func:`check_options`)."""
+
+
+class OptionError(BadArgumentError):
+    """An option of a new game that the kind's :class:`OptionSpec` does not allow: ``option`` names it
+    (``rule`` is ``"option"``, ``details["why"]`` the refusal's key); no game is made."""
+
+    def __init__(self, option: str, why: str, lang: str = "en", **args: Any) -> None:
+        super().__init__(OPTION_WORDS.format(why, lang, option=option, **args), "option",
+                         {"option": option, "why": why, **args})
+        self.option = option
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_options(schema: Sequence[OptionSpec], options: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """``options`` checked against ``schema``: each name an option, each value of its kind and allowed
+    with the others (their defaults where not given); else :class:`OptionError` naming the option, in
+    ``lang``.  ``players`` is passed on unchecked when the schema has it: the game's own check names the
+    game and its way to play.  Gives the options as given (a ``multi`` as a list)."""
+    lang = lang if lang in ("en", "de") else "en"
+    specs = {o.name: o for o in schema}
+    unknown = [k for k in options if k not in specs]
+    if unknown:
+        raise OptionError(str(unknown[0])[:40], "no_option", lang, names=", ".join(specs) or "–")
+    chosen = {**{o.name: o.default for o in schema}, **options}
+    out = dict(options)
+    for name, value in options.items():
+        spec = specs[name]
+        if name == "players":
+            continue
+        if spec.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(name, "bool", lang, value=_shown(value))
+            continue
+        if spec.kind == "multi":
+            if value is None and spec.drawn is not None:
+                continue
+            if isinstance(value, str | bytes) or not isinstance(value, list | tuple | set | frozenset):
+                raise OptionError(name, "list", lang, value=_shown(value))
+            allowed = (*spec.allowed(chosen), *spec.unlisted)
+            bad = [v for v in value if v not in allowed]
+            if bad:
+                if not allowed:
+                    raise OptionError(name, "none_here", lang, value=_shown(bad[0]))
+                raise OptionError(name, "unknown", lang, value=_shown(bad[0]), values=", ".join(map(str, allowed)))
+            out[name] = list(value)
+            continue
+        if spec.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(name, "whole", lang, value=_shown(value))
+        allowed = spec.allowed(chosen)
+        if value not in allowed:
+            raise OptionError(name, "unknown", lang, value=_shown(value), values=", ".join(map(str, allowed)))
+    return out
+
+
+def checked_new(start: Callable[..., GameProtocol], schema: Sequence[OptionSpec]) -> Callable[..., GameProtocol]:
+    """``start`` (a game's constructor) behind :func:`check_options`: a kind's ``new``."""
+
+    def new(players: int | None = None, seed: int = 0, lang: str = "en", **options: Any) -> GameProtocol:
+        checked = check_options(schema, options, lang)
+        return start(**({} if players is None else {"players": players}), seed=seed, lang=lang, **checked)
+
+    new.__doc__ = f"A new game (``{getattr(start, '__qualname__', 'game')}``), its options checked against its schema."
+    return new
+
+
 @dataclass(frozen=True)
 class GameKind:
     """A game the project plays: its name, how to start one and how to read a saved one."""
@@ -129,13 +291,29 @@ class GameKind:
     for every winner); in team play also ``team`` (True) and ``rank`` (0: the team lost, else 1 for
     the lowest rank and up)."""
     table_kit: Callable[[], TableKit] | None = None
-    """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none)."""
+    """``table_kit()``: the game's :class:`TableKit` (loaded when first asked for: the bots need none);
+    ``None``: the table draws it with the plain kit, from its views (:func:`table_kit`)."""
     save_format: str = ""
     """The ``"format"`` its save files name (:func:`save_game_id`)."""
     card_sets: tuple[str, ...] = ()
     """The sets its cards come in (``importexport cards --set``)."""
     card_lines: Callable[[str | None], list[str]] | None = None
     """``card_lines(card_set)``: one line per card, of every set (``None``) or one (``importexport cards``)."""
+    schema: tuple[OptionSpec, ...] = ()
+    """The options of ``new``, ``players`` first (:class:`OptionSpec`): the new-game screen, ``simulate``'s
+    flags and the check of ``new`` are made from it."""
+
+    def option(self, name: str) -> OptionSpec | None:
+        """The schema's option ``name`` (``None``: the game has no such option)."""
+        return next((o for o in self.schema if o.name == name), None)
+
+    def player_range(self, chosen: Chosen | None = None) -> tuple[int, int]:
+        """The fewest and most players with the options ``chosen`` (the defaults where not given)."""
+        spec = self.option("players")
+        if spec is None:
+            return self.players
+        values = spec.allowed({**{o.name: o.default for o in self.schema}, **(chosen or {})})
+        return values[0], values[-1]
 
 
 GROUP = "importexport.games"
@@ -222,7 +400,8 @@ distribution registers in :data:`GROUP`.  Each game's package describes itself i
 class TableKit(Protocol):
     """What the table component, the session and the app ask of a game beyond :class:`GameProtocol`:
     each game has one module of these names (``importexport.importexport.table_kit``,
-    ``importexport.portroyal.table_kit``), found through :func:`table_kit`.
+    ``importexport.portroyal.table_kit``), found through :func:`table_kit`; a game that brings none is
+    given the plain kit (:class:`importexport.plain_kit.PlainKit`, made from the protocol alone).
 
     ``picture(g, lang, hands, decider, point)`` is the plain JSON the board draws (``changes``
     names what the last move changed, ``pointed`` what on the board a guided move points at); a click on the board is ``(what, id)``, and
@@ -293,13 +472,19 @@ def cards_told(log: Sequence[tuple[Any, str, Mapping[str, Any]]], since: int, ke
 
 
 def table_kit(game: Any) -> TableKit:
-    """The table kit of a game, given the game itself or its id (``"portroyal"``); an unknown game
-    raises :class:`UnknownGameError`."""
+    """The table kit of a game, given the game itself or its id (``"portroyal"``); a game that brings
+    none gets the plain kit (:mod:`importexport.plain_kit`); an unknown game raises :class:`UnknownGameError`."""
     gid = game if isinstance(game, str) else getattr(game, "game_id", None)
     kind = GAMES[gid]  # type: ignore[index]
-    if kind.table_kit is None:
-        raise GamePluginError(f"the game {gid!r} has no table kit")
+    if kind.table_kit is None:  # (a game without its own: the plain kit, made from the protocol alone)
+        from .plain_kit import PlainKit
+
+        return _PLAIN.setdefault(kind.id, PlainKit(kind))  # type: ignore[return-value]
     return kind.table_kit()
+
+
+_PLAIN: dict[str, Any] = {}
+"""The plain table kits made so far, by game id (one per game, as a game's own kit is one module)."""
 
 
 DEFAULT_GAME = "importexport"

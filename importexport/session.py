@@ -233,7 +233,7 @@ class Session:
         g, kit = self.game, self.kit
         replay = g.copy()
         replay.undo(len(replay.history) - mark)
-        if replay.state.rng != g.state.rng:
+        if _random_source(replay) != _random_source(g):  # (a card drawn, dice thrown: whatever it was)
             return True
         mover = g.history[mark].player
         seats = range(kit.seats(g))
@@ -308,3 +308,9 @@ class Session:
         """Why ``seat`` cannot use ``card`` now, in the rules' words."""
         lang = lang or self.game.lang
         return self.kit.click_refusal(self.game, seat, "card", card, lang) or ""
+
+
+def _random_source(g: Any) -> Any:
+    """Where a game's random source stands (``g.state.rng``), or ``None`` for a game that shows none:
+    then only what the table kit's ``hidden`` and ``told`` compare tells whether something came to light."""
+    return getattr(getattr(g, "state", None), "rng", None)

@@ -5,9 +5,11 @@
     importexport simulate --game portroyal [--mode competitive|base|cooperative|solo]
                           [--contracts ID,ID,...] [--players 4] [--bots ...] [...]
 
-A bad argument (a player count the game or mode does not allow, an unknown game, mode, bot, module
-or contract, an option of the other game, an output file that cannot be written, ...) is refused
-with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
+The option flags are made from the chosen game's option schema (``GameKind.schema``), ``--game`` being
+read first: one flag per option (``--abilities``, ``--modules``; ``--mode``, ``--contracts``; a
+plugged-in game's own).  A bad argument (a player count the game or mode does not allow, an unknown game, mode,
+bot, module or contract, an option of another game, an output file that cannot be written, ...) is
+refused with one line on stderr and exit status 2 before any game is played; the ranges are in docs/cli.md.
 
 Games come in blocks of ``players`` games that share one deal (one game seed); within a block the
 bots move round the table one seat per game, so every bot plays every seat of every deal equally
@@ -34,9 +36,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import BOTS, make_bot
-from .protocol import DEFAULT_GAME, GAMES
+from .errors import BadArgumentError
+from .protocol import DEFAULT_GAME, GAMES, GameKind, OptionError, OptionSpec, check_options
 
 Z95 = 1.959963984540054
+DEFAULT_PLAYERS = 4
+"""The players of a tournament without ``--players`` (the nearest count the game's options allow)."""
 
 
 def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -376,65 +381,129 @@ def check_writable(path: str) -> None:
         target.unlink(missing_ok=True)
 
 
+def _option_flags(ap: Any, kind: GameKind) -> dict[str, OptionSpec]:
+    """One flag per option of the game's schema (``players`` aside), each ``None`` unless given."""
+    flags: dict[str, OptionSpec] = {}
+    for spec in kind.schema:
+        if spec.name == "players":
+            continue
+        flags[spec.name] = spec
+        helped = f"{kind.name}: {spec.help or spec.word}"
+        flag = f"--{spec.name}"
+        if spec.kind == "bool":
+            ap.add_argument(flag, action="store_const", const=True, default=None, help=helped)
+        elif spec.kind == "multi":
+            ap.add_argument(flag, nargs="*", default=None, help=helped)
+        else:
+            ap.add_argument(flag, default=None, help=helped)
+    return flags
+
+
+def _chosen_game(argv: Sequence[str] | None) -> str:
+    """The ``--game`` of the command line (the default for none, or one no game has: the parser then
+    refuses it), read first: the option flags are that game's."""
+    import argparse
+
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=DEFAULT_GAME)
+    known, _rest = pre.parse_known_args(argv)
+    return known.game if known.game in GAMES.ids() else DEFAULT_GAME
+
+
+def _refuse_unknown(ap: Any, kind: GameKind, rest: list[str]) -> None:
+    """Arguments the chosen game's parser does not know: an option of another game is named as such
+    (only now are the other games loaded), anything else as argparse would."""
+    name = next((r[2:].split("=", 1)[0] for r in rest if r.startswith("--")), "")
+    owners = [GAMES[g].name for g in GAMES.ids() if g != kind.id and name and GAMES[g].option(name) is not None]
+    if owners:
+        ap.error(f"argument --{name}: {', '.join(owners)} only (not {kind.name})")
+    ap.error(f"unrecognized arguments: {' '.join(rest)}")
+
+
+def _given(ap: Any, spec: OptionSpec, raw: Any, chosen: dict[str, Any]) -> Any:
+    """A flag's text as the option's value (``ap.error`` for one that is not)."""
+    if spec.kind == "bool":
+        return True
+    if spec.kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            ap.error(f"argument --{spec.name}: {str(raw)[:40]!r} is not a whole number")
+    if spec.kind == "choice":
+        return raw
+    names = list(dict.fromkeys(v.strip() for part in raw for v in part.split(",") if v.strip()))
+    every = (*spec.allowed(chosen), *spec.unlisted)
+    if "all" in names:
+        return every
+    if names and not every:
+        ap.error(f"argument --{spec.name}: the game has no {spec.word}s with these options")
+    unknown = [v for v in names if v not in every]
+    if unknown:
+        ap.error(f"argument --{spec.name}: unknown {spec.word} {unknown[0][:40]!r}: choose from {', '.join(every)} or all")
+    return tuple(names)
+
+
+def rules_text(kind: GameKind, options: dict[str, Any]) -> str:
+    """The options of a tournament in one line: ``abilities on, modules capital`` / ``mode solo, contracts drawn``."""
+    parts = []
+    for spec in kind.schema:
+        if spec.name == "players":
+            continue
+        value = options.get(spec.name, spec.default)
+        if spec.kind == "bool":
+            parts.append(f"{spec.name} {'on' if value else 'off'}")
+        elif spec.kind == "multi":
+            parts.append(f"{spec.name} {','.join(map(str, value)) if value else 'drawn' if value is None else 'none'}")
+        else:
+            parts.append(f"{spec.name} {value}")
+    return ", ".join(parts)
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    from .cli import PLAYERS, Parser, game_count, int_in, job_count, module_names, seed_number
-    from .importexport.setup import MODULES
+    from .cli import Parser, game_count, int_in, job_count, seed_number
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
+    kind = GAMES[_chosen_game(argv)]
     ap = Parser(prog="importexport simulate", description="bot tournaments")
-    ap.add_argument("--game", choices=GAMES.ids(), default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
+    ap.add_argument("--game", choices=GAMES.ids(), default=DEFAULT_GAME,
+                    help=f"the game (default {DEFAULT_GAME}); the option flags below are its own (see --game ID --help)")
     ap.add_argument("--games", type=game_count, default=100, help="1 to 1000000 (default 100)")
     ap.add_argument("--players", type=int_in(-(2**63), 2**63, shown="a player count"), default=None,
-                    help="Import/Export: 2 to 6; Port Royal: 2 to 5, solo 1 (default 4, solo 1)")
+                    help=f"{kind.name}: {kind.players[0]} to {kind.players[1]}, as its options allow "
+                         f"(default {DEFAULT_PLAYERS}, or the nearest it allows)")
     ap.add_argument("--bots", default=None,
                     help=f"one bot name per seat, comma-separated, or one for every seat ({', '.join(BOTS)}; "
                          f"default heuristic,random,... or, in team play, heuristic for every seat)")
     ap.add_argument("--seed", type=seed_number, default=0, help="0 to 2**64-1 (default 0)")
-    ap.add_argument("--abilities", action="store_true", help="Import/Export: play with card abilities")
-    ap.add_argument("--modules", type=module_names, nargs="*", default=None,
-                    help=f"Import/Export: modules ({', '.join(MODULES)}; 'all' for every one), comma- or space-separated")
-    ap.add_argument("--mode", default=None, help="Port Royal: competitive (default), base, cooperative or solo")
-    ap.add_argument("--contracts", default=None, help="Port Royal: the contract ids to lay out, comma-separated")
+    flags = _option_flags(ap, kind)
     ap.add_argument("--plot", default=None, help="write an SVG bar chart of the win rates to this file")
     ap.add_argument("--jobs", type=job_count, default=1, help="worker processes, 1 to 64 (default 1)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = ap.parse_args(argv)
-    kind = GAMES[args.game]
-    options: list[tuple[str, object]] = []
-    modules: list[str] = []
-    if "abilities" in kind.options:  # a game of abilities and modules (until the kinds describe their options)
-        for name in ("mode", "contracts"):
-            if getattr(args, name) is not None:
-                ap.error(f"argument --{name}: Port Royal only (add --game portroyal)")
-        players = 4 if args.players is None else args.players
-        if not PLAYERS[0] <= players <= PLAYERS[1]:
-            ap.error(f"argument --players: must be {PLAYERS[0]} to {PLAYERS[1]}, not {players}")
-        modules = list(dict.fromkeys(m for group in args.modules or () for m in group))
-        rules = f"abilities {'on' if args.abilities else 'off'}, modules {','.join(modules) or 'none'}"
-    else:
-        if args.abilities or args.modules is not None:
-            ap.error(f"argument --{'abilities' if args.abilities else 'modules'}: Import/Export only")
-        modes = kind.options.get("mode", ())
-        mode = args.mode or "competitive"
-        if mode not in modes:
-            ap.error(f"argument --mode: unknown mode {mode[:40]!r}; choose one of {', '.join(map(str, modes))}")
-        players = (1 if mode == "solo" else 4) if args.players is None else args.players
-        options.append(("mode", mode))
-        contracts = None
-        if args.contracts is not None:
-            contracts = tuple(c.strip() for c in args.contracts.split(",") if c.strip())
-            options.append(("contracts", contracts))
-        try:
-            kind.new(players=players, seed=0, mode=mode)
-        except ValueError as exc:
-            ap.error(f"argument --players: {exc}")
-        try:
-            kind.new(players=players, seed=0, **dict(options))
-        except ValueError as exc:
-            ap.error(f"argument --contracts: {exc}")
-        rules = f"mode {mode}, contracts {','.join(contracts) if contracts else 'drawn'}"
-    team = any(seat.get("team") for seat in kind.outcome(kind.new(players=players, seed=0, **dict(options)))) \
+    args, rest = ap.parse_known_args(argv)
+    if rest:
+        _refuse_unknown(ap, kind, rest)
+    given = {name: getattr(args, name) for name in flags if getattr(args, name) is not None}
+    chosen: dict[str, Any] = {spec.name: spec.default for spec in kind.schema}
+    for spec in kind.schema:  # (in the schema's order: an option's allowed values follow those before it)
+        if spec.name in given:
+            chosen[spec.name] = _given(ap, spec, given[spec.name], chosen)
+    options = {name: value for name, value in chosen.items() if name != "players"}
+    try:
+        check_options(kind.schema, options)
+    except OptionError as exc:
+        ap.error(f"argument --{exc.option}: {str(exc).removeprefix(exc.option + ': ')}")
+    lo, hi = kind.player_range(options)
+    players = min(max(DEFAULT_PLAYERS, lo), hi) if args.players is None else args.players
+    try:
+        kind.new(players=players, seed=0, **options)
+    except BadArgumentError as exc:
+        ap.error(f"argument --{'players' if exc.rule.startswith('players') else exc.rule}: {exc}")
+    except ValueError as exc:
+        ap.error(f"argument --{next(reversed(given), 'players')}: {exc}")
+    rules = rules_text(kind, options)
+    options_list = sorted(options.items())
+    team = any(seat.get("team") for seat in kind.outcome(kind.new(players=players, seed=0, **options))) \
         if kind.outcome else False
     try:
         bots = bot_names(args.bots, players, team)
@@ -447,8 +516,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             ap.error(f"argument --plot: {exc}")
     bar = None if args.quiet else Progress(args.games, err)
     try:
-        stats = run(args.games, bots, args.seed, args.abilities, modules, args.jobs, bar.step if bar else None,
-                    args.game, options)
+        stats = run(args.games, bots, args.seed, False, (), args.jobs, bar.step if bar else None, args.game,
+                    options_list)
     except ValueError as exc:
         ap.error(str(exc))
     game_words = "" if args.game == DEFAULT_GAME else f"{kind.name}, "

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import time
+import tomllib
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
+
+from importexport.protocol import GAMES, GROUP
 
 # Property tests run the same examples every time (a fixed seed, no example database), so a CI
 # run is repeatable and its time is bounded by each test's ``max_examples``.
@@ -93,3 +97,40 @@ def _learner_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(ENV, str(tmp_path_factory.mktemp("learner")))
         yield
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+"""The example games, each its own distribution (``examples/<name>/pyproject.toml``)."""
+
+
+def example_points() -> dict[str, tuple[Path, str, str, dict[str, str]]]:
+    """Per example folder: (the folder, its distribution's name, version, its ``importexport.games``
+    entry points), as its own ``pyproject.toml`` declares them."""
+    out = {}
+    for project in sorted(EXAMPLES.glob("*/pyproject.toml")):
+        data = tomllib.loads(project.read_text(encoding="utf-8"))["project"]
+        out[project.parent.name] = (project.parent, data["name"], data["version"],
+                                    dict(data.get("entry-points", {}).get(GROUP, {})))
+    return out
+
+
+@pytest.fixture
+def example_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The example games registered as ``pip install -e examples/<name>`` would (faster, and nothing
+    left installed): each one's entry points, copied from its own ``pyproject.toml``, in a
+    ``.dist-info`` folder on ``sys.path`` (which ``importlib.metadata`` reads as installed metadata),
+    its package's folder on ``sys.path``, and :data:`~importexport.protocol.GAMES` made to look again;
+    all undone after the test.  The ids of the games they add."""
+    ids = []
+    for folder, name, version, points in example_points().values():
+        dist = tmp_path / f"{name.replace('-', '_')}-{version}.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+        lines = "".join(f"{gid} = {value}\n" for gid, value in points.items())
+        (dist / "entry_points.txt").write_text(f"[{GROUP}]\n{lines}", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(folder))
+        ids += list(points)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(GAMES, "_found", None)
+    monkeypatch.setattr(GAMES, "_kinds", dict(GAMES._kinds))
+    return ids

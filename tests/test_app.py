@@ -25,10 +25,10 @@ def test_new_game_screen_sets_up_the_table() -> None:
     app.players.value = 4
     assert len(app.seat_roles) == 4 and app.seat_roles[0].value == HUMAN
     app.seed.value = 7
-    app.abilities.value = True
-    app.module_boxes["capital"].value = True
-    app.module_boxes["tokens2"].value = True  # needs container tokens: ticked along
-    assert app.module_boxes["tokens1"].value
+    app.option("abilities").widget.value = True
+    app.option("modules").boxes["capital"].value = True
+    app.option("modules").boxes["tokens2"].value = True  # needs container tokens: ticked along
+    assert app.option("modules").boxes["tokens1"].value
     app.start_button.click()
     g = app.session.game
     assert g.state.n == 4 and g.state.abilities and g.state.modules == ["capital", "tokens1", "tokens2"]
@@ -38,13 +38,13 @@ def test_new_game_screen_sets_up_the_table() -> None:
 
 def test_expansions_are_listed_by_name_with_a_line_each_in_both_languages() -> None:
     app = PlayApp()
-    english = {m: note.value for m, note in app.module_notes.items()}
+    english = {m: note.value for m, note in app.option("modules").notes.items()}
     assert "Goods market" in english["market"] and "supply and demand" in english["market"]
     assert "15 extra cards" in english["kickstarter"]
     assert not any(f">{m}<" in text for m, text in english.items())  # no raw ids
     LANG.lang = "de"
-    assert "Warenmarkt" in app.module_notes["market"].value
-    assert "Regelvarianten" in app.group_titles["variant"].value and "Plättchen" in app.module_notes["tokens1"].value
+    assert "Warenmarkt" in app.option("modules").notes["market"].value
+    assert "Regelvarianten" in app.option("modules").group_titles["variant"].value and "Plättchen" in app.option("modules").notes["tokens1"].value
 
 
 @pytest.mark.parametrize(("content", "said"), [

@@ -24,7 +24,7 @@ def _english():
 def port_royal(mode: str = "competitive", players: int = 3, bots: tuple[str, ...] = ()) -> PlayApp:
     app = PlayApp()
     app.game_choice.value = "portroyal"
-    app.pr_mode.value = mode
+    app.option("mode", "portroyal").widget.value = mode
     if not app.players.disabled:
         app.players.value = players
     for seat, bot in enumerate(bots, start=1):
@@ -47,32 +47,32 @@ def play_to_end(app: PlayApp, seed: int = 1, limit: int = 3000) -> int:
 
 def test_the_new_game_screen_offers_the_game_its_ways_to_play_and_player_counts() -> None:
     app = PlayApp()
-    assert app.ie_options.layout.display != "none" and app.pr_options.layout.display == "none"
+    assert app.option("modules", "importexport").row.layout.display != "none" and app.option("contracts", "portroyal").row.layout.display == "none"
     app.game_choice.value = "portroyal"
-    assert app.ie_options.layout.display == "none" and app.pr_options.layout.display != "none"
+    assert app.option("modules", "importexport").row.layout.display == "none" and app.option("contracts", "portroyal").row.layout.display != "none"
     assert "Port Royal" in app.title.value
-    modes = dict((v, k) for k, v in app.pr_mode.options)
+    modes = dict((v, k) for k, v in app.option("mode", "portroyal").widget.options)
     assert set(modes) == {"competitive", "cooperative", "solo", "base"}
     assert "contracts" in modes["competitive"] and "time pile" in modes["solo"]
     assert list(app.players.options) == [2, 3, 4, 5]
-    app.pr_mode.value = "solo"
+    app.option("mode", "portroyal").widget.value = "solo"
     assert list(app.players.options) == [1] and app.players.disabled and len(app.seat_roles) == 1
-    assert "3 contracts at random" in app.pr_random_note.value
-    app.pr_mode.value = "base"
-    assert app.pr_contract_box.layout.display == "none" and "no contracts" in app.pr_random_note.value
+    assert "3 contracts at random" in app.option("contracts", "portroyal").random_note.value
+    app.option("mode", "portroyal").widget.value = "base"
+    assert app.option("contracts", "portroyal").pick_box.layout.display == "none" and "no contracts" in app.option("contracts", "portroyal").random_note.value
     app.game_choice.value = "importexport"
     assert list(app.players.options) == [2, 3, 4, 5, 6] and app.players.value == 2 and "Import/Export" in app.title.value
 
 
 def test_contracts_are_dealt_at_random_or_picked_from_the_modes_pool() -> None:
     app = port_royal("competitive", 3, ("heuristic", "random"))
-    pool = [cid for _name, cid in app.pr_contracts.options]
-    assert len(pool) == 16 and app.pr_contracts.disabled
-    app.pr_random.value = False
-    assert not app.pr_contracts.disabled
+    pool = [cid for _name, cid in app.option("contracts", "portroyal").widget.options]
+    assert len(pool) == 16 and app.option("contracts", "portroyal").widget.disabled
+    app.option("contracts", "portroyal").random.value = False
+    assert not app.option("contracts", "portroyal").widget.disabled
     app.start_button.click()  # nothing picked: refused with a reason, no game
     assert "at least one contract" in app.message.value and app.session is None
-    app.pr_contracts.value = (pool[2], pool[5])
+    app.option("contracts", "portroyal").widget.value = (pool[2], pool[5])
     app.start_button.click()
     g = app.session.game
     assert g.game_id == "portroyal" and g.state.mode == "competitive" and g.state.contracts == [pool[2], pool[5]]
@@ -82,10 +82,10 @@ def test_contracts_are_dealt_at_random_or_picked_from_the_modes_pool() -> None:
 def test_german_screen_names_modes_and_contracts_in_german() -> None:
     app = port_royal("cooperative", 2)
     LANG.lang = "de"
-    labels = [label for label, _v in app.pr_mode.options]
-    assert any("Zeitstapel" in label for label in labels) and app.pr_mode.value == "cooperative"
-    assert all("Auftrag" in name for name, _cid in app.pr_contracts.options)
-    assert "zufällig" in app.pr_random_note.value
+    labels = [label for label, _v in app.option("mode", "portroyal").widget.options]
+    assert any("Zeitstapel" in label for label in labels) and app.option("mode", "portroyal").widget.value == "cooperative"
+    assert all("Auftrag" in name for name, _cid in app.option("contracts", "portroyal").widget.options)
+    assert "zufällig" in app.option("contracts", "portroyal").random_note.value
 
 
 @pytest.mark.parametrize(("mode", "players"), [("competitive", 4), ("base", 2), ("cooperative", 3), ("solo", 1)])
@@ -252,7 +252,7 @@ def test_every_player_count_of_either_game_can_be_chosen() -> None:
         app.game_choice.value = game
         for mode in ([None] if game == "importexport" else ["competitive", "cooperative", "solo", "base"]):
             if mode is not None:
-                app.pr_mode.value = mode
+                app.option("mode", "portroyal").widget.value = mode
             for n in app.players.options:
                 app.players.value = n
                 assert len(app.seat_roles) == n

@@ -204,12 +204,12 @@ def test_simulate_refuses_what_the_game_or_mode_does_not_offer(capsys: pytest.Ca
     pr = ["simulate", "--game", "portroyal", "--games", "1", "--quiet"]
     for argv, option, problem in (
         (["simulate", "--game", "chess", "--games", "1"], "--game", "invalid choice: 'chess'"),
-        ([*pr, "--mode", "tournament"], "--mode", "unknown mode 'tournament'"),
+        ([*pr, "--mode", "tournament"], "--mode", "unknown value 'tournament'; choose one of competitive,"),
         ([*pr, "--mode", "solo", "--players", "2"], "--players", "solo Port Royal is played by 1"),
         ([*pr, "--players", "6"], "--players", "competitive Port Royal is played by 2 to 5"),
         ([*pr, "--players", "1"], "--players", "not 1"),
-        ([*pr, "--contracts", "nope"], "--contracts", "'nope' is not a contract"),
-        ([*pr, "--mode", "base", "--contracts", "harbour_watch"], "--contracts", "the base game has no contracts"),
+        ([*pr, "--contracts", "nope"], "--contracts", "unknown contract 'nope'"),
+        ([*pr, "--mode", "base", "--contracts", "harbour_watch"], "--contracts", "no contracts with these options"),
         ([*pr, "--abilities"], "--abilities", "Import/Export only"),
         ([*pr, "--modules", "capital"], "--modules", "Import/Export only"),
         (["simulate", *FAST, "--mode", "solo"], "--mode", "Port Royal only"),
@@ -580,3 +580,37 @@ def test_app_takes_a_rooms_store_and_refuses_one_it_cannot_use(monkeypatch: pyte
     store = tmp_path / "class" / "rooms.sqlite3"
     accepted(["app", "--no-browser", "--rooms", str(store)], capsys)
     assert calls and store.exists() and os.environ["IMPORTEXPORT_ROOMS"] == str(store)
+
+
+def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_games: list[str],
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """High card (``examples/highcard``) brings its options ``hand`` (a number) and ``lowest`` (on or off):
+    ``simulate`` offers them as flags, checks them against the schema, and its bots play it, the search too."""
+    out = accepted(["simulate", "--game", "highcard", "--games", "3", "--players", "3", "--hand", "4", "--lowest",
+                    "--bots", "search,heuristic,random", "--quiet"], capsys)
+    lines = out.strip().splitlines()
+    assert lines[0] == "3 games, 3 players, bots search,heuristic,random, seed 0, High card, hand 4, lowest on"
+    assert {line.split()[0] for line in lines[2:5]} == {"search", "heuristic", "random"}
+    default = accepted(["simulate", "--game", "highcard", "--games", "1", "--bots", "random", "--quiet"], capsys)
+    assert default.startswith("1 games, 4 players, bots random,random,random,random, seed 0, High card, hand 3, lowest off")
+    for argv, option, problem in (
+        (["--hand", "9"], "--hand", "unknown value 9; choose one of 2, 3, 4, 5"),
+        (["--hand", "many"], "--hand", "'many' is not a whole number"),
+        (["--players", "5"], "--players", "High card is played by 2 to 4 players, not 5"),
+        (["--mode", "solo"], "--mode", "Port Royal only"),
+    ):
+        line = refused(["simulate", "--game", "highcard", "--games", "1", "--quiet", *argv], capsys)
+        assert option in line and problem in line, line
+    line = refused(["simulate", "--games", "1", "--quiet", "--lowest"], capsys)
+    assert "--lowest" in line and "High card only" in line
+
+
+def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[str],
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A plugged-in game is a choice of ``cards`` and ``rules``, which say that it has no card list and no
+    chapters (naming the games that have them)."""
+    assert "High card has no card list" in refused(["cards", "--game", "highcard"], capsys)
+    line = refused(["rules", "--game", "highcard", "Gebot"], capsys)
+    assert "--game" in line and "High card has no chapters" in line and "importexport, portroyal" in line
+    line = refused(["rules", "--game", "chess", "Gebot"], capsys)
+    assert "invalid choice: 'chess'" in line

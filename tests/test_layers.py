@@ -210,3 +210,41 @@ def test_no_module_of_the_package_is_loaded_by_a_name_in_a_string() -> None:
     found = {name: lines for name, text in texts.items()
              if any(word in text for word in LOADERS) and (lines := loads_by_name(text))}
     assert found == {}, "load these modules with a plain import (or, a game, through its entry point)"
+
+
+def game_id_checks(source: str, ids: frozenset[str]) -> list[int]:
+    """The lines of ``source`` that test a game's id: a comparison (``==``, ``!=``, ``in``, ``not in``)
+    with a game id written as a string (alone, or in a tuple, list or set), a ``match`` case on one, or
+    any use of ``__module__`` (which names the referee a game comes from)."""
+    def is_id(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in ids
+        return isinstance(node, ast.Tuple | ast.List | ast.Set) and any(is_id(e) for e in node.elts)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and any(is_id(n) for n in (node.left, *node.comparators)):
+            found.append(node.lineno)
+        elif isinstance(node, ast.MatchValue) and is_id(node.value):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "__module__":
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_no_shared_module_tests_a_games_id() -> None:
+    """Outside the game packages nothing asks which game it has (issue 30 item 2): what differs between
+    games is a field or hook of the game's kind (its option schema, its table kit, its tutor adapter).
+    The check itself finds a comparison, a ``match`` and ``__module__`` (planted below)."""
+    from importexport.protocol import GAMES
+
+    ids = frozenset(GAMES.ids())
+    games = {PACKAGE / part.rsplit(".", 1)[1] for part in REFEREES}
+    shared = [p for p in sorted(PACKAGE.rglob("*.py")) if not any(g in p.parents for g in games)]
+    assert len(shared) > 50
+    found = {str(p.relative_to(PACKAGE.parent)): lines for p in shared
+             if (lines := game_id_checks(p.read_text(encoding="utf-8"), ids))}
+    assert found == {}
+    planted = ('if kit.id != "importexport":\n    pass\nok = game in ("portroyal", "x")\n'
+               'match g:\n    case "portroyal":\n        pass\nm = type(g).__module__\nfine = g == "chess"\n')
+    assert game_id_checks(planted, ids) == [1, 3, 5, 7]

@@ -54,7 +54,26 @@ def unchanged_after(g: GameProtocol, attempt: object) -> IllegalActionError:
 @pytest.mark.parametrize(("game_id", "option", "value", "players"), CASES,
                          ids=[f"{g}-{o}={v}-{p}p" for g, o, v, p in CASES])
 def test_a_random_game_keeps_every_promise_of_the_protocol(game_id: str, option: str, value: object, players: int) -> None:
-    kind = GAMES[game_id]
+    keeps_every_promise(GAMES[game_id], option, value, players)
+
+
+def test_the_example_games_keep_every_promise_of_the_protocol(example_games: list[str]) -> None:
+    """The third game (``examples/highcard``, its own distribution, registered as installed by the
+    fixture ``example_games`` from its own ``pyproject.toml``) is found beside the other two and held
+    to the same suite, with each of its options' test values, at its fewest and most players."""
+    assert example_games == ["highcard"] and set(GAMES.ids()) == {"importexport", "portroyal", "highcard"}
+    for game_id in example_games:
+        kind = GAMES[game_id]
+        assert kind.id == game_id and kind.table_kit is None and table_kit(game_id).GAME == game_id
+        for option, values in kind.options.items():
+            for value in values:
+                for players in sorted(set(kind.players)):
+                    keeps_every_promise(kind, option, value, players)
+        assert save_game_id(kind.new(players=kind.players[0], seed=1).save()) == game_id
+
+
+def keeps_every_promise(kind: GameKind, option: str, value: object, players: int) -> None:
+    """A random game of ``kind`` with ``option=value``, every promise of the protocol checked as it goes."""
     g = new_game(kind, option, value, players, seed=7)
     if g is None:
         players = kind.players[0]
@@ -100,6 +119,29 @@ def test_a_random_game_keeps_every_promise_of_the_protocol(game_id: str, option:
     copy = g.copy()
     assert copy.to_json() == g.to_json() and copy is not g
     assert kind.load(g.save()).to_json() == g.to_json()
+
+
+def test_a_kinds_new_checks_its_options_against_its_schema() -> None:
+    """A name no option has, a value of the wrong kind, a value not allowed with the other options: an
+    OptionError naming the option (rule ``option``), and no game; the allowed values follow the others."""
+    from importexport.protocol import OptionError
+
+    pr, ie = GAMES["portroyal"], GAMES["importexport"]
+    for kind, options, name in (
+        (pr, {"colour": "red"}, "colour"), (pr, {"mode": "tournament"}, "mode"), (pr, {"mode": 2}, "mode"),
+        (pr, {"mode": "base", "contracts": ["harbour_watch"]}, "contracts"), (pr, {"contracts": "harbour_watch"}, "contracts"),
+        (ie, {"abilities": "yes"}, "abilities"), (ie, {"modules": ["capital", "nope"]}, "modules"), (ie, {"mode": "solo"}, "mode"),
+    ):
+        with pytest.raises(OptionError) as err:
+            kind.new(players=3, seed=1, **options)
+        assert err.value.option == name and err.value.rule == "option" and str(err.value).startswith(f"{name}: ")
+    with pytest.raises(OptionError, match="^mode: 'Turnier' ist kein möglicher Wert; möglich sind competitive,"):
+        pr.new(players=3, seed=1, lang="de", mode="Turnier")  # (in the game's language)
+    assert pr.new(players=3, seed=1, mode="competitive", contracts=["harbour_watch"]).state.contracts == ["harbour_watch"]
+    assert ie.new(players=3, seed=1, modules=["promo"]).state.modules == ["promo"]  # (new takes what the screen does not list)
+    assert pr.player_range({"mode": "solo"}) == (1, 1) and pr.player_range() == (2, 5) and ie.player_range() == (2, 6)
+    assert [o.name for o in pr.schema] == ["players", "mode", "contracts"]
+    assert [o.name for o in ie.schema] == ["players", "abilities", "modules"]
 
 
 def test_every_game_is_listed_with_its_name() -> None:

@@ -28,7 +28,7 @@ from .savefile import dump, load_session
 from .view import hidden_from
 
 __all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
-           "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "players_for", "pointed",
+           "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "pointed",
            "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "importexport"
@@ -46,13 +46,6 @@ CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wil
 LOGGED_CARDS = ("c", "d", "cards")
 """The keys of a log event that name cards (the narration prints them as card names): the log is read
 by everyone, so a card it names is seen by all."""
-
-
-def players_for() -> tuple[int, int]:
-    """The fewest and most players."""
-    from .constants import MAX_PLAYERS, MIN_PLAYERS
-
-    return MIN_PLAYERS, MAX_PLAYERS
 
 
 def seats(g: Game) -> int:

@@ -17,16 +17,16 @@ from ..catalog import Table
 from ..protocol import cards_told
 from .actions import Action
 from .explain import reason
-from .game import PLAYERS, Game
+from .game import Game
 from .picture import changes, click_choices, picture, pointed
-from .rules import EXP, RULES, team_rank
+from .rules import EXP, team_rank
 from .savefile import dump, load_session
 from .view import hidden_from
 from .words import card_name, contract_name, message, seat, waiting
 
 __all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
-           "contract_pool", "contracts_dealt", "players_for", "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
+           "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
 GAME = "portroyal"
 PRIVATE_HANDS = False
@@ -60,29 +60,6 @@ WORDS = Table("pr_table", {
     "solo_points": ("{p} holds {n} influence point", "{p} holds {n} influence points"),
     "solo_declared": "{p} declared the game over",
 }, counts={"team_points": "n", "team_cubes": "n", "solo_points": "n"})
-
-
-MODES: tuple[str, ...] = ("competitive", "cooperative", "solo", "base")
-"""The ways to play, as the new-game screen offers them (the expansion's first)."""
-
-
-def players_for(mode: str = "base") -> tuple[int, int]:
-    """The fewest and most players ``mode`` allows."""
-    return PLAYERS[mode]
-
-
-def contract_pool(mode: str, lang: str) -> list[tuple[str, str]]:
-    """The contracts ``mode`` may lay out, as (id, name in ``lang``); none in the base game."""
-    return [] if mode == "base" else [(c.id, contract_name(c.id, lang)) for c in EXP.pool(mode)]  # type: ignore[arg-type]
-
-
-def contracts_dealt(mode: str, players: int) -> int:
-    """How many contracts a new game of ``mode`` lays out when they are dealt at random."""
-    if mode == "base":
-        return 0
-    if mode == "competitive":
-        return RULES.competitive.contracts[players]
-    return len(EXP.seal_groups_for(mode, players))  # type: ignore[arg-type]
 
 
 def seat_name(n: int, lang: str) -> str:

@@ -318,7 +318,7 @@ def refusal_words(g: Game, a: Action) -> dict[str, str]:
     moment is worded here, since the engine's message names kinds the way the code does; Port Royal:
     the text of its ``IllegalActionError`` in each language)."""
     kit = _kit(g)
-    if kit.id != "importexport":
+    if not kit.words_wrong_kind:
         return kit.refusal(g, a)
     key, args = reason(g, a)
     if key != "wrong_kind":

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..protocol import GAMES as PROTOCOL
+from ..protocol import table_kit
 
 CHAPTER_DIR = Path(__file__).parent / "chapters"
 LANGS = ("en", "de")
@@ -160,6 +161,13 @@ class TutorGame:
     """Folded card names -> ids that the rule lookup finds in a section's text by themselves."""
     points_on_table: bool = False
     """A guided move must be one the drawn table points at (its picture's ``point``), not only the seat's to make."""
+    words_wrong_kind: bool = False
+    """A move of the wrong kind for the moment is worded by the tutor, whose words name the kinds a learner
+    knows (:func:`importexport.tutor.exercises.refusal_words`), not by the engine's refusal."""
+    score_lines: Callable[[Any, str], list[str]] = field(default=lambda _g, _lang: [])
+    """``score_lines(g, lang)``: the scores as a chapter's facts print them, one line per seat."""
+    card_chips: bool = False
+    """The rule lookup draws the cards a section concerns small (else it names them)."""
 
     @property
     def name(self) -> str:
@@ -206,18 +214,12 @@ class TutorGame:
         return out
 
     def seat_name(self, seat: int, lang: str) -> str:
-        if self.id == "portroyal":
-            from ..portroyal.words import seat as pr_seat
-
-            return pr_seat(seat, lang)
-        from ..importexport.i18n import seat_name
-
-        return seat_name(seat, lang)
+        return table_kit(self.id).seat_name(seat, lang)
 
 
 @cache
 def _measures(game: str) -> dict[str, Measure]:
-    return _ie_measures() if game == "importexport" else _pr_measures()
+    return TUTOR_GAMES[game].measures_of()
 
 
 def _ie_scenario(spec: dict[str, Any], lang: str = "en") -> Any:
@@ -242,9 +244,23 @@ IE_BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup"
              "anatomy")
 PR_BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup")
 
+def _ie_score_lines(g: Any, lang: str) -> list[str]:
+    from .facts import ie_score_lines
+
+    return ie_score_lines(g, lang)
+
+
+def _pr_score_lines(g: Any, lang: str) -> list[str]:
+    from .facts import pr_score_lines
+
+    return pr_score_lines(g, lang)
+
+
 TUTOR_GAMES: dict[str, TutorGame] = {
     "importexport": TutorGame("importexport", "", _ie_scenario, _ie_card_id, _ie_measures, IE_BLOCKS, False,
-                              _ie_card_names, True),
-    "portroyal": TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True),
+                              _ie_card_names, True, words_wrong_kind=True, score_lines=_ie_score_lines,
+                              card_chips=True),
+    "portroyal": TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True,
+                           score_lines=_pr_score_lines),
 }
 """The games with chapters, by the ids of :data:`importexport.protocol.GAMES`, in contents order."""

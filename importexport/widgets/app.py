@@ -18,13 +18,12 @@ from ..bots import BOTS
 from ..catalog import Table
 from ..errors import SaveFileError, told
 from ..file_words import plain
-from ..importexport.module_info import GROUPS, MODULE_INFO, module_about, module_name
-from ..importexport.setup import MODULES
-from ..protocol import GAMES, TableKit, save_game_id, table_kit
+from ..protocol import DEFAULT_GAME, GAMES, TableKit, save_game_id, table_kit
 from ..saves import SessionSave
 from ..session import Session, first_position
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
+from .options import GameForm, OptionRow, label_html
 from .table import TableView, page_style
 from .upload import Keeper, KernelRelease, SaveButton, Upload
 
@@ -33,8 +32,6 @@ WORDS = Table("app", {
     "new": "New game",
     "players": "Players",
     "seed": "Game number",
-    "abilities": "Card abilities",
-    "modules": "Expansions and variants",
     "start": "Start the game",
     "load": "Load a saved game",
     "save": "Save",
@@ -59,23 +56,12 @@ WORDS = Table("app", {
     "too_big": "{f} is {size}; a saved game is at most {limit}, so this is not one of ours.",
     "unreadable": "{f} could not be read.",
     "bytes": ("{size} byte", "{size} bytes"),
-    "abilities_about": "the text on each card takes effect once its contract is fulfilled",
     "bot_names": "random: plays any legal move · heuristic: a sensible plan · search: thinks ahead",
     "game": "Game",
-    "mode": "Way to play",
-    "mode_competitive": "Competitive: with the contracts expansion",
-    "mode_cooperative": "Cooperative: one team against the time pile",
-    "mode_solo": "Solo: one player against the time pile",
-    "mode_base": "Base game: without contracts",
-    "contracts": "Contracts",
-    "contracts_random": ("Lay out {n} contract at random", "Lay out {n} contracts at random"),
-    "contracts_pick": "or untick and pick them yourself:",
-    "contracts_none": "Pick at least one contract, or let them be laid out at random.",
-    "no_contracts": "The base game has no contracts.",
-}, counts={"loaded": "m", "moves": "m", "contracts_random": "n"})
+}, counts={"loaded": "m", "moves": "m"})
 BOT_WORDS = Table("bots", {"random": "random", "heuristic": "heuristic", "search": "search"})
-CHOOSABLE_MODULES = [m for m in MODULES if m != "promo"]
-PR_MODES: tuple[str, ...] = table_kit("portroyal").MODES  # type: ignore[attr-defined]
+FIRST_PLAYERS = 3
+"""The seats the new-game screen starts with (the nearest the first game allows)."""
 
 
 def bot_pace() -> float:
@@ -133,33 +119,17 @@ class PlayApp(w.VBox):
     # --- the new-game screen ----------------------------------------------------------------
 
     def _build_setup(self) -> None:
-        self.game_choice = w.ToggleButtons(options=[(GAMES[g].name, g) for g in GAMES.ids()], value="importexport")
+        first = DEFAULT_GAME if DEFAULT_GAME in GAMES.ids() else GAMES.ids()[0]
+        self.game_choice = w.ToggleButtons(options=[(GAMES[g].name, g) for g in GAMES.ids()], value=first)
         self.game_choice.add_class("iex-game")
         self.game_choice.observe(self._guard(lambda _c: self._game_changed()), names="value")
-        self.players = w.Dropdown(options=[2, 3, 4, 5, 6], value=3, layout=w.Layout(width="220px"))
+        self.players = w.Dropdown(options=[FIRST_PLAYERS], value=FIRST_PLAYERS, layout=w.Layout(width="220px"))
         self.players.add_class("iex-players")
-        self.pr_mode = w.Dropdown(options=[("", m) for m in PR_MODES], value="competitive", layout=w.Layout(width="480px"))
-        self.pr_mode.add_class("iex-pr-mode")
-        self.pr_mode.observe(self._guard(lambda _c: self._game_changed()), names="value")
-        self.pr_random = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"))
-        self.pr_random.add_class("iex-pr-random")
-        self.pr_random.observe(self._guard(lambda _c: self._contract_rows()), names="value")
-        self.pr_contracts = w.SelectMultiple(options=[], rows=8, layout=w.Layout(width="480px"))
-        self.pr_contracts.add_class("iex-pr-contract-pick")  # (not the table's iex-pr-contracts: its style is the board's)
-        self.pr_random_note = w.HTML()
-        self.pr_pick_note = w.HTML()
+        # each game's options, from its schema (only the chosen game's rows show)
+        self.forms = {g: GameForm(GAMES[g], lambda: int(self.players.value), self._guard(self._game_changed))
+                      for g in GAMES.ids()}
         self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
         self.seed.add_class("iex-seed")
-        self.abilities = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.abilities.add_class("iex-abilities")
-        self.abilities_note = w.HTML()
-        self.module_boxes = {m: w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-                             for m in CHOOSABLE_MODULES}
-        self.module_notes = {m: w.HTML() for m in CHOOSABLE_MODULES}
-        self.group_titles = {g: w.HTML() for g in GROUPS}
-        for m, box in self.module_boxes.items():
-            box.add_class(f"iex-module-{m}")
-        self.module_boxes["tokens2"].observe(self._tokens_need_tokens1, names="value")
         self.seat_box = w.VBox()
         self.seat_roles: list[w.Dropdown] = []
         self.start_button = button("", button_style="success")
@@ -177,28 +147,16 @@ class PlayApp(w.VBox):
         self.continue_button.on_click(self._guard(lambda _b: self.continue_kept()))
         self.kept_box = w.HBox([self.kept_note, self.continue_button],
                                layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
-        self.setup_labels = [w.HTML() for _ in range(7)]
+        self.setup_labels = [w.HTML() for _ in range(3)]  # (players, game number, game)
         self.players.observe(self._guard(lambda _c: self._players_changed()), names="value")
         self._seat_rows()
-        groups = []
-        for group in GROUPS:
-            rows = [w.HBox([self.module_boxes[m], self.module_notes[m]]) for m in CHOOSABLE_MODULES
-                    if MODULE_INFO[m]["group"] == group]
-            groups.append(w.VBox([self.group_titles[group], *rows], layout=w.Layout(margin="0 24px 0 0")))
-        self.ie_abilities = w.HBox([self.setup_labels[2], self.abilities, self.abilities_note])
-        self.ie_options = w.VBox([self.setup_labels[3], w.HBox(groups, layout=w.Layout(flex_flow="row wrap"))])
-        self.pr_contract_box = w.VBox([self.pr_pick_note, self.pr_contracts])
-        self.pr_options = w.VBox([
-            w.HBox([self.setup_labels[5], self.pr_random, self.pr_random_note]),
-            w.HBox([w.HTML(layout=w.Layout(width="230px")), self.pr_contract_box]),
-        ])
-        self.pr_mode_row = w.HBox([self.setup_labels[6], self.pr_mode])
+        forms = list(self.forms.values())
         # (two columns, the table's seats and the game's options, so that Start is in view at 1280×720)
-        seats = w.VBox([w.HBox([self.setup_labels[4], self.game_choice]), self.pr_mode_row,
+        seats = w.VBox([w.HBox([self.setup_labels[2], self.game_choice]), *[r for f in forms for r in f.top],
                         w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
-                        w.HBox([self.setup_labels[1], self.seed]), self.ie_abilities],
+                        w.HBox([self.setup_labels[1], self.seed]), *[r for f in forms for r in f.below]],
                        layout=w.Layout(flex="0 1 540px", margin="0 24px 0 0", min_width="0"))
-        options = w.VBox([self.ie_options, self.pr_options], layout=w.Layout(flex="1 1 560px", min_width="0"))
+        options = w.VBox([r for f in forms for r in f.side], layout=w.Layout(flex="1 1 560px", min_width="0"))
         options.add_class("iex-setup-options")
         self.setup_screen = w.VBox([
             self.kept_box, w.HBox([seats, options], layout=w.Layout(flex_flow="row wrap")),
@@ -210,13 +168,20 @@ class PlayApp(w.VBox):
     def chosen_game(self) -> str:
         return str(self.game_choice.value)
 
+    @property
+    def form(self) -> GameForm:
+        """The chosen game's option rows."""
+        return self.forms[self.chosen_game]
+
+    def option(self, name: str, game: str | None = None) -> OptionRow:
+        """The row of option ``name`` of ``game`` (the chosen game's)."""
+        return self.forms[game or self.chosen_game].rows[name]
+
     def _game_changed(self) -> None:
-        """Another game or way to play chosen: its own options and player counts."""
-        pr = self.chosen_game == "portroyal"
-        self.ie_options.layout.display = self.ie_abilities.layout.display = "none" if pr else None
-        self.pr_options.layout.display = None if pr else "none"
-        self.pr_mode_row.layout.display = None if pr else "none"
-        lo, hi = table_kit("portroyal").players_for(self.pr_mode.value) if pr else table_kit("importexport").players_for()
+        """Another game or option chosen: its own options, and the player counts they allow."""
+        for gid, form in self.forms.items():
+            form.show(gid == self.chosen_game)
+        lo, hi = GAMES[self.chosen_game].player_range(self.form.chosen())
         value = min(max(self.players.value, lo), hi)
         if value == 1 and hi > 1:
             value = 2
@@ -227,40 +192,7 @@ class PlayApp(w.VBox):
 
     def _players_changed(self) -> None:
         self._seat_rows()
-        if self.chosen_game == "portroyal":
-            self._contract_rows()
-
-    def _contract_rows(self) -> None:
-        """The contracts: laid out at random (how many this table gets), or picked from the mode's pool."""
-        lang = LANG.lang
-        mode = self.pr_mode.value
-        kit = table_kit("portroyal")
-        lo, hi = kit.players_for(mode)  # (while another game is chosen, its player count may be beyond them)
-        players = min(max(int(self.players.value), lo), hi)
-        if mode == "base":
-            self.pr_random.layout.display = "none"
-            self.pr_random_note.value = f'<span style="font-size:15px">{escape(word("no_contracts"))}</span>'
-            self.pr_contract_box.layout.display = "none"
-            return
-        self.pr_random.layout.display = None
-        n = kit.contracts_dealt(mode, players)
-        self.pr_random_note.value = f'<span style="font-size:15px">{escape(word("contracts_random", n=n))}</span>'
-        chosen = set(self.pr_contracts.value)
-        pool = kit.contract_pool(mode, lang)
-        self.pr_contracts.options = [(name, cid) for cid, name in pool]
-        self.pr_contracts.value = tuple(cid for cid, _name in pool if cid in chosen)
-        self.pr_pick_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(word("contracts_pick"))}</span>'
-        self.pr_contracts.disabled = bool(self.pr_random.value)
-        self.pr_contract_box.layout.display = None
-
-    def _tokens_need_tokens1(self, change: Any) -> None:
-        if change["new"]:
-            self.module_boxes["tokens1"].value = True
-
-    @property
-    def chosen_modules(self) -> list[str]:
-        """The expansions and variants ticked on the new-game screen, in the engine's order."""
-        return [m for m in CHOOSABLE_MODULES if self.module_boxes[m].value]
+        self.form.refresh(LANG.lang)
 
     def _role_options(self) -> list[tuple[str, str]]:
         lang = LANG.lang
@@ -289,22 +221,25 @@ class PlayApp(w.VBox):
         self._close_end_screen()
         self.relabel()
 
-    def start(self, roles: list[str] | None = None) -> None:
+    def chosen_table(self, roles: list[str] | None = None) -> tuple[str, list[str], dict[str, Any]] | None:
+        """The game, each seat's role and the game's options as the new-game screen holds them (its
+        option rows, made from the game's schema); ``None``, said on the page, if they start no table."""
         roles = roles or [d.value for d in self.seat_roles]
         if HUMAN not in roles:
             self.message.value = message_html(word("need_human"), "refused")
+            return None
+        refused = self.form.refused(LANG.lang)
+        if refused is not None:
+            self.message.value = message_html(refused, "refused")
+            return None
+        return self.chosen_game, roles, self.form.values()
+
+    def start(self, roles: list[str] | None = None) -> None:
+        chosen = self.chosen_table(roles)
+        if chosen is None:
             return
-        n, seed, game = len(roles), int(self.seed.value), self.chosen_game
-        options: dict[str, Any]
-        if game == "portroyal":
-            mode = self.pr_mode.value
-            picked = list(self.pr_contracts.value)
-            if mode != "base" and not self.pr_random.value and not picked:
-                self.message.value = message_html(word("contracts_none"), "refused")
-                return
-            options = {"mode": mode, "contracts": picked if mode != "base" and not self.pr_random.value else None}
-        else:
-            options = {"abilities": bool(self.abilities.value), "modules": self.chosen_modules}
+        game, roles, options = chosen
+        n, seed = len(roles), int(self.seed.value)
         new = GAMES[game].new
         self._play(lambda: new(players=n, seed=seed, lang=LANG.lang, **options), roles, seed)
 
@@ -551,18 +486,11 @@ class PlayApp(w.VBox):
         game = self.session.kit.GAME if self.session is not None else self.chosen_game
         title = GAMES[game].name
         self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(title)}</h1>'
-        modes = [(WORDS.format(f"mode_{m}", lang), m) for m in PR_MODES]
-        if list(self.pr_mode.options) != modes:  # (the same value stays chosen: no change of game is seen)
-            mode = self.pr_mode.value
-            self.pr_mode.unobserve_all("value")
-            self.pr_mode.options = modes
-            self.pr_mode.value = mode
-            self.pr_mode.observe(self._guard(lambda _c: self._game_changed()), names="value")
-        if self.chosen_game == "portroyal":
-            self._contract_rows()
-        for label, key in zip(self.setup_labels, ("players", "seed", "abilities", "modules", "game", "contracts", "mode"),
-                              strict=True):
-            label.value = f'<div style="width:230px;font-size:15px"><b>{escape(WORDS.format(key, lang))}</b></div>'
+        self.form.refresh(lang)
+        self.setup_labels[0].value = label_html(GAMES[self.chosen_game].option("players").label(lang)
+                                                if GAMES[self.chosen_game].option("players") else WORDS.format("players", lang))
+        for label, key in zip(self.setup_labels[1:], ("seed", "game"), strict=True):
+            label.value = label_html(WORDS.format(key, lang))
         self.start_button.description = WORDS.format("start", lang)
         if self.kept:
             n, m = self.kept_size
@@ -571,13 +499,6 @@ class PlayApp(w.VBox):
             self.continue_button.description = word("continue")
         self.upload.label = WORDS.format("load", lang)
         self.bot_note.value = f'<div style="font-size:14px;color:#4a4a4a">{escape(WORDS.format("bot_names", lang))}</div>'
-        self.abilities_note.value = f'<span style="font-size:14px;color:#4a4a4a">{escape(WORDS.format("abilities_about", lang))}</span>'
-        for group, title in self.group_titles.items():
-            title.value = f'<div style="font-size:15px;margin-top:6px"><i>{escape(GROUPS[group][lang])}</i></div>'
-        for m in CHOOSABLE_MODULES:
-            self.module_boxes[m].description = ""
-            self.module_notes[m].value = (f'<span style="font-size:15px"><b>{escape(module_name(m, lang))}</b>'
-                                          f' <span style="color:#4a4a4a">— {escape(module_about(m, lang))}</span></span>')
         for seat, d in enumerate(self.seat_roles):
             value = d.value
             d.options = self._role_options()

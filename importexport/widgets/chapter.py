@@ -146,7 +146,7 @@ class ChapterView:
     def lookup(self, query: str = "") -> w.VBox:
         from .lookup import RuleLookup
 
-        up = "../../" if self.chapter.game_id != "importexport" else "../"  # (Port Royal's notebooks: one folder deeper)
+        up = "../" * (1 + self.chapter.kit.prefix().count("/"))  # (a game's own folder of notebooks: one deeper)
         return RuleLookup(query, self.chapter.game_id, up)
 
     def cards(self, filters: dict[str, Any] | None = None) -> w.VBox:

@@ -9,6 +9,7 @@ import ipywidgets as w
 from ..catalog import Table
 from ..importexport.render import chip
 from ..protocol import table_kit
+from ..tutor.games import TUTOR_GAMES
 from ..tutor.lookup import Hit, query_words, search, starts_word
 from .lang import LANG, on_language
 
@@ -58,7 +59,7 @@ class RuleLookup(w.VBox):
 
     def chips(self, cards: list[int], lang: str) -> str:
         """The cards a section concerns: drawn small (Import/Export) or named (Port Royal)."""
-        if self.game == "importexport":
+        if TUTOR_GAMES[self.game].card_chips:
             return "".join(chip(c, lang) for c in cards)
         kit = table_kit(self.game)
         return escape(", ".join(kit.click_name(None, "card", c, lang) for c in cards))

@@ -110,6 +110,7 @@ function draw(model, host) {
   const focusSel = focused(host);  // keep keyboard focus on the same thing across the redraw
   host.replaceChildren();
   if (pic.game === "portroyal") return drawPortRoyal(model, host, pic, !!model.get("projector"), focusSel);
+  if (pic.game === "plain") return drawPlain(host, pic);
   const projector = !!model.get("projector");
   if (!pic || !pic.seats) return;
 
@@ -493,6 +494,25 @@ function fitTable(root, room = undefined) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A game without a table kit of its own: the plain picture of importexport/plain_kit.py (picture.game ==
+// "plain"): whose turn it is, each shown seat's view as lines of "name: value", the scores, the last
+// lines of the log.  Nothing on it is clicked: the table's buttons make the choices.
+
+function drawPlain(host, pic) {
+  const rows = (lines) => h("table", "iex-plain-lines", { style: { borderCollapse: "collapse" } }, lines.map(
+    ([k, v]) => h("tr", null, null, [h("th", null, { text: k, style: { textAlign: "left", padding: "2px 12px 2px 0" } }),
+                                     h("td", null, { text: v })])));
+  const root = h("div", "iex-plain", { style: { fontSize: "16px", lineHeight: "1.4" } }, [
+    h("h3", null, { text: `${pic.title} · ${pic.turn}`, style: { margin: "4px 0" } }),
+    ...(pic.views || []).map((v) => h("section", "iex-plain-seat", { style: { margin: "6px 0" } }, [
+      h("b", null, { text: v.seat }), rows(v.lines)])),
+    rows(pic.scores || []),
+    h("section", "iex-plain-log", { style: { marginTop: "8px", color: "#333" } }, [
+      h("b", null, { text: pic.log_title }), ...(pic.log || []).map((line) => h("div", null, { text: line }))]),
+  ]);
+  host.append(root);
+}
+
 // Port Royal: the picture built by importexport/portroyal/picture.py (picture.game == "portroyal").
 // The harbour, the card just turned, the expeditions and the contracts in the middle, every seat
 // in a row above them.  Clicks send {type: "click", what: "card" | "contract", id}.
