@@ -9,7 +9,7 @@ engine games with a random player: minutes of clicking in a full run for the sam
 random bot plays in the app in ``tests/test_browser.py``.
 
 A screenshot of the final page is written to ``test-artifacts/app-final.png``.  (Its own file so
-that the long game runs beside the other browser tests, on its own server.)
+that the long game runs beside the other browser tests.)
 """
 
 from __future__ import annotations
