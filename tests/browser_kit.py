@@ -1,5 +1,6 @@
-"""What the browser tests share: Voila serving ``importexport app`` (one server per test module, the
-bots paced 0.1 s), Debian's Chromium through Playwright, and small steps for driving the page.
+"""What the browser tests share: Voila serving ``importexport app`` (one server per xdist worker, the
+bots paced 0.1 s; a module that counts its kernels has its own), Debian's Chromium through Playwright,
+and small steps for driving the page.
 Chromium reaches no address but 127.0.0.1.  Not a test module itself."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,25 +64,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``importexport app`` on a free port for one test module.  Its output goes to a file, never to a
-    pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the server mid-test."""
+@contextmanager
+def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """``importexport app`` on a free port: its address and its process id.  Its output goes to a file,
+    never to a pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the server mid-test."""
     port = free_port()
     env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1"}
     log = tmp_path_factory.mktemp("app") / "app.log"
     with open(log, "w", encoding="utf-8") as out:
         proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
                                 stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
-    SERVER["pid"] = proc.pid
     try:
         assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
         first = log.read_text(encoding="utf-8").splitlines()[:1]
         assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", proc.pid
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def app_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app's address for one test module: the worker's shared server (``shared_app`` in conftest.py),
+    or, for a module that sets ``OWN_SERVER = True`` (one that counts the server's kernels), a server of
+    its own.  ``SERVER["pid"]`` is the process of the server in use."""
+    if getattr(request.module, "OWN_SERVER", False):
+        with serve_app(tmp_path_factory) as (url, pid):
+            SERVER["pid"] = pid
+            yield url
+    else:
+        url, pid = request.getfixturevalue("shared_app")
+        SERVER["pid"] = pid
+        yield url
 
 
 @pytest.fixture(scope="module")

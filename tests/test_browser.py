@@ -2,7 +2,7 @@
 Playwright): the whole table and the decision fit the screen at 1280×720 and 1920×1080 (screenshots
 into ``test-artifacts/``), projector mode and German, and a reloaded page continues the game.  The
 whole game by clicking is in ``test_browser_game.py``, closed pages giving their kernels back in
-``test_browser_kernels.py`` (each file its own server, so xdist runs them side by side).
+``test_browser_kernels.py`` (files of their own, so xdist runs them side by side).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from browser_kit import SERVER, app_url, browser, kernels_of, needs_chromium
 
 __all__ = ["app_url", "browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
+OWN_SERVER = True  # (browser_kit.app_url: a server that has served no other module's pages)
 PAGES = 6  # (each page takes the preheated kernel and the pool starts the next: a leak shows after two)
 
 

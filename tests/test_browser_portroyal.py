@@ -44,30 +44,34 @@ def new_port_royal(page, mode_label: str, players: str | None = None) -> None:
 
 
 def play_by_clicking(page, limit: int = 700) -> dict[str, int]:
-    """Click until the result screen: a clickable card on the board every other time, else a choice."""
+    """Click until the result screen: a clickable card on the board every other time, else a choice.
+    The moves made so far, not the loop's rounds (which depend on timing), pick the next one: the same
+    game every run.  The bots' moves are skipped as soon as Skip shows."""
     clicks = {"board": 0, "option": 0, "skip": 0}
-    for turn in range(limit):
+    for _ in range(limit):
         page.wait_for_selector(".iex-option, .iex-do, .iex-scores, .iex-skip:visible", timeout=30_000)
-        settle(page)
+        if not page.locator(".iex-skip:visible").count():
+            settle(page)
         if page.locator(".iex-scores").count():
             return clicks
         skip = page.locator(".iex-skip:visible")
         if skip.count():
             try:
-                skip.first.click(timeout=3_000)
+                skip.first.click(timeout=1_000)
                 clicks["skip"] += 1
-            except PlaywrightTimeout:
+            except PlaywrightTimeout:  # (the bots were done before the click)
                 pass
             continue
+        made = clicks["board"] + clicks["option"]
         board = page.locator(".iex-table .iex-clickable")
         try:
-            if board.count() and turn % 2 == 0:
-                click_and_wait(page, board.nth(turn % board.count()))
+            if board.count() and made % 2 == 0:
+                click_and_wait(page, board.nth(made % board.count()))
                 clicks["board"] += 1
                 continue
             options = page.locator(".iex-option, .iex-do")
             # mostly the first choice (turn over a card, trade, hire), now and then the last (stop, pass)
-            pick = options.first if turn % 3 else options.last
+            pick = options.first if made % 3 else options.last
             click_and_wait(page, pick)
             clicks["option"] += 1
         except PlaywrightTimeout:  # the view moved on under the pointer: look again
