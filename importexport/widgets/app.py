@@ -25,6 +25,7 @@ from ..saves import SessionSave
 from ..session import Session, first_position
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
+from .rooms import RoomPanel
 from .table import TableView, page_style
 from .upload import Keeper, KernelRelease, SaveButton, Upload
 
@@ -122,8 +123,10 @@ class PlayApp(w.VBox):
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
-        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
-                         self.screen]
+        self.rooms = RoomPanel(self)  # (open a room, join one: a row below Start, and the room's screens)
+        self.setup_screen.children = [*self.setup_screen.children, self.rooms.setup_row]
+        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, self.rooms.link, w.HBox([self.title, self.switch]),
+                         self.message, self.screen]
         on_language(self, self.relabel)
         self.show_setup()
 
@@ -289,22 +292,32 @@ class PlayApp(w.VBox):
         self._close_end_screen()
         self.relabel()
 
-    def start(self, roles: list[str] | None = None) -> None:
+    def chosen_table(self, roles: list[str] | None = None) -> tuple[str, list[str], dict[str, Any]] | None:
+        """The game, each seat's role and the game's options as the new-game screen holds them (a room
+        is opened with them too); ``None``, said on the page, if they start no table."""
         roles = roles or [d.value for d in self.seat_roles]
         if HUMAN not in roles:
             self.message.value = message_html(word("need_human"), "refused")
-            return
-        n, seed, game = len(roles), int(self.seed.value), self.chosen_game
+            return None
+        game = self.chosen_game
         options: dict[str, Any]
         if game == "portroyal":
             mode = self.pr_mode.value
             picked = list(self.pr_contracts.value)
             if mode != "base" and not self.pr_random.value and not picked:
                 self.message.value = message_html(word("contracts_none"), "refused")
-                return
+                return None
             options = {"mode": mode, "contracts": picked if mode != "base" and not self.pr_random.value else None}
         else:
             options = {"abilities": bool(self.abilities.value), "modules": self.chosen_modules}
+        return game, roles, options
+
+    def start(self, roles: list[str] | None = None) -> None:
+        chosen = self.chosen_table(roles)
+        if chosen is None:
+            return
+        game, roles, options = chosen
+        n, seed = len(roles), int(self.seed.value)
         new = GAMES[game].new
         self._play(lambda: new(players=n, seed=seed, lang=LANG.lang, **options), roles, seed)
 
