@@ -183,7 +183,6 @@ class RoomPanel:
         self.open_button.on_click(self._guard(lambda _b: self.open_room()))
         self.code_entry = w.Text(layout=w.Layout(width="170px"))
         self.code_entry.add_class("iex-room-code-entry")
-        self.code_entry.on_submit(self._guard(lambda _t: self.join(self.code_entry.value)))
         self.join_button = button("")
         self.join_button.add_class("iex-room-join")
         self.join_button.on_click(self._guard(lambda _b: self.join(self.code_entry.value)))
