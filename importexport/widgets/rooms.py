@@ -60,6 +60,26 @@ WORDS = Table(
         "no_undo": "In a room a move stays made: there is no undo.",
     },
 )
+ROOM_STYLE = """<style>
+.iex-room .iex-room-label{font-size:16px;color:#4a4a4a}
+.iex-room .iex-room-code{font:700 72px/1.1 "DejaVu Sans Mono",Consolas,monospace;letter-spacing:.14em;color:#1f4e8c}
+.iex-room .iex-room-code-small{font-size:30px;letter-spacing:.1em;margin-right:10px}
+.iex-room .iex-room-link,.iex-room .iex-room-note,.iex-room .iex-room-seat-name{font-size:16px;line-height:1.5}
+.iex-room .iex-room-link a{word-break:break-all}
+.iex-room .iex-room-small{font-size:14px;color:#4a4a4a}
+.iex-room .iex-room-seat-name{min-width:230px;margin-right:10px}
+@media (max-width:600px){
+.iex-room .iex-room-code{font-size:48px}
+.iex-room .iex-room-seat-name{min-width:0}
+.iex-room .iex-room-table .widget-dropdown select{max-width:calc(100vw - 140px)}
+}
+</style>"""
+"""The rooms' screens: the code large enough to read from the back of a classroom, and a seat's screen on a
+phone held upright kept to its width (the board fits itself: board.js)."""
+BOT_STANDBY = 1.0
+"""Seconds a device waits, after another device's move, before it runs a bot still asked to move: the
+kernel that stored the move runs the bots at once, the others stand by (each bot move is stored once
+whoever runs it, so two devices running them at once cost only time)."""
 KEEP_ROOMS = 20
 """How many rooms' tokens a page takes from the browser at most (the newest are kept by the browser)."""
 
@@ -216,6 +236,7 @@ class RoomPanel:
         )
         self.screen = w.VBox()
         self.screen.add_class("iex-room")
+        self.style = w.HTML(ROOM_STYLE)
         on_language(self.setup_row, self.relabel)
         self.relabel()
 
@@ -314,9 +335,6 @@ class RoomPanel:
             return
         try:
             room = self.service.room(self.code)
-            if room.state == "playing" and self.service.bot_seats(self.code):
-                self.service.run_bots(self.code)
-                room = self.service.room(self.code)
         except RoomError as e:
             self.ended(e)
             return
@@ -327,6 +345,28 @@ class RoomPanel:
             self.draw_lobby()
         elif self.table is not None:
             self.table.reload()
+        if room.state == "playing":  # (after the redraw: the move is seen first; a bot asked next moves
+            # from the kernel of the device whose move came before, or, if that one is gone, from here)
+            self.later(self.run_bots, BOT_STANDBY)
+
+    def later(self, fn: Callable[[], None], delay: float = 0.0) -> None:
+        """``fn`` after ``delay`` seconds on the kernel's event loop (at once outside a kernel)."""
+        loop = kernel_loop()
+        if loop is None:
+            fn()
+        else:
+            loop.call_later(delay, self._guard(fn))
+
+    def run_bots(self) -> None:
+        """The room's bots, if one is asked now (any device's kernel may run them: each bot move is
+        stored once); the page follows their moves as it follows anyone's."""
+        if self.code is None:
+            return
+        try:
+            if self.service.bot_seats(self.code) and self.service.run_bots(self.code):
+                self.update()
+        except RoomError as e:
+            self.ended(e)
 
     def ended(self, error: RoomError) -> None:
         """The room is gone (closed, expired) or the store failed: said, and the seats' screen shows it."""
@@ -380,7 +420,7 @@ class RoomPanel:
         self._show([self.head, self.seat_box, self.note, self.buttons])
 
     def _show(self, children: list[w.Widget]) -> None:
-        self.screen.children = children
+        self.screen.children = [self.style, *children]
         self.app.screen.children = [self.screen]
 
     def take(self, seat: int) -> None:
@@ -472,14 +512,8 @@ class RoomPanel:
             return
         g = self.table.session.game
         room = self.room
-        if room is None or g.is_over():
-            return
-        if any(room.seats[d].kind != PERSON for d in g.deciders()):
-            loop = kernel_loop()
-            if loop is None:
-                self.update()
-            else:
-                loop.call_soon(self._guard(self.update))
+        if room is not None and not g.is_over() and any(room.seats[d].kind != PERSON for d in g.deciders()):
+            self.later(self.run_bots)
 
     # --- following the room -------------------------------------------------------------------
 
