@@ -12,8 +12,10 @@ import ipywidgets as w
 import pytest
 from helpers import widget_buttons
 
+from importexport.bots import make_bot
 from importexport.importexport.engine import Game
 from importexport.importexport.view import public_frame, public_view
+from importexport.protocol import table_kit
 from importexport.rooms import RoomService
 from importexport.widgets import LANG
 from importexport.widgets.app import HUMAN, PlayApp
@@ -189,6 +191,8 @@ def test_a_refusal_and_a_table_moved_on_are_said_in_the_pages_language(service: 
     assert t is not None
     LANG.lang = "de"
     try:
+        assert not t.act(t.kit.bid(t.seat, 999))  # (no bid is asked now: the referee refuses)
+        assert "Nicht erlaubt" in t.message.value
         stale = t.session.game.copy()
         assert play_seat(mine)  # (stored: the page's position is now behind)
         t.session.game = stale  # a page that had not seen that move yet
@@ -223,3 +227,49 @@ def test_a_bad_code_is_refused_in_words_and_a_closed_room_says_so(service: RoomS
     assert a.screen.children[0] is a.setup_screen and f"Room {code} is closed" in a.message.value
     b.rooms.update()
     assert "its opener ended it" in b.message.value
+
+
+def test_a_picture_with_nobody_deciding_reads_no_seats_view() -> None:
+    g = Game(players=4, seed=5)
+
+    def no_seat(seat: int) -> dict[str, Any]:
+        raise AssertionError(f"the projector's picture read seat {seat}'s view")
+
+    g.view = no_seat  # type: ignore[method-assign]
+    pic = table_kit(g).picture(g, "en", set(), None)
+    assert pic["hand"] is None and pic["open_hands"] == {} and len(pic["seats"]) == 4
+
+
+def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomService) -> None:
+    a = page(service)
+    a.game_choice.value = "portroyal"
+    a.pr_mode.value = "base"
+    a.players.value = 2
+    a.seat_roles[1].value = HUMAN
+    a.rooms.open_button.click()
+    code = a.rooms.code
+    assert code is not None
+    a.rooms.take(0)
+    b = page(service, room=code)
+    b.rooms.take(1)
+    a.rooms.start_button.click()
+    b.rooms.update()
+    # a whole game as the heuristic bot plays both seats; all but its last moves stored through the
+    # service with the pages' tokens, the last ones made on the pages
+    g = service.position(code)
+    bot = make_bot("heuristic", 1, "portroyal")
+    moves = []
+    while not g.is_over():
+        choice = bot.choose(g.copy(), g.deciders()[0])
+        g.apply(choice)
+        moves.append(choice)
+    tokens = [app.rooms.tokens[code]["seat"] for app in (a, b)]
+    for choice in moves[:-8]:
+        service.move(code, tokens[choice.player], choice)
+    for choice in moves[-8:]:
+        app = (a, b)[choice.player]
+        app.rooms.update()
+        assert app.rooms.table is not None and app.rooms.table.act(choice), app.rooms.table.message.value
+    assert service.position(code).is_over() and service.room(code).state == "over"
+    a.rooms.update()
+    assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
