@@ -74,7 +74,7 @@ def assert_private(app: PlayApp, service: RoomService, code: str, seat: int | No
         assert (pic["hand"] or {}).get("seat") == seat
         shown = {int(k.split(":")[0].split("@")[0]) for k in pic["cards"]}
         assert not shown & secret, (seat, shown & secret)
-    state = json.dumps([widget.get_state() for widget in w.Widget.widgets.values() if widget in walk(app)], default=str)
+    state = json.dumps([widget.get_state() for widget in walk(app)], default=str)
     assert '"open_hands": {}' in state and not any(f'"hand": {{"seat": {q}' in state for q in range(4) if q != seat)
 
 

@@ -537,6 +537,7 @@ class RoomPanel:
                     await asyncio.sleep(1.0)
                     continue
                 if self.code == code and now > self.version:
+                    self.version = now  # (a room found closed is said once, not redrawn in a loop)
                     self._guard(self.update)()
         finally:
             self.following = False
