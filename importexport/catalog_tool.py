@@ -23,14 +23,14 @@ from .portroyal import table_kit as pr_table_kit
 from .portroyal import words
 from .rooms import words as rooms_words
 from .tutor import build, exercises, facts
-from .widgets import anatomy, app, cards, chapter, common, game, guide, lang, lookup, setup
+from .widgets import anatomy, app, cards, chapter, common, game, guide, lang, lookup, rooms, setup
 from .widgets import coach as widgets_coach
 from .widgets import exercises as widgets_exercises
 
 SOURCES: tuple[ModuleType, ...] = (
     constants, module_info, facts, chapter, widgets_exercises, lang, i18n, explain, describe, render, picture, coach,
     exercises, build, common, app, widgets_coach, cards, lookup, setup, game, anatomy, guide, words, palette,
-    file_words, boundary, ie_table_kit, rooms_words, ie_kind, pr_kind, pr_table_kit, plain_kit, protocol,
+    file_words, boundary, ie_table_kit, rooms_words, ie_kind, pr_kind, pr_table_kit, plain_kit, protocol, rooms,
 )
 """The modules whose tables make up the catalog (Import/Export's table kit brings its referee's
 ``foresight`` and ``hints``, which are that referee's own)."""

@@ -30,6 +30,7 @@ from .constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETTER, GOODS_TYPE
 from .i18n import WHY, action_name, card_name, seat_name, ship_name
 from .render import ACTION_SYMBOL, LABELS
 from .rules import fulfilled_count
+from .view import public_view
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -110,7 +111,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     ``point``: a move a guided lesson asks for; the board points at what to click for it.
     """
     s = g.state
-    base = g.view(decider if decider is not None else 0)
+    base = g.view(decider) if decider is not None else public_view(g)  # (nobody deciding: no seat's view)
     cards: dict[str, dict[str, Any]] = {}
 
     def put(card: int | None, side: int = 0, colour: int | None = None, key: str | None = None) -> str | None:

@@ -95,6 +95,42 @@ def player_view(g: Game, seat: int) -> dict[str, Any]:
     return data
 
 
+def public_view(g: Game) -> dict[str, Any]:
+    """What everybody at the table may see, as no seat in particular (a projector's table): the same
+    open lists as :func:`player_view`, every hand as its size only, every pending step's keys kept to
+    its own seat hidden, every sealed bid as "sealed" (or -1 while not made), and no legal choices."""
+    s = g.state
+    full = s.to_dict()
+    data: dict[str, Any] = {key: full[key] for key in OPEN_TABLE}
+    data["players"] = []
+    for p in full["players"]:
+        shown = {key: p[key] for key in OPEN_SEAT}
+        shown["hand"] = []
+        shown["hand_size"] = len(p["hand"])
+        shown.update(open_figures(g, p["seat"]))
+        data["players"].append(shown)
+    data["deck"] = []
+    data["deck_size"] = len(s.deck)
+    data["deck_top"] = s.deck[-1] if s.deck and s.marks.get("deck_face_up") else None
+    data["discard"] = []
+    data["discard_top"] = s.discard[-1] if s.discard else None
+    data["discard_size"] = len(s.discard)
+    data["stack"] = [public_frame(frame) for frame in full["stack"]]
+    data["seat"] = None
+    data["deciders"] = g.deciders()
+    data["legal"] = []
+    return data
+
+
+def public_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    """One pending step as everybody sees it (no seat's own keys, no sealed bid's amount)."""
+    if frame.get("kind") == "bid":
+        shown = dict(frame)
+        shown["bids"] = [-1 if b < 0 else "sealed" for b in frame["bids"]]
+        return shown
+    return {key: value if key in OPEN_FRAME else hidden(value) for key, value in frame.items()}
+
+
 def hidden_from(g: Game, seat: int) -> frozenset[Hashable]:
     """What :func:`player_view` keeps from ``seat`` (fair undo compares it move by move): the cards in
     the others' hands, in the deck (but a face-up deck's top), under the discard pile's top and in a

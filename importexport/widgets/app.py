@@ -24,6 +24,7 @@ from ..session import Session, first_position
 from .common import button, guarded, message_html, ui
 from .lang import LANG, language_switch, on_language, replace_children, retire
 from .options import GameForm, OptionRow, label_html
+from .rooms import RoomPanel
 from .table import TableView, page_style
 from .upload import Keeper, KernelRelease, SaveButton, Upload
 
@@ -108,8 +109,10 @@ class PlayApp(w.VBox):
         self.keeper = Keeper()
         self.keeper.on_kept(self._guard(self.offer_kept))
         self._build_setup()
-        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, w.HBox([self.title, self.switch]), self.message,
-                         self.screen]
+        self.rooms = RoomPanel(self)  # (open a room, join one: a row below Start, and the room's screens)
+        self.setup_screen.children = [*self.setup_screen.children, self.rooms.setup_row]
+        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, self.rooms.link, w.HBox([self.title, self.switch]),
+                         self.message, self.screen]
         on_language(self, self.relabel)
         self.show_setup()
 

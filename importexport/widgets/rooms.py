@@ -1,0 +1,567 @@
+"""Rooms in the app (``docs/rooms.md``): open a room from the new-game screen, join one by its code or
+link, take a seat per device, play that seat from its own screen, and show the projector's table.
+
+A device sees only what its seat may see: its table is drawn from the referee's view of that seat
+(the board's picture with that seat as the viewer and no other hand), the projector's from the
+public view (no hand, no sealed bid).  Every move goes through :meth:`RoomService.move` with the
+device's seat token; other devices' moves arrive through :meth:`RoomService.wait`, awaited on the
+kernel's own event loop.  The seat and opener tokens live in the browser (:class:`RoomLink`), so a
+reloaded page, or one whose kernel was culled, finds its seat again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from ..catalog import Table
+from ..errors import IllegalActionError
+from ..protocol import table_kit
+from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, normal_code
+from ..session import Session
+from .common import button, message_html, ui
+from .lang import LANG, on_language, replace_children, retire
+from .table import TableView, kernel_loop
+from .upload import STATIC
+
+WORDS = Table(
+    "room",
+    {
+        "open": "Open a room",
+        "open_note": "A room: each person plays from their own device; bots take the seats nobody takes.",
+        "join": "Join a room",
+        "join_go": "Show its seats",
+        "code_hint": "code, e.g. KEDNXF",
+        "code": "Room code",
+        "link": "Others type the code on the new-game screen, or open this link:",
+        "seat_free": "{p}: free",
+        "seat_taken": "{p}: taken",
+        "seat_mine": "{p}: this device",
+        "seat_bot": "{p}: bot ({b})",
+        "take": "Take this seat",
+        "free": ("{n} seat is still free.", "{n} seats are still free."),
+        "start": "Fill empty seats with bots and start",
+        "close": "Close the room",
+        "closed_now": "Room {code} is closed.",
+        "table": "Show the table",
+        "leave": "Leave the room",
+        "wait_start": "The game starts when the person who opened the room starts it.",
+        "started": "The game in this room has started; this device holds no seat in it.",
+        "you_play": "Room {code} · this device plays {p}",
+        "table_of": "Room {code} · the table",
+        "waiting": "Waiting for {p}.",
+        "no_undo": "In a room a move stays made: there is no undo.",
+    },
+)
+ROOM_STYLE = """<style>
+.iex-room .iex-room-label{font-size:16px;color:#4a4a4a}
+.iex-room .iex-room-code{font:700 72px/1.1 "DejaVu Sans Mono",Consolas,monospace;letter-spacing:.14em;color:#1f4e8c}
+.iex-room .iex-room-code-small{font-size:30px;letter-spacing:.1em;margin-right:10px}
+.iex-room .iex-room-link,.iex-room .iex-room-note,.iex-room .iex-room-seat-name{font-size:16px;line-height:1.5}
+.iex-room .iex-room-link a{word-break:break-all}
+.iex-room .iex-room-small{font-size:14px;color:#4a4a4a}
+.iex-room .iex-room-seat-name{min-width:230px;margin-right:10px}
+@media (max-width:600px){
+.iex-room .iex-room-code{font-size:48px}
+.iex-room .iex-room-seat-name{min-width:0}
+.iex-room .iex-room-table .widget-dropdown select{max-width:calc(100vw - 140px)}
+}
+</style>"""
+"""The rooms' screens: the code large enough to read from the back of a classroom, and a seat's screen on a
+phone held upright kept to its width (the board fits itself: board.js)."""
+BOT_STANDBY = 1.0
+"""Seconds a device waits, after another device's move, before it runs a bot still asked to move: the
+kernel that stored the move runs the bots at once, the others stand by (each bot move is stored once
+whoever runs it, so two devices running them at once cost only time)."""
+KEEP_ROOMS = 20
+"""How many rooms' tokens a page takes from the browser at most (the newest are kept by the browser)."""
+
+
+def word(key: str, **args: Any) -> str:
+    return WORDS.format(key, LANG.lang, **args)
+
+
+class RoomLink(anywidget.AnyWidget):
+    """Invisible: tells the kernel the room the page's address names (``?room=CODE``), the page's own
+    address and the tokens this browser keeps per room; ``keep`` stores one room's tokens
+    (``{"code", "value"}``, a value of "" forgets the room).  ``on_hello(handler)``:
+    ``handler(room, page, kept)`` once the page is drawn."""
+
+    _esm = STATIC / "rooms.js"
+    keep = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_hello: list[Callable[[str, str, dict[str, str]], None]] = []
+        self.on_msg(lambda _w, content, _b: self.receive(content))
+
+    def on_hello(self, handler: Callable[[str, str, dict[str, str]], None]) -> None:
+        self._on_hello.append(handler)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the browser (also what tests call); anything malformed is ignored."""
+        if not isinstance(content, dict) or content.get("type") != "hello":
+            return
+        room, page, kept = content.get("room"), content.get("page"), content.get("kept")
+        room = room[:40] if isinstance(room, str) else ""
+        page = page[:500] if isinstance(page, str) and page.startswith(("http://", "https://")) else ""
+        tokens = {str(k)[:40]: v[:400] for k, v in kept.items() if isinstance(v, str)} if isinstance(kept, dict) else {}
+        for handler in self._on_hello:
+            handler(room, page, dict(list(tokens.items())[:KEEP_ROOMS]))
+
+
+class RoomTable(TableView):
+    """A room's table on one device: ``seat`` the seat its ``token`` holds (``None``: the projector's
+    table, drawn from the public view: no hand, no sealed bid, no choices).  Moves go to the service;
+    :meth:`reload` brings the position up to date."""
+
+    def __init__(self, service: RoomService, code: str, token: str | None, seat: int | None) -> None:
+        self.service, self.code, self.token, self.seat = service, code, token, seat
+        game = service.position(code)
+        mine = set() if seat is None else {seat}
+        session = Session(lambda: game, humans=mine, bots={})
+        super().__init__(session, hands=set(mine), hints="always", controls=False, panel_first=True)
+        self.add_class("iex-room-table")
+
+    def reload(self) -> None:
+        """The room's position as stored now, drawn again."""
+        self.session.game = self.service.position(self.code)
+        self.refresh()
+
+    def decider(self) -> int | None:
+        """The seat this device plays (its hand is drawn whether or not it decides now)."""
+        return None if self.seat is None or self.session.game.is_over() else self.seat
+
+    def act(self, action: Any) -> bool:
+        """This seat's move, through the service: refused with the referee's reason, or with the sentence
+        that the table moved on (and the new position drawn)."""
+        lang = self.lang
+        said = ""
+        self.selected = None
+        try:
+            self.service.move(self.code, self.token or "", action, lang, at=len(self.session.game.history))
+        except IllegalActionError as refusal:
+            said = message_html(ui("refused", lang, r=str(refusal)), "refused")
+        except MovedOn as moved:
+            said = message_html(moved.text(lang))
+        except RoomError as refused:
+            said = message_html(refused.text(lang), "refused")
+        self.reload()
+        self.message.value = said
+        return not said
+
+    def _draw_decision(self, lang: str) -> None:
+        g = self.session.game
+        self.bid_inputs = {}
+        if g.is_over():
+            result = self.kit.result(g, lang)
+            self.prompt.value = (
+                f"<b>{escape(ui('over', lang))}</b>"
+                + (f"<div><b>{escape(result['headline'])}</b></div>" if result["headline"] else "")
+                + result["chart"]
+            )
+            replace_children(self.options, [])
+            return
+        if not self.session.waiting_humans():
+            names = ", ".join(self.seat_name(d, lang) for d in g.deciders())
+            self.prompt.value = f'<div class="iex-room-waiting">{escape(word("waiting", p=names))}</div>'
+            self.hint_below.value = ""
+            replace_children(self.options, [])
+            return
+        super()._draw_decision(lang)
+
+
+class RoomPanel:
+    """The rooms' part of the app: a row on the new-game screen (open a room, join one by code), and
+    the room's screens shown in the app's ``screen``: its seats (the lobby), a seat's table, the table
+    for the projector.  ``app``: the :class:`~.app.PlayApp` (its ``screen``, ``message``, the settings of
+    its new-game screen through ``chosen_table``, and ``show_setup``)."""
+
+    def __init__(self, app: Any, service: RoomService | None = None) -> None:
+        self.app = app
+        self._service = service
+        self.link = RoomLink()
+        self.link.on_hello(self._guard(self.hello))
+        self.page = ""
+        self.tokens: dict[str, dict[str, str]] = {}  # code -> {"seat": token, "opener": token}
+        self.code: str | None = None
+        self.seat: int | None = None
+        self.room: Room | None = None
+        self.version = -1
+        self.view = ""  # "lobby", "seat", "table" (empty: no room shown)
+        self.table: RoomTable | None = None
+        self.following = False
+        self.open_button = button("", button_style="primary")
+        self.open_button.add_class("iex-room-open")
+        self.open_button.on_click(self._guard(lambda _b: self.open_room()))
+        self.code_entry = w.Text(layout=w.Layout(width="170px"))
+        self.code_entry.add_class("iex-room-code-entry")
+        self.join_button = button("")
+        self.join_button.add_class("iex-room-join")
+        self.join_button.on_click(self._guard(lambda _b: self.join(self.code_entry.value)))
+        self.setup_note = w.HTML()
+        self.join_label = w.HTML()
+        self.setup_row = w.HBox(
+            [self.open_button, self.join_label, self.code_entry, self.join_button, self.setup_note],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", margin="10px 0 0 0"),
+        )
+        self.setup_row.add_class("iex-room-row")
+        self.head = w.HTML()
+        self.head.add_class("iex-room-head")
+        self.seat_box = w.VBox()
+        self.seat_box.add_class("iex-room-seats")
+        self.start_button = button("", button_style="success")
+        self.start_button.add_class("iex-room-start")
+        self.start_button.on_click(self._guard(lambda _b: self.start()))
+        self.close_button = button("", button_style="danger")
+        self.close_button.add_class("iex-room-close")
+        self.close_button.on_click(self._guard(lambda _b: self.close()))
+        self.table_button = button("")
+        self.table_button.add_class("iex-room-show-table")
+        self.table_button.on_click(self._guard(lambda _b: self.show_table()))
+        self.leave_button = button("")
+        self.leave_button.add_class("iex-room-leave")
+        self.leave_button.on_click(self._guard(lambda _b: self.leave()))
+        self.note = w.HTML()
+        self.buttons = w.HBox(
+            [self.start_button, self.close_button, self.table_button, self.leave_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        self.screen = w.VBox()
+        self.screen.add_class("iex-room")
+        self.style = w.HTML(ROOM_STYLE)
+        on_language(self.setup_row, self.relabel)
+        self.relabel()
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        return self.app._guard(fn)
+
+    @property
+    def service(self) -> RoomService:
+        """The rooms' store (``$IMPORTEXPORT_ROOMS`` or the default file), opened when first needed."""
+        if self._service is None:
+            self._service = RoomService()
+        return self._service
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.app.message.value = message_html(text, kind) if text else ""
+
+    # --- the browser's part -----------------------------------------------------------------
+
+    def hello(self, room: str, page: str, kept: dict[str, str]) -> None:
+        """The page is drawn: its address, the rooms this browser holds tokens for, and the room its
+        address names (shown at once: its seats, or this device's seat in it)."""
+        self.page = page
+        for code, text in kept.items():
+            try:
+                held = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(held, dict):
+                self.tokens[code] = {k: v for k, v in held.items() if k in ("seat", "opener") and isinstance(v, str)}
+        if room and self.view == "" and self.app.session is None:
+            self.join(room)
+
+    def keep(self, code: str) -> None:
+        """Store the tokens this device holds for ``code`` in the browser."""
+        held = self.tokens.get(code, {})
+        self.link.keep = {"code": code, "value": json.dumps(held) if held else ""}
+
+    # --- the new-game screen ----------------------------------------------------------------
+
+    def open_room(self) -> None:
+        """Open a room with the new-game screen's settings (each person's seat free for a device)."""
+        chosen = self.app.chosen_table()
+        if chosen is None:
+            return
+        game, roles, options = chosen
+        seats = [PERSON if r == "human" else r for r in roles]
+        try:
+            opened = self.service.open(game, options, seats)
+        except RoomError as e:
+            self.say(e.text(LANG.lang), "refused")
+            return
+        self.tokens[opened.code] = {"opener": opened.opener}
+        self.keep(opened.code)
+        self.enter(opened.code)
+
+    def join(self, typed: str) -> None:
+        """A code typed (any case, spaces or dashes) or named by the link: the room's seats."""
+        try:
+            code = normal_code(typed)
+            self.service.room(code)
+        except RoomError as e:
+            self.say(e.text(LANG.lang), "refused")
+            return
+        self.enter(code)
+
+    # --- a room -----------------------------------------------------------------------------
+
+    def enter(self, code: str) -> None:
+        """Show room ``code``: this device's seat if it holds one in a game under way, else the seats."""
+        self.code, self.seat, self.version = code, self.held_seat(code), -1
+        self.say("")
+        self.view = "lobby"
+        self.update()
+        self.follow()
+
+    def held_seat(self, code: str) -> int | None:
+        """The seat this browser's token holds in room ``code`` (a forged or stale token holds none)."""
+        token = self.tokens.get(code, {}).get("seat")
+        if token is None:
+            return None
+        try:
+            return self.service.seat_of(code, token)
+        except SeatRefused:
+            self.tokens[code].pop("seat", None)
+            self.keep(code)
+            return None
+
+    @property
+    def opener(self) -> str | None:
+        return self.tokens.get(self.code or "", {}).get("opener")
+
+    def update(self) -> None:
+        """The room as stored now, on whichever screen is up (a bot asked to move is run here: any
+        device's kernel may run the room's bots, each move is stored once)."""
+        if self.code is None:
+            return
+        try:
+            room = self.service.room(self.code)
+        except RoomError as e:
+            self.ended(e)
+            return
+        self.room, self.version = room, room.version
+        if self.view == "lobby" and room.state != "open" and self.seat is not None:
+            self.show_seat()
+        elif self.view == "lobby":
+            self.draw_lobby()
+        elif self.table is not None:
+            self.table.reload()
+        if room.state == "playing":  # (after the redraw: the move is seen first; a bot asked next moves
+            # from the kernel of the device whose move came before, or, if that one is gone, from here)
+            self.later(self.run_bots, BOT_STANDBY)
+
+    def later(self, fn: Callable[[], None], delay: float = 0.0) -> None:
+        """``fn`` after ``delay`` seconds on the kernel's event loop (at once outside a kernel)."""
+        loop = kernel_loop()
+        if loop is None:
+            fn()
+        else:
+            loop.call_later(delay, self._guard(fn))
+
+    def run_bots(self) -> None:
+        """The room's bots, if one is asked now (any device's kernel may run them: each bot move is
+        stored once); the page follows their moves as it follows anyone's."""
+        if self.code is None:
+            return
+        try:
+            if self.service.bot_seats(self.code) and self.service.run_bots(self.code):
+                self.update()
+        except RoomError as e:
+            self.ended(e)
+
+    def ended(self, error: RoomError) -> None:
+        """The room is gone (closed, expired) or the store failed: said, and the seats' screen shows it."""
+        self.say(error.text(LANG.lang), "refused")
+        if self.view != "lobby":
+            self.view = "lobby"
+            self._drop_table()
+        self.room = None
+        self.draw_lobby()
+
+    def draw_lobby(self) -> None:
+        """The room's code (large, for a projector), its link, its seats and what this device may do."""
+        lang = LANG.lang
+        code = self.code or ""
+        room = self.room
+        url = f"{self.page}?room={code}"
+        self.head.value = (
+            f'<div class="iex-room-label">{escape(word("code"))}</div>'
+            f'<div class="iex-room-code">{escape(code)}</div>'
+            f'<div class="iex-room-link">{escape(word("link"))} <a href="{escape(url)}">{escape(url)}</a></div>'
+        )
+        rows: list[w.Widget] = []
+        if room is not None:
+            kit = table_kit(room.game)
+            for s in room.seats:
+                name = kit.seat_name(s.seat, lang)
+                if s.kind != PERSON:
+                    text = word("seat_bot", p=name, b=bot_name(s.kind, lang))
+                elif s.seat == self.seat:
+                    text = word("seat_mine", p=name)
+                else:
+                    text = word("seat_taken" if s.taken else "seat_free", p=name)
+                label = w.HTML(f'<div class="iex-room-seat-name">{escape(text)}</div>')
+                parts: list[w.Widget] = [label]
+                if room.state == "open" and s.kind == PERSON and not s.taken and self.seat is None:
+                    take = button(word("take"), button_style="info")
+                    take.add_class(f"iex-room-take-{s.seat}")
+                    take.on_click(self._guard(lambda _b, seat=s.seat: self.take(seat)))
+                    parts.append(take)
+                row = w.HBox(parts, layout=w.Layout(align_items="center"))
+                row.add_class(f"iex-room-seat-{s.seat}")
+                rows.append(row)
+            free = len(room.free())
+            state = word("free", n=free) + " " + word("wait_start") if room.state == "open" else word("started")
+            self.note.value = f'<div class="iex-room-note">{escape(state)}</div>'
+        replace_children(self.seat_box, rows)
+        mine = self.opener is not None and room is not None
+        self.start_button.layout.display = None if mine and room is not None and room.state == "open" else "none"
+        self.close_button.layout.display = None if mine else "none"
+        self.table_button.layout.display = None if room is not None and room.state != "open" else "none"
+        self._show([self.head, self.seat_box, self.note, self.buttons])
+
+    def _show(self, children: list[w.Widget]) -> None:
+        self.screen.children = [self.style, *children]
+        self.app.screen.children = [self.screen]
+
+    def take(self, seat: int) -> None:
+        assert self.code is not None
+        try:
+            seat, token = self.service.take_seat(self.code, seat)
+        except RoomError as e:
+            self.say(e.text(LANG.lang), "refused")
+            self.update()
+            return
+        self.tokens.setdefault(self.code, {})["seat"] = token
+        self.keep(self.code)
+        self.seat = seat
+        self.say("")
+        self.update()
+
+    def start(self) -> None:
+        assert self.code is not None
+        try:
+            self.service.start(self.code, self.opener or "")
+        except RoomError as e:
+            self.say(e.text(LANG.lang), "refused")
+        self.update()
+
+    def close(self) -> None:
+        assert self.code is not None
+        code = self.code
+        try:
+            self.service.close(code, self.opener or "")
+        except RoomError as e:
+            self.say(e.text(LANG.lang), "refused")
+            return
+        self.tokens.pop(code, None)
+        self.keep(code)
+        self.leave()
+        self.say(word("closed_now", code=code))
+
+    def leave(self) -> None:
+        """Back to the new-game screen (the seat stays this device's: the link brings it back)."""
+        self.code, self.view, self.room = None, "", None
+        self._drop_table()
+        self.say("")
+        self.app.show_setup()
+
+    def _drop_table(self) -> None:
+        if self.table is not None:
+            retire(self.table)
+            self.table = None
+
+    def show_seat(self) -> None:
+        """This device's seat: its hand, its decision, the table as its seat sees it."""
+        assert self.code is not None and self.seat is not None
+        self._drop_table()
+        self.view = "seat"
+        token = self.tokens.get(self.code, {}).get("seat")
+        self.table = RoomTable(self.service, self.code, token, self.seat)
+        self.table.on_change = self._after_move
+        self._draw_head()
+        self._show([self.head, self.table, w.HBox([self.table_button, self.leave_button])])
+
+    def show_table(self) -> None:
+        """The projector's table: no hand and no sealed bid of any seat, no choices."""
+        assert self.code is not None
+        self._drop_table()
+        self.view = "table"
+        self.table = RoomTable(self.service, self.code, None, None)
+        self._draw_head()
+        self._show([self.head, self.table, w.HBox([self.leave_button])])
+
+    def _draw_head(self) -> None:
+        lang = LANG.lang
+        code = self.code or ""
+        if self.view == "seat" and self.room is not None and self.seat is not None:
+            said = word("you_play", code=code, p=table_kit(self.room.game).seat_name(self.seat, lang))
+            self.head.value = (
+                f'<div class="iex-room-bar"><b>{escape(said)}</b> '
+                f'<span class="iex-room-small">{escape(word("no_undo"))}</span></div>'
+            )
+        else:
+            self.head.value = (
+                f'<div class="iex-room-bar"><span class="iex-room-code iex-room-code-small">{escape(code)}</span> '
+                f"<b>{escape(word('table_of', code=code))}</b></div>"
+            )
+        self.table_button.layout.display = None
+
+    def _after_move(self) -> None:
+        """After this device's table is redrawn: a bot asked next moves (run in this kernel)."""
+        if self.code is None or self.view != "seat" or self.table is None:
+            return
+        g = self.table.session.game
+        room = self.room
+        if room is not None and not g.is_over() and any(room.seats[d].kind != PERSON for d in g.deciders()):
+            self.later(self.run_bots)
+
+    # --- following the room -------------------------------------------------------------------
+
+    def follow(self) -> None:
+        """Wait for the room's changes on the kernel's own event loop (none outside a kernel: tests call
+        :meth:`update`)."""
+        loop = kernel_loop()
+        if loop is None or self.following:
+            return
+        self.following = True
+        loop.create_task(self._follow())
+
+    async def _follow(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.code is not None:
+                code, seen = self.code, self.version
+                try:
+                    now = await loop.run_in_executor(None, self.service.wait, code, seen, 1.0)
+                except RoomError:
+                    await asyncio.sleep(1.0)
+                    continue
+                if self.code == code and now > self.version:
+                    self.version = now  # (a room found closed is said once, not redrawn in a loop)
+                    self._guard(self.update)()
+        finally:
+            self.following = False
+
+    # --- language -----------------------------------------------------------------------------
+
+    def relabel(self) -> None:
+        self.open_button.description = word("open")
+        self.open_button.tooltip = word("open_note")
+        self.join_label.value = f'<div style="font-size:15px;margin:0 8px 0 24px"><b>{escape(word("join"))}</b></div>'
+        self.code_entry.placeholder = word("code_hint")
+        self.join_button.description = word("join_go")
+        self.start_button.description = word("start")
+        self.close_button.description = word("close")
+        self.table_button.description = word("table")
+        self.leave_button.description = word("leave")
+        if self.view == "lobby":
+            self.draw_lobby()
+        elif self.view in ("seat", "table"):
+            self._draw_head()
+
+
+def bot_name(kind: str, lang: str) -> str:
+    """A bot's name in ``lang`` (the new-game screen's words)."""
+    from .app import BOT_WORDS
+
+    return BOT_WORDS.get(kind, {}).get(lang, kind)

@@ -1,0 +1,40 @@
+// A room on this device: the room the page's address names (?room=CODE), the page's own address (for
+// the room's link), and the tokens this browser holds for rooms (localStorage, one entry per room code,
+// as the kept game is kept). Python sets `keep` ({code, value}: value "" forgets the room) to store one.
+const PREFIX = "importexport-room-";
+
+function kept() {
+  const out = {};
+  try {
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key && key.startsWith(PREFIX)) out[key.slice(PREFIX.length)] = window.localStorage.getItem(key);
+    }
+  } catch (_e) {
+    /* private mode or blocked storage: the device holds no seat after a reload */
+  }
+  return out;
+}
+
+function store(keep) {
+  if (!keep || typeof keep.code !== "string" || !keep.code) return;
+  try {
+    if (keep.value) window.localStorage.setItem(PREFIX + keep.code, keep.value);
+    else window.localStorage.removeItem(PREFIX + keep.code);
+  } catch (_e) {
+    /* as above: the seat holds for this page only */
+  }
+}
+
+function render({ model, el }) {
+  el.style.display = "none";
+  const query = new URLSearchParams(window.location.search);
+  model.send({
+    type: "hello",
+    room: query.get("room") || "",
+    page: window.location.origin + window.location.pathname,
+    kept: kept(),
+  });
+  model.on("change:keep", () => store(model.get("keep")));
+}
+export default { render };

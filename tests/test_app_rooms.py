@@ -1,0 +1,275 @@
+"""The rooms' screens of the app through their Python API (no browser): open a room, join it by code,
+take seats, start, play a seat from its own page, the projector's table, a page coming back."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from helpers import widget_buttons
+
+from importexport.bots import make_bot
+from importexport.importexport.engine import Game
+from importexport.importexport.view import public_frame, public_view
+from importexport.protocol import table_kit
+from importexport.rooms import RoomService
+from importexport.widgets import LANG
+from importexport.widgets.app import HUMAN, PlayApp
+from importexport.widgets.board import Board
+
+ROLES = [HUMAN, HUMAN, "heuristic", HUMAN]
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> RoomService:
+    return RoomService(str(tmp_path / "rooms.sqlite3"))
+
+
+def page(service: RoomService, room: str = "", kept: dict[str, str] | None = None) -> PlayApp:
+    """An app page whose browser says hello (its address's room, the tokens it keeps)."""
+    app = PlayApp()
+    app.rooms._service = service
+    app.rooms.link.receive({"type": "hello", "room": room, "page": "http://127.0.0.1:8866/", "kept": kept or {}})
+    return app
+
+
+def opened(service: RoomService) -> tuple[PlayApp, str]:
+    """A page that opened a 4-seat Import/Export room: people at seats 1, 2 and 4, a bot at seat 3."""
+    app = page(service)
+    app.players.value = 4
+    for seat, role in enumerate(ROLES):
+        app.seat_roles[seat].value = role
+    app.rooms.open_button.click()
+    assert app.rooms.code is not None, app.message.value
+    return app, app.rooms.code
+
+
+def seat_lines(app: PlayApp) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", row.children[0].value) for row in app.rooms.seat_box.children]
+
+
+def pictures(widget: w.Widget) -> list[dict[str, Any]]:
+    """Every board picture in a widget tree (what the page's widget state holds)."""
+    found = [widget.picture] if isinstance(widget, Board) else []
+    for child in getattr(widget, "children", ()):
+        found += pictures(child)
+    return found
+
+
+def hands(service: RoomService, code: str) -> list[list[int]]:
+    return [list(p.hand) for p in service.position(code).state.players]
+
+
+def assert_private(app: PlayApp, service: RoomService, code: str, seat: int | None) -> None:
+    """The page's widget state holds no card of another seat's hand (``seat`` None: of any hand)."""
+    secret = {c for q, hand in enumerate(hands(service, code)) if q != seat for c in hand}
+    pics = pictures(app)
+    assert pics
+    for pic in pics:
+        assert pic["open_hands"] == {}
+        assert (pic["hand"] or {}).get("seat") == seat
+        shown = {int(k.split(":")[0].split("@")[0]) for k in pic["cards"]}
+        assert not shown & secret, (seat, shown & secret)
+    state = json.dumps([widget.get_state() for widget in walk(app)], default=str)
+    assert '"open_hands": {}' in state and not any(f'"hand": {{"seat": {q}' in state for q in range(4) if q != seat)
+
+
+def walk(widget: w.Widget) -> list[w.Widget]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += walk(child)
+    return out
+
+
+def play_seat(app: PlayApp) -> bool:
+    """One move of the page's seat if it is asked (a bid of 0, or its last option); whether it moved."""
+    t = app.rooms.table
+    assert t is not None
+    if t.bid_inputs:
+        seat = next(iter(t.bid_inputs))
+        return t.bid(seat, "0")
+    buttons = widget_buttons(t.options)
+    if not buttons:
+        return False
+    before = len(t.session.game.history)
+    buttons[-1].click()
+    return len(t.session.game.history) > before
+
+
+def test_open_join_take_start_and_play_a_room_from_two_pages(service: RoomService) -> None:
+    a, code = opened(service)
+    assert code in a.rooms.head.value and f"http://127.0.0.1:8866/?room={code}" in a.rooms.head.value
+    assert a.rooms.start_button.layout.display is None and a.rooms.close_button.layout.display is None
+    a.rooms.seat_box.children[0].children[1].click()  # (take Player 1)
+    b = page(service)
+    b.rooms.code_entry.value = f" {code[:3].lower()}-{code[3:]} "
+    b.rooms.join_button.click()
+    assert b.rooms.view == "lobby" and b.rooms.start_button.layout.display == "none"
+    assert seat_lines(b) == ["Player 1: taken", "Player 2: free", "Player 3: bot (heuristic)", "Player 4: free"]
+    b.rooms.seat_box.children[1].children[1].click()
+    a.rooms.update()
+    assert seat_lines(a)[:2] == ["Player 1: this device", "Player 2: taken"]
+    assert "2 seats" not in a.rooms.note.value and "1 seat is still free" in a.rooms.note.value
+    a.rooms.start_button.click()
+    b.rooms.update()
+    assert (a.rooms.view, b.rooms.view) == ("seat", "seat")
+    assert [s.kind for s in service.room(code).seats] == ["person", "person", "heuristic", "heuristic"]
+    moved = {0: 0, 1: 0}
+    for _ in range(40):
+        for seat, app in ((0, a), (1, b)):
+            app.rooms.update()
+            assert_private(app, service, code, seat)
+            moved[seat] += play_seat(app)
+        if min(moved.values()) >= 2:
+            break
+    assert min(moved.values()) >= 2, moved
+    stored = service.changes_since(code, 0).moves
+    assert {m.seat for m in stored} >= {0, 1, 2, 3}  # (the bots moved, run by the pages' kernels)
+    assert [m.number for m in stored] == list(range(len(stored)))
+
+
+def test_the_projector_table_shows_no_hand_and_no_choice(service: RoomService) -> None:
+    a, code = opened(service)
+    a.rooms.take(0)
+    a.rooms.start_button.click()
+    t = page(service, room=code)
+    assert t.rooms.view == "lobby" and t.rooms.table_button.layout.display is None
+    assert "holds no seat" in t.rooms.note.value
+    t.rooms.table_button.click()
+    assert t.rooms.view == "table" and t.rooms.table is not None
+    assert_private(t, service, code, None)
+    assert not widget_buttons(t.rooms.table.options) and not t.rooms.table.bid_inputs
+
+
+def test_public_view_lists_no_hand_no_sealed_bid_and_no_seats_own_step() -> None:
+    g = Game(players=4, seed=5)
+    bids = 0
+    for _ in range(400):
+        if g.is_over():
+            break
+        v = public_view(g)
+        assert v["seat"] is None and v["legal"] == []
+        assert all(p["hand"] == [] for p in v["players"]) and [p["hand_size"] for p in v["players"]] == [
+            len(p.hand) for p in g.state.players
+        ]
+        for frame, shown in zip(g.state.stack, v["stack"], strict=True):
+            if frame.get("kind") == "bid":
+                bids += 1
+                assert all(b in (-1, "sealed") for b in shown["bids"]), shown
+        g.apply(g.legal_actions(g.deciders()[0])[-1])
+    assert bids  # (sealed bids were met and kept sealed)
+    # a step's keys kept to its own seat (a card it drew) are hidden from everybody, the open ones shown
+    assert public_frame({"kind": "pick", "seat": 2, "drawn": [5, 7], "card": 3}) == {
+        "kind": "pick",
+        "seat": 2,
+        "drawn": [None, None],
+        "card": 3,
+    }
+
+
+def test_a_refusal_and_a_table_moved_on_are_said_in_the_pages_language(service: RoomService) -> None:
+    a, code = opened(service)
+    a.rooms.take(0)
+    b = page(service, room=code)
+    b.rooms.take(1)
+    a.rooms.start_button.click()
+    b.rooms.update()
+    # play until one page's seat decides, another seat deciding next
+    for _ in range(40):
+        g = service.position(code)
+        seats = g.deciders()
+        if seats[0] in (0, 1):
+            break
+        play_seat(a) or play_seat(b)
+    mine = a if service.position(code).deciders()[0] == 0 else b
+    mine.rooms.update()
+    t = mine.rooms.table
+    assert t is not None
+    LANG.lang = "de"
+    try:
+        assert not t.act(t.kit.bid(t.seat, 999))  # (no bid is asked now: the referee refuses)
+        assert "Nicht erlaubt" in t.message.value
+        stale = t.session.game.copy()
+        assert play_seat(mine)  # (stored: the page's position is now behind)
+        t.session.game = stale  # a page that had not seen that move yet
+        choice = stale.legal_actions(t.seat)[0]
+        assert not t.act(choice)
+        assert "Am Tisch ging es schon weiter" in t.message.value
+        assert len(t.session.game.history) == len(service.position(code).history)  # (the new position drawn)
+    finally:
+        LANG.lang = "en"
+
+
+def test_a_reloaded_page_is_back_at_its_seat_and_a_forged_token_gets_none(service: RoomService) -> None:
+    a, code = opened(service)
+    a.rooms.take(0)
+    a.rooms.start_button.click()
+    kept = a.rooms.link.keep
+    assert kept["code"] == code and set(json.loads(kept["value"])) == {"seat", "opener"}
+    again = page(service, room=code, kept={code: kept["value"]})
+    assert again.rooms.view == "seat" and again.rooms.seat == 0
+    forged = page(service, room=code, kept={code: json.dumps({"seat": "x" * 32})})
+    assert forged.rooms.view == "lobby" and forged.rooms.seat is None
+    assert forged.rooms.link.keep == {"code": code, "value": ""}  # (the browser forgets the token)
+    assert forged.rooms.table is None
+
+
+def test_a_bad_code_is_refused_in_words_and_a_closed_room_says_so(service: RoomService) -> None:
+    app = page(service, room="not-a-code")
+    assert app.rooms.view == "" and "is no room code" in app.message.value
+    a, code = opened(service)
+    b = page(service, room=code)
+    a.rooms.close_button.click()
+    assert a.screen.children[0] is a.setup_screen and f"Room {code} is closed" in a.message.value
+    b.rooms.update()
+    assert "its opener ended it" in b.message.value
+
+
+def test_a_picture_with_nobody_deciding_reads_no_seats_view() -> None:
+    g = Game(players=4, seed=5)
+
+    def no_seat(seat: int) -> dict[str, Any]:
+        raise AssertionError(f"the projector's picture read seat {seat}'s view")
+
+    g.view = no_seat  # type: ignore[method-assign]
+    pic = table_kit(g).picture(g, "en", set(), None)
+    assert pic["hand"] is None and pic["open_hands"] == {} and len(pic["seats"]) == 4
+
+
+def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomService) -> None:
+    a = page(service)
+    a.game_choice.value = "portroyal"
+    a.pr_mode.value = "base"
+    a.players.value = 2
+    a.seat_roles[1].value = HUMAN
+    a.rooms.open_button.click()
+    code = a.rooms.code
+    assert code is not None
+    a.rooms.take(0)
+    b = page(service, room=code)
+    b.rooms.take(1)
+    a.rooms.start_button.click()
+    b.rooms.update()
+    # a whole game as the heuristic bot plays both seats; all but its last moves stored through the
+    # service with the pages' tokens, the last ones made on the pages
+    g = service.position(code)
+    bot = make_bot("heuristic", 1, "portroyal")
+    moves = []
+    while not g.is_over():
+        choice = bot.choose(g.copy(), g.deciders()[0])
+        g.apply(choice)
+        moves.append(choice)
+    tokens = [app.rooms.tokens[code]["seat"] for app in (a, b)]
+    for choice in moves[:-8]:
+        service.move(code, tokens[choice.player], choice)
+    for choice in moves[-8:]:
+        app = (a, b)[choice.player]
+        app.rooms.update()
+        assert app.rooms.table is not None and app.rooms.table.act(choice), app.rooms.table.message.value
+    assert service.position(code).is_over() and service.room(code).state == "over"
+    a.rooms.update()
+    assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
