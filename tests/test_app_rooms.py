@@ -243,7 +243,7 @@ def test_a_picture_with_nobody_deciding_reads_no_seats_view() -> None:
 def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomService) -> None:
     a = page(service)
     a.game_choice.value = "portroyal"
-    a.pr_mode.value = "base"
+    a.option("mode", "portroyal").widget.value = "base"
     a.players.value = 2
     a.seat_roles[1].value = HUMAN
     a.rooms.open_button.click()
