@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -22,11 +21,12 @@ from ..bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
 from ..file_words import Teller, phrase, shown
 from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..schema import missing_field
 from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
 from .i18n import LANGS, message, render_event
-from .state import Player, Ship, State, note_numbers
+from .state import State, note_numbers
 from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
@@ -103,7 +103,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
         initial.setdefault("market", [])
         initial.setdefault("box", _v1_box(initial))
         raw = {**raw, "initial": initial}
-    missing = _missing_field(raw.get("initial"), State, "initial")
+    missing = missing_field(raw.get("initial"), State, "initial")
     if missing:
         raise SaveFileError("damaged", where=missing, reason=phrase("missing"))
     try:
@@ -125,23 +125,6 @@ def _with_fills(raw: dict[str, Any]) -> dict[str, Any]:
         for x in ships
     ]
     return {**raw, "initial": {**initial, "ships": fixed}}
-
-
-def _missing_field(raw: Any, cls: type, where: str) -> str | None:
-    """The first field of ``cls`` (State, Player, Ship) the file leaves out: a save writes them all,
-    so a default never fills in for a lost one."""
-    if not isinstance(raw, dict):
-        return None  # (the schema names the wrong type)
-    nested = {"players": Player, "ships": Ship}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name not in raw:
-            return f"{where}.{f.name}"
-        if f.name in nested and isinstance(raw[f.name], list):
-            for i, item in enumerate(raw[f.name]):
-                found = _missing_field(item, nested[f.name], f"{where}.{f.name}.{i}")
-                if found:
-                    return found
-    return None
 
 
 def load(text: str | bytes) -> Game:
