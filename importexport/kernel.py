@@ -32,7 +32,7 @@ the app passes back): it costs one lookup in that list before ``_do``, no furthe
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .boundary import check_steps, field_out_of_range
 from .bounds import MAX_CHOICE_CARDS
@@ -75,7 +75,7 @@ class Referee:
         self._fresh()
 
     @classmethod
-    def from_state(cls, state: Any, lang: str = "en", seed: int = 0, log: list[Event] | None = None) -> Any:
+    def from_state(cls, state: Any, lang: str = "en", seed: int = 0, log: list[Event] | None = None) -> Self:
         """A game continuing from ``state`` (used by scenarios and save files)."""
         g = cls.__new__(cls)
         g._start(lang, seed)
@@ -190,7 +190,7 @@ class Referee:
             self.history.append(a)
             self._do(a)
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         """An independent game at the same position (with the same history)."""
         cls = type(self)
         g = cls.__new__(cls)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from ..bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT
+from ..bounds import MAX_SAVE_BYTES
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
 from ..file_words import Teller, phrase, shown
-from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..saves import SaveFile, SessionSave, damage, digest, envelope, moves_break, parse, read_session
 from ..schema import missing_field
 from .actions import Action, from_v1
 from .cards import CARDS
@@ -34,21 +34,11 @@ VERSION = 2
 """Version 2 names every field of a pending step in words and writes actions with named places and
 colours (see :mod:`importexport.importexport.actions`); version 1 files are read too."""
 
-class SaveModel(BaseModel):
+class SaveModel(SaveFile[State]):
     """The file's shape; ``initial`` is validated by the state's own classes."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
     format: Literal["importexport-save"]
     version: Literal[1, 2]
-    lang: Literal[LANGS]  # type: ignore[valid-type]
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
-    initial: State
-    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Role, dict[str, Any]]], Field(max_length=MAX_LOG)]
-    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
-    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
-    seats: Annotated[list[Role], Field(max_length=6)] = []  # who plays each seat ("human" or a bot's name)
-    session: SessionModel | None = None  # undo points and the bots' random state (the app writes them)
 
 
 def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:

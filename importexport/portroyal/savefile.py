@@ -22,12 +22,11 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
 from ..file_words import Phrase, Teller, mode_word, phrase, shown
-from ..saves import SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..saves import SaveFile, SessionSave, damage, digest, envelope, moves_break, parse, read_session
 from ..schema import missing_field
 from .actions import Action
 from .cards import CARDS
@@ -42,26 +41,12 @@ GAME_NAME = "Port Royal"
 """How a refusal names the game whose save was expected."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SaveModel(_Strict):
-    """The file's shape."""
+class SaveModel(SaveFile[State]):
+    """The file's shape; ``initial`` is read by the state's own classes (``state``)."""
 
     format: Literal["importexport-portroyal-save"]
     version: Literal[1]
-    lang: Literal[LANGS]  # type: ignore[valid-type]
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
-    initial: State
-    """The position the game began from, read by the state's own classes (``state``)."""
-    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Text, dict[str, Any]]], Field(max_length=MAX_LOG)]
-    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
-    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     seats: Annotated[list[Text], Field(max_length=MAX_SEATS)] = []
-    """Who plays each seat ("human" or a bot's name); empty if the file does not say."""
-    session: SessionModel | None = None
-    """The table around the moves: undo points and the bots' random state (the app writes them)."""
 
 
 # --- writing -----------------------------------------------------------------------------------
