@@ -11,9 +11,9 @@ player.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
 
@@ -162,6 +162,10 @@ def fixed_values(model: type[BaseModel] | None, loc: tuple[int | str, ...]) -> t
             if info is None:
                 return None
             tp = info.annotation
+        elif is_dataclass(tp) and isinstance(part, str):  # (a referee's state class: ``importexport.schema``)
+            tp = get_type_hints(tp, include_extras=True).get(part)
+            if tp is None:
+                return None
         elif get_origin(tp) is list and isinstance(part, int):
             tp = get_args(tp)[0]
         elif get_origin(tp) is dict and isinstance(part, str):

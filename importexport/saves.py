@@ -11,11 +11,11 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .bounds import MAX_MOVES, MAX_SAVE_BYTES, MAX_TEXT, too_deep, whole_text
+from .bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT, too_deep, whole_text
 from .errors import SaveFileError
 from .file_words import Number, reason, shown, step
 
@@ -41,6 +41,29 @@ class SessionModel(BaseModel):
 
     marks: Annotated[list[Annotated[int, Field(ge=0)]], Field(max_length=MAX_MOVES)]
     bots: Annotated[list[BotRandom], Field(max_length=6)] = []
+
+
+S = TypeVar("S")
+
+
+class SaveFile(BaseModel, Generic[S]):
+    """A save file's shape, of either game: ``initial`` is read by the game's own state classes
+    (``SaveFile[State]``); each game's ``SaveModel`` names its ``format`` and the ``version`` it reads."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: str
+    version: int
+    lang: Literal["en", "de"]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    initial: S
+    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Role, dict[str, Any]]], Field(max_length=MAX_LOG)]
+    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
+    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
+    seats: Annotated[list[Role], Field(max_length=6)] = []
+    """Who plays each seat ("human" or a bot's name); empty if the file does not say."""
+    session: SessionModel | None = None
+    """The table around the moves: undo points and the bots' random state (the app writes them)."""
 
 
 @dataclass

@@ -14,14 +14,11 @@ Illegal choices raise :class:`IllegalActionError` naming the rule, and change no
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..boundary import check_new_game, check_seat, check_steps, field_out_of_range
-from ..bounds import MAX_CHOICE_CARDS
-from ..errors import IllegalActionError
-from ..rng import Rng
+from ..boundary import check_new_game, check_seat
+from ..kernel import Event, Referee
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
@@ -35,11 +32,8 @@ from .rules import settle_harbours
 from .setup import check_modules, new_state
 from .state import State
 
-Event = tuple[int, str, dict[str, Any]]
-_UNLISTED = object()  # (what ``apply`` finds for a value that is not the very object listed)
 
-
-class Game:
+class Game(Referee):
     """One game: the current :class:`State`, how it began, and every choice made since.
 
     ``Game(players, seed, abilities)`` sets up a new table as the rulebook describes;
@@ -47,11 +41,16 @@ class Game:
     expansions and variants (``setup.MODULES``: capital, tokyo, j, market, kickstarter, ...).
     ``lang`` ("en" or "de") is the language of refusals and of :meth:`narrate`.  A player count,
     seed (0 to 2**64 - 1) or language out of range raises :class:`~importexport.errors.BadArgumentError`.
+    The shell (apply, undo, copies, the log, saving) is the kernel's (:class:`~importexport.kernel.Referee`).
     """
 
     game_id = "importexport"
     """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
+    action_type = Action
 
+    state: State
+    history: list[Action]
+    _opts: list[Action]
     _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
     _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
@@ -61,31 +60,10 @@ class Game:
         modules: list[str] | tuple[str, ...] = (),
     ) -> None:
         check_new_game("Import/Export", players, MIN_PLAYERS, MAX_PLAYERS, seed, lang, LANGS)
-        self.lang = lang
-        self.seed = seed
+        self._start(lang, seed)
         self.state = State()
-        self.log: list[Event] = []
-        self.history: list[Action] = []
-        self._opts: list[Action] = []
         new_state(self, players, seed, abilities, check_modules(modules))
         self._begin()
-
-    # --- construction -------------------------------------------------------------------
-
-    @classmethod
-    def from_state(cls, state: State, lang: str = "en", seed: int = 0, log: list[Event] | None = None) -> Game:
-        """A game continuing from ``state`` (used by scenarios and save files)."""
-        g = cls.__new__(cls)
-        g.lang, g.seed, g.state = lang, seed, state
-        g.log = list(log or [])
-        g.history, g._opts = [], []
-        g._begin()
-        return g
-
-    def _begin(self) -> None:
-        self._advance()
-        self.initial = self.state.clone()
-        self._initial_log = list(self.log)
 
     # --- the decision interface -----------------------------------------------------------
 
@@ -108,51 +86,6 @@ class Game:
         if type(player) is not int or not 0 <= player < len(self.state.players):  # (the usual case checked at once)
             check_seat(player, self.state.n, self.lang)
         return [a for a in self._opts if a[0] == player]  # (a[0]: the player, read the quickest way)
-
-    def is_over(self) -> bool:
-        return not self.state.stack
-
-    def apply(self, action: Action | str) -> None:
-        """Carry out a choice.  An illegal one raises :class:`IllegalActionError`, changing nothing:
-        also a value that is no choice, a field of the wrong type or a number beyond the bounds
-        (``docs/bounds.md``)."""
-        opts = self._opts
-        try:
-            listed_one = opts[opts.index(action)] if type(action) is Action else _UNLISTED
-        except ValueError:
-            listed_one = _UNLISTED
-        if listed_one is action:  # the very object listed (the usual case): well formed and legal,
-            self.history.append(action)  # so the checks below are passed over
-            try:
-                self._do(action)
-            except Exception:
-                self._rebuild(self.history[:-1])
-                raise
-            return
-        if isinstance(action, str):
-            try:
-                action = Action.from_text(action)
-            except IllegalActionError as exc:  # text that is no choice: said again in the game's language
-                raise self._malformed(exc.rule, exc.details) from None
-        if not isinstance(action, Action):
-            raise self._malformed("not_an_action", {"what": action, "problem": "no_choice"})
-        wrong = action.shape_error()
-        if wrong is not None:
-            field, expected = wrong
-            raise self._malformed("bad_field", {"field": field, "value": getattr(action, field), "want": expected})
-        if action not in self._opts:  # (a listed choice is within the bounds)
-            beyond = field_out_of_range(action._asdict())
-            if beyond is not None:
-                raise self._malformed(beyond[1], {"field": beyond[0], "n": MAX_CHOICE_CARDS})
-            action = action.normalised()
-            if action not in self._opts:
-                raise self._refusal(action)
-        self.history.append(action)
-        try:
-            self._do(action)
-        except Exception:
-            self._rebuild(self.history[:-1])
-            raise
 
     def _do(self, action: Action) -> None:
         extra = EXTRA_CHOICES.get(action.kind)
@@ -201,54 +134,10 @@ class Game:
         self._opts = []
         self._solo = -1
 
-    # --- undo, replay ---------------------------------------------------------------------
-
-    def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` choices (replaying the rest from the start).
-
-        ``steps`` is a whole number from 0 to ``len(history)``; anything else raises
-        :class:`~importexport.errors.BadArgumentError`, changing nothing."""
-        check_steps(steps, len(self.history), self.lang)
-        if steps:
-            self._rebuild(self.history[: len(self.history) - steps])
-
-    def _rebuild(self, actions: list[Action]) -> None:
-        self.state = self.initial.clone()
-        self.log = list(self._initial_log)
-        self.history = []
-        self._advance()
-        for a in actions:
-            if a not in self._opts:
-                raise self._refusal(a)
-            self.history.append(a)
-            self._do(a)
-
-    def copy(self) -> Game:
-        """An independent game at the same position (with the same history)."""
-        g = Game.__new__(Game)
-        g.lang, g.seed, g.state = self.lang, self.seed, self.state.clone()
-        g.log, g.history, g._opts, g._solo = list(self.log), list(self.history), list(self._opts), self._solo
-        g.initial, g._initial_log = self.initial, self._initial_log
-        return g
+    def _carry(self, copy: Referee) -> None:
+        copy._solo = self._solo  # type: ignore[attr-defined]
 
     # --- what the engine and the abilities call -------------------------------------------
-
-    def emit(self, key: str, **args: Any) -> None:
-        """Add a line to the event log (rendered in either language by :meth:`narrate`)."""
-        self.log.append((self.state.turn, key, args))
-
-    def rng_below(self, n: int) -> int:
-        r = Rng(0)
-        r.state = self.state.rng
-        value = r.below(n)
-        self.state.rng = r.state
-        return value
-
-    def rng_shuffle(self, items: list) -> None:
-        r = Rng(0)
-        r.state = self.state.rng
-        r.shuffle(items)
-        self.state.rng = r.state
 
     def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
@@ -301,10 +190,19 @@ class Game:
 
     # --- reading the game -----------------------------------------------------------------
 
-    def narrate(self, lang: str | None = None, last: int | None = None) -> list[str]:
-        """The event log as sentences."""
-        events = self.log if last is None else self.log[-last:]
-        return [render_event(e, lang or self.lang, self.state) for e in events]
+    def _tell(self, event: Event, lang: str) -> str:
+        return render_event(event, lang, self.state)
+
+    def _say(self, key: str, lang: str, args: dict[str, Any]) -> str:
+        return message(key, lang, self.state, **args)
+
+    def _reason(self, action: Action) -> tuple[str, dict[str, Any]]:
+        from .explain import reason
+
+        return reason(self, action)
+
+    def _title(self) -> str:
+        return f"Game {self.state.n} players"
 
     def describe(self, action: Action, lang: str | None = None) -> str:
         from .describe import describe_action
@@ -327,23 +225,6 @@ class Game:
         from .savefile import dump
 
         return dump(self)
-
-    def to_json(self) -> str:
-        return json.dumps(self.state.to_dict())
-
-    def _malformed(self, rule: str, args: dict[str, Any]) -> IllegalActionError:
-        return IllegalActionError(message(rule, self.lang, self.state, **args), rule, args)
-
-    def _refusal(self, action: Action) -> IllegalActionError:
-        from .explain import reason
-
-        key, args = reason(self, action)
-        return IllegalActionError(message(key, self.lang, self.state, **args), key, args)
-
-    def __repr__(self) -> str:
-        s = self.state
-        status = "over" if self.is_over() else f"turn {s.turn}, waiting for {self.deciders()}"
-        return f"<Game {s.n} players, {status}, {len(self.history)} choices>"
 
     def _repr_html_(self) -> str:
         from .render import table_html

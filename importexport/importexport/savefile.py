@@ -13,20 +13,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from ..bounds import MAX_LOG, MAX_MOVES, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT
+from ..bounds import MAX_SAVE_BYTES
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
 from ..file_words import Teller, phrase, shown
-from ..saves import Role, SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..saves import SaveFile, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..schema import missing_field
 from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
 from .i18n import LANGS, message, render_event
-from .state import Player, Ship, State, note_numbers
+from .state import State, note_numbers
 from .tokens import tokens_in_play
 
 FORMAT = "importexport-save"
@@ -34,21 +34,11 @@ VERSION = 2
 """Version 2 names every field of a pending step in words and writes actions with named places and
 colours (see :mod:`importexport.importexport.actions`); version 1 files are read too."""
 
-class SaveModel(BaseModel):
+class SaveModel(SaveFile[State]):
     """The file's shape; ``initial`` is validated by the state's own classes."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
     format: Literal["importexport-save"]
     version: Literal[1, 2]
-    lang: Literal[LANGS]  # type: ignore[valid-type]
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
-    initial: State
-    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Role, dict[str, Any]]], Field(max_length=MAX_LOG)]
-    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
-    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
-    seats: Annotated[list[Role], Field(max_length=6)] = []  # who plays each seat ("human" or a bot's name)
-    session: SessionModel | None = None  # undo points and the bots' random state (the app writes them)
 
 
 def dump(g: Game, seats: list[str] | None = None, session: SessionSave | None = None) -> str:
@@ -103,7 +93,7 @@ def _validate(raw: dict[str, Any]) -> SaveModel:
         initial.setdefault("market", [])
         initial.setdefault("box", _v1_box(initial))
         raw = {**raw, "initial": initial}
-    missing = _missing_field(raw.get("initial"), State, "initial")
+    missing = missing_field(raw.get("initial"), State, "initial")
     if missing:
         raise SaveFileError("damaged", where=missing, reason=phrase("missing"))
     try:
@@ -125,23 +115,6 @@ def _with_fills(raw: dict[str, Any]) -> dict[str, Any]:
         for x in ships
     ]
     return {**raw, "initial": {**initial, "ships": fixed}}
-
-
-def _missing_field(raw: Any, cls: type, where: str) -> str | None:
-    """The first field of ``cls`` (State, Player, Ship) the file leaves out: a save writes them all,
-    so a default never fills in for a lost one."""
-    if not isinstance(raw, dict):
-        return None  # (the schema names the wrong type)
-    nested = {"players": Player, "ships": Ship}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name not in raw:
-            return f"{where}.{f.name}"
-        if f.name in nested and isinstance(raw[f.name], list):
-            for i, item in enumerate(raw[f.name]):
-                found = _missing_field(item, nested[f.name], f"{where}.{f.name}.{i}")
-                if found:
-                    return found
-    return None
 
 
 def load(text: str | bytes) -> Game:

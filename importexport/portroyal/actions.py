@@ -77,16 +77,22 @@ class Action(NamedTuple):
                 raise choice_text_error(text, "text_part", EXAMPLE, part)
         return cls(player, words[1], **fields)  # type: ignore[arg-type]
 
-    def shape_error(self) -> str | None:
-        """The first field whose type is wrong, or None."""
+    def shape_error(self) -> tuple[str, str] | None:
+        """The first field whose type is wrong, with what it should be (None: all fit): ``player``,
+        ``card`` and ``target`` are whole numbers (``int``, not ``bool``), ``kind`` one of
+        :data:`KINDS`, ``cards`` a tuple of whole numbers."""
         if type(self.player) is not int:  # (not isinstance: True is no seat)
-            return "player"
+            return "player", "whole"
         if type(self.kind) is not str or self.kind not in KINDS:
-            return "kind"
+            return "kind", "kind"
         if type(self.card) is not int:
-            return "card"
+            return "card", "whole"
         if type(self.target) is not int:
-            return "target"
+            return "target", "whole"
         if type(self.cards) is not tuple or any(type(c) is not int for c in self.cards):
-            return "cards"
+            return "cards", "cards"
         return None
+
+    def normalised(self) -> Action:
+        """The choice in the referee's normal form: every choice has one form already."""
+        return self

@@ -20,12 +20,15 @@ What comes next in the turn (the view's ``stack``) is open to everybody and is c
 
 from __future__ import annotations
 
+import copy
 import random
+from dataclasses import fields
 from typing import Any
 
 from .cards import CARDS
 from .game import Game
-from .state import Player, State
+from .state import State
+from .view import COUNTED_SEAT, COUNTED_TABLE, OPEN_SEAT, OPEN_TABLE
 
 
 def open_cards(view: dict[str, Any]) -> list[int]:
@@ -49,8 +52,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     shown = open_cards(view)
     shown_set = set(shown)
     hidden = [c for c in CARDS.ids(mode != "base") if c not in shown_set]
-    coins = [row["coins"] for row in view["table"]]
-    sizes = sum(coins) + view["deck_size"] + view["discard_size"] + view["time_pile_size"]
+    sizes = sum(row[key] for row in view["table"] for key in COUNTED_SEAT) + sum(view[key + "_size"] for key in COUNTED_TABLE)
     if len(shown_set) != len(shown) or sizes != len(hidden):
         raise ValueError(f"the view shows {len(shown)} cards and hides {sizes}, but a {mode} game has "
                          f"{len(hidden) + len(shown_set)} different cards")
@@ -61,18 +63,10 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         del hidden[len(hidden) - k:]
         return out
 
-    players = [
-        Player(deal(k), list(row["persons"]), list(row["expeditions"]), list(row["contracts"]))
-        for k, row in zip(coins, view["table"])
-    ]
-    time_pile = deal(view["time_pile_size"])
-    discard = deal(view["discard_size"])
-    deck = deal(view["deck_size"])
-    s = State(
-        mode=mode, n=n, start=view["start"], active=view["active"], turn=view["turn"], deck=deck, discard=discard,
-        time_pile=time_pile, harbour=list(view["harbour"]), expeditions=list(view["expeditions"]), players=players,
-        contracts=list(view["contracts"]), boxes=[list(b) for b in view["boxes"]], turned=view["turned"],
-        repelled=view["repelled"], ending=view["ending"], rng=rng.getrandbits(64),
-    )
-    s.stack = [dict(f) for f in view["stack"]]
+    rows = [{**{key: list(row[key]) for key in OPEN_SEAT}, **{key: deal(row[key]) for key in COUNTED_SEAT}}
+            for row in view["table"]]
+    data: dict[str, Any] = {key: copy.deepcopy(view[key]) for key in OPEN_TABLE}
+    data.update((key, deal(view[key + "_size"])) for key in COUNTED_TABLE)
+    data.update(n=n, players=rows, declared=False, rng=rng.getrandbits(64))  # (a game still going: not declared over)
+    s = State.from_dict({f.name: data[f.name] for f in fields(State)})
     return Game.from_state(s)

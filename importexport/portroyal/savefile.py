@@ -12,7 +12,7 @@ first decision), the log up to it, every choice since as text, and a digest of t
 reached.  :func:`load` refuses anything that is not a sound game with a
 :class:`~importexport.errors.SaveFileError` naming the place: first the checks every save shares
 (size, text, JSON, ``format``, nesting: ``importexport.saves.parse``), then each field's type
-and bounds (:class:`SaveModel`), then the table's promises (:func:`check_table`: every card of the
+and bounds (:class:`SaveModel`, whose ``initial`` the state's own classes read: ``state``), then the table's promises (:func:`check_table`: every card of the
 game in exactly one place, the contracts and their cubes consistent, ...), then every move,
 replayed and checked for legality, and finally the digest.  Nothing is half-loaded.
 """
@@ -22,17 +22,17 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from ..bounds import MAX_LOG, MAX_MOVES, MAX_SEED, MAX_TEXT, MAX_TURN
 from ..errors import IllegalActionError, ImportExportError, SaveFileError
 from ..file_words import Phrase, Teller, mode_word, phrase, shown
-from ..saves import SessionModel, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..saves import SaveFile, SessionSave, damage, digest, envelope, moves_break, parse, read_session
+from ..schema import missing_field
 from .actions import Action
 from .cards import CARDS
 from .game import LANGS, PLAYERS, Game
-from .rules import CUBES, EXP, RULES
-from .state import MODES, State
+from .rules import EXP
+from .state import MAX_SEATS, State, Text
 from .words import NAMES, card_name, message, render_event
 
 FORMAT = "importexport-portroyal-save"
@@ -40,115 +40,13 @@ VERSION = 1
 GAME_NAME = "Port Royal"
 """How a refusal names the game whose save was expected."""
 
-MAX_SEATS = max(hi for _lo, hi in PLAYERS.values())
-MAX_FRAMES = 64
-"""Pending steps a saved stack may hold (random play: at most 4; a tax with every seat at every
-contract's chance: under 40)."""
-MAX_CARDS = len(CARDS)
 
-Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
-CardId = Annotated[int, Field(ge=0, lt=MAX_CARDS)]
-Cards = Annotated[list[CardId], Field(max_length=MAX_CARDS)]
-ContractIndex = Annotated[int, Field(ge=0, lt=len(EXP.contracts))]
-Count = Annotated[int, Field(ge=0, le=MAX_CARDS)]
-Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-# --- the pending steps (``flow.py``'s frames), one model per kind ------------------------------
-
-class StartTurn(_Strict):
-    kind: Literal["start_turn"]
-
-
-class EndTurn(_Strict):
-    kind: Literal["end_turn"]
-
-
-class Discover(_Strict):
-    kind: Literal["discover"]
-    seat: Seat
-
-
-class Repel(_Strict):
-    kind: Literal["repel"]
-    seat: Seat
-    card: CardId
-
-
-class Claim(_Strict):
-    kind: Literal["claim"]
-    seat: Seat
-    t: ContractIndex
-
-
-class Takers(_Strict):
-    kind: Literal["takers"]
-    i: Annotated[int, Field(ge=0, le=MAX_SEATS)]
-    allowance: Count
-
-
-class Take(_Strict):
-    kind: Literal["take"]
-    seat: Seat
-    left: Count
-
-
-Frame = Annotated[StartTurn | EndTurn | Discover | Repel | Claim | Takers | Take, Field(discriminator="kind")]
-
-
-class PlayerModel(_Strict):
-    """:class:`~importexport.portroyal.state.Player` as the file holds it."""
-
-    coins: Cards
-    persons: Cards
-    expeditions: Cards
-    contracts: Annotated[list[ContractIndex], Field(max_length=CUBES)]
-
-
-class StateModel(_Strict):
-    """:class:`~importexport.portroyal.state.State` as the file holds it: every field, none defaulted."""
-
-    mode: Literal[MODES]  # type: ignore[valid-type]
-    n: Annotated[int, Field(ge=1, le=MAX_SEATS)]
-    start: Seat
-    active: Seat
-    turn: Annotated[int, Field(ge=0, le=MAX_TURN)]
-    deck: Cards
-    discard: Cards
-    time_pile: Cards
-    harbour: Cards
-    expeditions: Cards
-    players: Annotated[list[PlayerModel], Field(min_length=1, max_length=MAX_SEATS)]
-    contracts: Annotated[list[Text], Field(max_length=len(EXP.contracts))]
-    boxes: Annotated[list[Annotated[list[Seat], Field(max_length=RULES.boxes_per_contract)]],
-                     Field(max_length=len(EXP.contracts))]
-    stack: Annotated[list[Frame], Field(max_length=MAX_FRAMES)]
-    turned: Count
-    repelled: Count
-    ending: bool
-    declared: bool
-    rng: Annotated[int, Field(ge=0, le=MAX_SEED)]
-
-
-class SaveModel(_Strict):
-    """The file's shape."""
+class SaveModel(SaveFile[State]):
+    """The file's shape; ``initial`` is read by the state's own classes (``state``)."""
 
     format: Literal["importexport-portroyal-save"]
     version: Literal[1]
-    lang: Literal[LANGS]  # type: ignore[valid-type]
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
-    initial: StateModel
-    initial_log: Annotated[list[tuple[Annotated[int, Field(ge=0)], Text, dict[str, Any]]], Field(max_length=MAX_LOG)]
-    actions: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(max_length=MAX_MOVES)]
-    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     seats: Annotated[list[Text], Field(max_length=MAX_SEATS)] = []
-    """Who plays each seat ("human" or a bot's name); empty if the file does not say."""
-    session: SessionModel | None = None
-    """The table around the moves: undo points and the bots' random state (the app writes them)."""
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -180,7 +78,7 @@ def load_session(text: str | bytes) -> tuple[Game, list[str], SessionSave | None
 
 def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
     model = _validate(parse(text, FORMAT, GAME_NAME))
-    state = State.from_dict(model.initial.model_dump())
+    state = model.initial
     if model.seats and len(model.seats) != state.n:
         raise SaveFileError("damaged", where="seats", reason=phrase("pr_roles", m=len(model.seats), n=state.n))
     check_table(state)
@@ -198,6 +96,9 @@ def _load(text: str | bytes) -> tuple[Game, list[str], SaveModel]:
 
 
 def _validate(raw: dict[str, Any]) -> SaveModel:
+    missing = missing_field(raw.get("initial"), State, "initial")
+    if missing:  # (a save writes every field: a default never fills in for a lost one)
+        raise SaveFileError("damaged", where=missing, reason=phrase("missing"))
     try:
         return SaveModel.model_validate_json(json.dumps(raw), strict=True)
     except ValidationError as exc:

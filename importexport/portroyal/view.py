@@ -12,31 +12,43 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+OPEN_TABLE = ("mode", "start", "active", "turn", "harbour", "expeditions", "contracts", "boxes", "stack", "turned",
+              "repelled", "ending")
+"""State fields every seat sees.  ``stack`` is what comes next in the turn (who still takes how many
+cards, who still has a chance at a contract): everybody at the table knows it, and its one card is the
+ship just turned, lying open."""
+COUNTED_TABLE = ("time_pile", "discard", "deck")
+"""State fields every seat sees the size of only (``deck_size``, ...): face-down piles (in the order
+``determinize`` deals them, after the coins)."""
+OPEN_SEAT = ("persons", "expeditions", "contracts")
+"""A player's fields every seat sees."""
+COUNTED_SEAT = ("coins",)
+"""A player's fields every seat sees the size of only: coins lie face down, even to their owner."""
+NOT_SHOWN = ("n", "players", "declared", "rng")
+"""State fields not copied as they are: the player count is ``players``, each player a row of
+``table``; the team's declaration ends the game (``over``); the random source is nobody's to see."""
+
+
 def player_view(g: Game, seat: int) -> dict[str, Any]:
-    """The table as ``seat`` sees it.  Face-down cards (the piles, everybody's coins, the time pile)
-    appear as counts only; the card just turned (waiting to be driven off) is open, and so is
-    ``stack``, what comes next in the turn (who still takes how many cards, who still has a chance at a
-    contract): everybody at the table knows it."""
+    """The table as ``seat`` sees it, built from the lists above: anything else the state holds (and
+    any field a later change adds) stays hidden until it is listed.  Face-down cards (the piles,
+    everybody's coins, the time pile) appear as counts only."""
     s = g.state
     check_seat(seat, s.n, g.lang)
     frame = s.stack[-1] if s.stack else None
-    return {
-        "seat": seat, "mode": s.mode, "players": s.n, "start": s.start, "active": s.active, "turn": s.turn,
-        "deck_size": len(s.deck), "discard_size": len(s.discard), "time_pile_size": len(s.time_pile),
-        "harbour": list(s.harbour), "expeditions": list(s.expeditions), "turned": s.turned,
-        "repelled": s.repelled,
-        "just_turned": frame["card"] if frame and frame["kind"] == "repel" else None,
-        "contracts": list(s.contracts), "boxes": [list(b) for b in s.boxes],
-        "table": [
-            {"coins": len(p.coins), "persons": list(p.persons), "expeditions": list(p.expeditions),
-             "contracts": list(p.contracts), "points": points(s, i), "swords": swords(s, i)}
-            for i, p in enumerate(s.players)
-        ],
-        "deciding": g.deciders(), "waiting_for": frame["kind"] if frame else None,
-        "stack": [dict(f) for f in s.stack],  # what comes next in the turn: open to all (its one card is the just-turned ship)
-        "ending": s.ending, "over": g.is_over(),
-        "legal": [str(a) for a in g.legal_actions(seat)],
-    }
+    full = s.to_dict()
+    data: dict[str, Any] = {"seat": seat, "players": s.n}
+    data.update((key, full[key]) for key in OPEN_TABLE)
+    data.update((key + "_size", len(full[key])) for key in COUNTED_TABLE)
+    data["table"] = [
+        {**{key: len(p[key]) for key in COUNTED_SEAT}, **{key: p[key] for key in OPEN_SEAT},
+         "points": points(s, i), "swords": swords(s, i)}
+        for i, p in enumerate(full["players"])
+    ]
+    data["just_turned"] = frame["card"] if frame and frame["kind"] == "repel" else None
+    data["deciding"], data["waiting_for"] = g.deciders(), frame["kind"] if frame else None
+    data["over"], data["legal"] = g.is_over(), [str(a) for a in g.legal_actions(seat)]
+    return data
 
 
 def hidden_from(g: Game, seat: int) -> frozenset[Hashable]:
