@@ -397,7 +397,7 @@ def best_use(ctx: _Seat, action: int, spent: tuple[int, ...] = (), actions: int 
                         found.append((gain, ("use_load", {"c": c, "s": sid})))
     elif action == PIRATE:
         at_sea = {col for x in s.ships if x.at_sea for col in x.colours}
-        for col in set(ctx.sea_colours):
+        for col in sorted(set(ctx.sea_colours)):
             for sid, need in ctx.needs.items():
                 if ctx.totals[sid] and _fits(need, col):
                     key = "use_pirate_sea" if col in at_sea else "use_pirate_island"

@@ -438,7 +438,7 @@ class _Seat:
             pool = self.sea_colours[:]
             for _ in range(n):
                 best, pick = 0.0, None
-                for col in set(pool):
+                for col in sorted(set(pool)):  # sorted: ties go the same way in every process
                     for sid, need in needs.items():
                         if _fits(need, col):
                             v = self.load_gain(sid, col, None, need, hand)

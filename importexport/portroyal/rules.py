@@ -119,7 +119,7 @@ def _expedition_choices(persons: tuple[int, ...], expedition: int) -> list[tuple
     seen: set[tuple[tuple[str, int], ...]] = set()
     for used in range(min(len(jacks), sum(needs.values())) + 1):
         # which symbols the Jacks stand in for: every multiset of `used` needed symbols
-        for stand_in in set(combinations(sorted(needs.elements()), used)):
+        for stand_in in sorted(set(combinations(sorted(needs.elements()), used))):  # sorted: the same order in every process
             rest = needs - Counter(stand_in)
             cards: list[int] = []
             ok = True

@@ -249,7 +249,7 @@ class _Builder:
 
     def check_harbour(self, s: State) -> None:
         colours = [CARDS[c].colour for c in s.harbour if CARDS[c].kind == "ship"]
-        for colour in set(colours):
+        for colour in sorted(set(colours)):
             if colours.count(colour) > 1:
                 raise ScenarioError("pr_sc_bust", colour=colour_word(colour))
 
