@@ -25,7 +25,17 @@ from ..rng import Rng
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities, anyone_in_reach, modifier_index, modifiers_of, standing_rule
+from .abilities.registry import (
+    REGISTRY,
+    Working,
+    anyone_in_reach,
+    forget,
+    modifiers_of,
+    seat_working,
+    standing_rule,
+    working,
+    working_index,
+)
 from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
@@ -52,7 +62,7 @@ class Game:
     game_id = "importexport"
     """Which game this is (its key in :data:`importexport.protocol.GAMES`)."""
 
-    _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
+    _work: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
     _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
@@ -178,17 +188,12 @@ class Game:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            if s.abilities:  # settling and listing options change nothing the abilities in play
-                self._cache = {}  # depend on: remember modifier lookups meanwhile
-            try:
-                settle_harbours(self)
-                opts = kind.options(self, frame)  # type: ignore[misc]
-                if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
-                    extra = extra_options(self, frame)
-                    if extra:
-                        opts = opts + extra
-            finally:
-                self._cache = None
+            settle_harbours(self)
+            opts = kind.options(self, frame)  # type: ignore[misc]
+            if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
+                extra = extra_options(self, frame)
+                if extra:
+                    opts = opts + extra
             if not opts:
                 if kind.skip is not None:
                     kind.skip(self, frame)
@@ -252,26 +257,14 @@ class Game:
 
     def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
-        cache = self._cache
-        if cache is None:
-            return active_abilities(self, seat, key)
-        # listing options changes nothing, so who modifies what stays the same meanwhile
-        index = cache.get(seat)
-        if index is None:
-            index = cache[seat] = modifier_index(self, seat)
-        return index.get(key, ())
+        return working_index(self, seat).get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
-        cache = self._cache
-        if cache is None:
-            found: Sequence[Any] = active_abilities(self, seat, key)
-        else:  # (``modifiers``, written out: this is asked very often)
-            index = cache.get(seat)
-            if index is None:
-                index = cache[seat] = modifier_index(self, seat)
-            found = index.get(key, ())
-        for ability in found:
+        work = self._work  # (``working_index``, written out: this is asked very often)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        for ability in (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ()):
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
@@ -380,6 +373,7 @@ def _drop(g: Game, action: Action) -> None:
     ship = g.state.ships[action.target]
     i = ship.contracts.index(action.cards[0])
     ship.contracts.pop(i)
+    forget(g)
     ship.sides.pop(i)
     g.state.discard.append(action.cards[0])
     g.emit("drop", p=action.player, c=action.cards[0], s=ship.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .abilities.registry import forget
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
@@ -626,6 +627,7 @@ def do_contract(g: Game, a: Action) -> None:
     else:
         s.players[a.player].hand.remove(c)
     ship.contracts.append(c)
+    forget(g)
     ship.sides.append(a.option)
     g.emit("contract", p=a.player, c=c, s=ship.id, n=a.count - 1)
     if s.abilities:
@@ -867,6 +869,8 @@ def end_turn(g: Game, fr: Frame) -> None:
     else:
         s.active = (s.active + 1) % s.n
     s.turn += 1
+    if "lingering" in s.marks:  # (a card that left play worked to the end of its turn)
+        forget(g)
     reset_turn(g)
     g.emit("turn", p=s.active)
     s.stack.append({"kind": "lead", "seat": s.active})

@@ -33,12 +33,11 @@ from .registry import (
     REGISTRY,
     Ability,
     acting,
-    anyone_in_reach,
     declare_winner,
     dispatch,
     holders,
-    in_reach,
-    lasting,
+    table_wins,
+    working_lasting,
 )
 
 if TYPE_CHECKING:
@@ -63,13 +62,10 @@ def _run_instant(g: Game, fr: Frame) -> None:
 
 def check_wins(g: Game) -> None:
     """End the game at once if a player meets an instant-win condition."""
-    winners = holders("wins")
-    if not anyone_in_reach(g, winners):
+    if not table_wins(g):
         return  # no instant-win card in play: the usual case, checked quickly
     for seat in g.seat_order():
-        if not in_reach(g, seat, winners):
-            continue
-        for ability in lasting(g, seat):
+        for ability in working_lasting(g, seat):
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
                 declare_winner(g, seat, ability.card)
