@@ -34,7 +34,6 @@ from .abilities.registry import (
     seat_working,
     standing_rule,
     working,
-    working_index,
 )
 from .actions import Action, listed
 from .cards import CARDS
@@ -179,9 +178,11 @@ class Game:
         stack = s.stack
         while stack:
             if s.abilities and s.end_seat < 0:
-                _abilities.check_wins(self)
-                if not stack:
-                    break
+                work = self._work  # (no instant-win card in play, kept since: the usual case, checked at once)
+                if work is None or work.wins is not False or work.state is not s:
+                    _abilities.check_wins(self)
+                    if not stack:
+                        break
             frame = stack[-1]
             kind = FRAMES[frame["kind"]]
             if kind.auto is not None:
@@ -257,7 +258,10 @@ class Game:
 
     def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
-        return working_index(self, seat).get(key, ())
+        work = self._work  # (``working_index``, written out: this is asked very often)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        return (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""

@@ -73,7 +73,7 @@ def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
     """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
         return [g.mod(seat, "card_action", ACTION_OF[c], c) for c in cards]
-    return [ACTION_OF[c] for c in cards]
+    return list(map(ACTION_OF.__getitem__, cards))  # (the printed symbols, looked up in C)
 
 
 def card_action(g: Game, seat: int, card: int) -> int:

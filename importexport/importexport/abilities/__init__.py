@@ -29,6 +29,7 @@ from . import (  # noqa: F401  (each module registers its abilities)
     scoring,
 )
 from .registry import (
+    _HOLDERS,
     ABILITY_OF,
     REGISTRY,
     Ability,
@@ -75,7 +76,7 @@ def check_wins(g: Game) -> None:
 def anytime_options(g: Game, seat: int) -> list[Action]:
     p = g.state.players[seat]
     out: list[Action] = []
-    cards = holders("anytime_options").fulfilled
+    cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
     if cards.isdisjoint(p.hand) and cards.isdisjoint(p.fulfilled):
         return out
     for c in p.hand + p.fulfilled:
