@@ -86,7 +86,7 @@ def play(g: Game, seed: int) -> None:
 
 @pytest.mark.parametrize("modules", [tuple(MODULES), (), *[(m,) for m in ("capital", "tokyo", "j", "market", "promo")]])
 def test_kept_abilities_equal_fresh_ones_at_every_read(checked: list[int], modules: tuple[str, ...]) -> None:
-    for seed in range(2):
+    for seed in range(2 if modules == tuple(MODULES) else 1):
         play(Game(players=3 + seed * 2, seed=seed + 11, abilities=True, modules=modules), seed)
     assert checked[0] > 500  # (kept entries were read, not only made)
 
