@@ -22,7 +22,16 @@ from ..kernel import Event, Referee
 from . import abilities as _abilities  # noqa: F401  (registers the ability frames)
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
-from .abilities.registry import REGISTRY, active_abilities, anyone_in_reach, modifier_index, modifiers_of, standing_rule
+from .abilities.registry import (
+    REGISTRY,
+    Working,
+    anyone_in_reach,
+    forget,
+    modifiers_of,
+    seat_working,
+    standing_rule,
+    working,
+)
 from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
@@ -51,7 +60,7 @@ class Game(Referee):
     state: State
     history: list[Action]
     _opts: list[Action]
-    _cache: dict[int, dict[str, list[Any]]] | None = None  # per seat, who modifies what, while options are listed
+    _work: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
     _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
@@ -102,26 +111,23 @@ class Game(Referee):
         stack = s.stack
         while stack:
             if s.abilities and s.end_seat < 0:
-                _abilities.check_wins(self)
-                if not stack:
-                    break
+                work = self._work  # (no instant-win card in play, kept since: the usual case, checked at once)
+                if work is None or work.wins is not False or work.state is not s:
+                    _abilities.check_wins(self)
+                    if not stack:
+                        break
             frame = stack[-1]
             kind = FRAMES[frame["kind"]]
             if kind.auto is not None:
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            if s.abilities:  # settling and listing options change nothing the abilities in play
-                self._cache = {}  # depend on: remember modifier lookups meanwhile
-            try:
-                settle_harbours(self)
-                opts = kind.options(self, frame)  # type: ignore[misc]
-                if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
-                    extra = extra_options(self, frame)
-                    if extra:
-                        opts = opts + extra
-            finally:
-                self._cache = None
+            settle_harbours(self)
+            opts = kind.options(self, frame)  # type: ignore[misc]
+            if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
+                extra = extra_options(self, frame)
+                if extra:
+                    opts = opts + extra
             if not opts:
                 if kind.skip is not None:
                     kind.skip(self, frame)
@@ -141,26 +147,17 @@ class Game(Referee):
 
     def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
-        cache = self._cache
-        if cache is None:
-            return active_abilities(self, seat, key)
-        # listing options changes nothing, so who modifies what stays the same meanwhile
-        index = cache.get(seat)
-        if index is None:
-            index = cache[seat] = modifier_index(self, seat)
-        return index.get(key, ())
+        work = self._work  # (``working_index``, written out: this is asked very often)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        return (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
-        cache = self._cache
-        if cache is None:
-            found: Sequence[Any] = active_abilities(self, seat, key)
-        else:  # (``modifiers``, written out: this is asked very often)
-            index = cache.get(seat)
-            if index is None:
-                index = cache[seat] = modifier_index(self, seat)
-            found = index.get(key, ())
-        for ability in found:
+        work = self._work  # (``working_index``, written out: this is asked very often)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        for ability in (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ()):
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
@@ -261,6 +258,7 @@ def _drop(g: Game, action: Action) -> None:
     ship = g.state.ships[action.target]
     i = ship.contracts.index(action.cards[0])
     ship.contracts.pop(i)
+    forget(g)
     ship.sides.pop(i)
     g.state.discard.append(action.cards[0])
     g.emit("drop", p=action.player, c=action.cards[0], s=ship.id)

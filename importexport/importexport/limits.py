@@ -28,13 +28,13 @@ def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
     contracts (which lowers both limits).  The state is left exactly as it was."""
     fulfilled = g.state.players[seat].fulfilled
     i = fulfilled.index(card)
-    cache, g._cache = g._cache, None  # the abilities in play differ while the card is out
+    work, g._work = g._work, None  # the abilities in play differ while the card is out (``registry.forget``)
     fulfilled.pop(i)
     try:
         return crew_room(g, seat), goods_room(g, seat)
     finally:
         fulfilled.insert(i, card)
-        g._cache = cache
+        g._work = work  # (as they were)
 
 
 def enforce_limits(g: Game, seat: int) -> None:

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import modifier_index
+from .abilities.registry import CREW_CARDS, forget, working_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -342,14 +342,8 @@ def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
 def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
     """The rule values of the abilities :func:`fills_now` asks for ``ship`` (``()``: none changes them)."""
     owner = ship.owner
-    cache = g._cache
-    if cache is not None:  # (``g.modifiers`` for both keys at once: an index holds only the keys changed)
-        index = cache.get(owner)
-        if index is None:
-            index = cache[owner] = modifier_index(g, owner)
-        if "rainbow_contract" not in index and "wild_container" not in index:
-            return ()
-    elif not g.modifiers(owner, "rainbow_contract") and not g.modifiers(owner, "wild_container"):
+    index = working_index(g, owner)  # (``g.modifiers`` for both keys at once: an index holds only the keys changed)
+    if "rainbow_contract" not in index and "wild_container" not in index:
         return ()
     return (tuple(g.mod(owner, "rainbow_contract", False, card) for card in ship.contracts),
             tuple(g.mod(owner, "wild_container", False, colour) for colour in ship.colours))
@@ -371,14 +365,13 @@ def settle_harbours(g: Game) -> None:
     if memo is None:
         memo = g._settled = {}
     abilities = g.state.abilities
-    cache = g._cache
     mods: tuple[Any, ...] = ()
     for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
         if ship.containers and not ship.at_sea:
             if abilities:
-                index = cache.get(ship.owner) if cache is not None else None
-                if index is not None and "rainbow_contract" not in index and "wild_container" not in index:
-                    mods = ()  # (``_fills_mods``' quick answer, read off the index at hand)
+                index = working_index(g, ship.owner)
+                if "rainbow_contract" not in index and "wild_container" not in index:
+                    mods = ()  # (``_fills_mods``' quick answer, read off the index)
                 else:
                     mods = _fills_mods(g, ship)
             if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
@@ -446,7 +439,7 @@ def goods_room(g: Game, seat: int) -> bool:
 def crew_for(g: Game, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
-    n = [ACTION_OF[c] for c in crew].count(action) if crew else 0
+    n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
     return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
 
 
@@ -613,6 +606,8 @@ def put_crew(g: Game, seat: int, card: int) -> int:
         if card < 0:
             return card
     g.state.players[seat].crew.append(card)
+    if card in CREW_CARDS:  # (a card that works from the crew: the abilities in play change)
+        forget(g)
     return card
 
 
@@ -732,6 +727,7 @@ def fulfil(g: Game, ship: Ship) -> None:
     contracts = ship.contracts[:]
     s.players[seat].fulfilled.extend(contracts)
     ship.contracts.clear()
+    forget(g)
     ship.sides.clear()
     s.stack.append({"kind": "sail", "ship": ship.id, "carried": len(contracts)})  # n: contracts it carried
     if s.abilities:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .abilities.registry import forget
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
@@ -72,7 +73,7 @@ def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
     """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
         return [g.mod(seat, "card_action", ACTION_OF[c], c) for c in cards]
-    return [ACTION_OF[c] for c in cards]
+    return list(map(ACTION_OF.__getitem__, cards))  # (the printed symbols, looked up in C)
 
 
 def card_action(g: Game, seat: int, card: int) -> int:
@@ -626,6 +627,7 @@ def do_contract(g: Game, a: Action) -> None:
     else:
         s.players[a.player].hand.remove(c)
     ship.contracts.append(c)
+    forget(g)
     ship.sides.append(a.option)
     g.emit("contract", p=a.player, c=c, s=ship.id, n=a.count - 1)
     if s.abilities:
@@ -867,6 +869,8 @@ def end_turn(g: Game, fr: Frame) -> None:
     else:
         s.active = (s.active + 1) % s.n
     s.turn += 1
+    if "lingering" in s.marks:  # (a card that left play worked to the end of its turn)
+        forget(g)
     reset_turn(g)
     g.emit("turn", p=s.active)
     s.stack.append({"kind": "lead", "seat": s.active})

@@ -29,16 +29,16 @@ from . import (  # noqa: F401  (each module registers its abilities)
     scoring,
 )
 from .registry import (
+    _HOLDERS,
     ABILITY_OF,
     REGISTRY,
     Ability,
     acting,
-    anyone_in_reach,
     declare_winner,
     dispatch,
     holders,
-    in_reach,
-    lasting,
+    table_wins,
+    working_lasting,
 )
 
 if TYPE_CHECKING:
@@ -63,13 +63,10 @@ def _run_instant(g: Game, fr: Frame) -> None:
 
 def check_wins(g: Game) -> None:
     """End the game at once if a player meets an instant-win condition."""
-    winners = holders("wins")
-    if not anyone_in_reach(g, winners):
+    if not table_wins(g):
         return  # no instant-win card in play: the usual case, checked quickly
     for seat in g.seat_order():
-        if not in_reach(g, seat, winners):
-            continue
-        for ability in lasting(g, seat):
+        for ability in working_lasting(g, seat):
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
                 declare_winner(g, seat, ability.card)
@@ -79,7 +76,7 @@ def check_wins(g: Game) -> None:
 def anytime_options(g: Game, seat: int) -> list[Action]:
     p = g.state.players[seat]
     out: list[Action] = []
-    cards = holders("anytime_options").fulfilled
+    cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
     if cards.isdisjoint(p.hand) and cards.isdisjoint(p.fulfilled):
         return out
     for c in p.hand + p.fulfilled:

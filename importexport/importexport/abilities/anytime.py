@@ -31,7 +31,7 @@ from ..rules import (
 )
 from .exchanges import load_by_ability
 from .game_end import CASH, EndStep
-from .registry import ABILITY_OF, Ability, Wording, register
+from .registry import ABILITY_OF, Ability, Wording, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class Lutefisk(Ability):
         ship = s.ships[action.target]
         s.players[action.player].hand.remove(card)
         ship.contracts.append(card)
+        forget(g)
         ship.sides.append(0)
         g.emit("contract", p=action.player, c=card, s=ship.id, n=0, why=self.name)
         if ship.containers and is_complete(g, ship):
@@ -124,6 +125,7 @@ class Fulfilled(EndStep):
 
     def leave_fulfilled(self, g: Game, seat: int, card: int) -> None:
         g.state.players[seat].fulfilled.remove(card)
+        forget(g)
 
 
 @register

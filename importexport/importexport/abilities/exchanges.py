@@ -36,7 +36,7 @@ from ..rules import (
     transfer,
 )
 from ..tokens import TOKEN_BASE, gone
-from .registry import ABILITY_OF, Ability, Wording, bound, register
+from .registry import ABILITY_OF, Ability, Wording, bound, forget, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -66,6 +66,7 @@ def leave_fulfilled(g: Game, seat: int, card: int) -> bool:
     if card not in fulfilled:
         return False
     fulfilled.remove(card)
+    forget(g)
     return True
 
 
@@ -307,6 +308,7 @@ class Railguns(Exchange):
             c = action.cards[1]
             s.players[giver].fulfilled.remove(c)
             s.players[owner].fulfilled.append(c)
+            forget(g)
             g.emit("ex_give_contract", p=giver, q=owner, c=c, why=self.name)
         else:
             self._give_good(g, giver, owner, action.cards[1])
@@ -504,6 +506,7 @@ class Sanitizer(Ability):
         p = g.state.players[seat]
         crew, goods = p.crew[:], p.goods[:]
         p.crew[:] = goods
+        forget(g)  # (a card working from the crew may have joined it)
         p.goods.clear()
         g.emit("ex_swap_crew_goods", p=seat, why=self.name)
         for c in crew:
@@ -568,6 +571,7 @@ class MoveSelf(Ability):
                 return
             pay_bank(g, seat, self.price, self.name)
         p.fulfilled.remove(card)
+        forget(g)
         if self.area == "goods":
             add_good(g, seat, card)
             g.emit("ex_to_goods", p=seat, c=card)
@@ -819,6 +823,7 @@ class Bamboo(Ability):
         ship = g.state.ships[action.target]
         leave_fulfilled(g, seat, me)
         ship.contracts.append(me)
+        forget(g)
         ship.sides.append(0)
         g.emit("contract", p=seat, c=me, s=ship.id, n=0, why=self.name)
         if ship.containers and is_complete(g, ship):
@@ -854,6 +859,7 @@ class Apples(Ability):
         p = g.state.players[seat]
         p.hand.remove(c)
         p.fulfilled.append(c)
+        forget(g)
         g.emit("ex_play_fulfilled", p=seat, c=c, why=self.name)
         g.fire_instants(seat, [c], frame["ship"])
 
@@ -893,6 +899,7 @@ class StolenDocuments(Ability):
         theirs[theirs.index(c)] = me
         s.players[seat].fulfilled.remove(me)
         s.players[seat].fulfilled.append(c)
+        forget(g)
         g.emit("ex_steal", p=seat, q=victim, c=me, d=c)
         g.fire_instants(seat, [c], frame["ship"])
 
@@ -944,6 +951,7 @@ class WindTurbines(Ability):
         seat, me, c = action.player, frame["me"], action.cards[1]
         marks = g.state.marks
         marks["copies"] = [*(row for row in marks.get("copies", ()) if row[0] != me), [me, c]]
+        forget(g)
         g.emit("ex_copy", p=seat, c=me, d=c)
         copied = self.copy_of(g, me)
         if hasattr(copied, "on_fulfil") and me in g.state.players[seat].fulfilled:
@@ -996,6 +1004,7 @@ class Surstromming(Ability):
         ban = g.state.marks.get(BAN_MARK, [])
         if seat not in ban:
             g.state.marks[BAN_MARK] = [*ban, seat]
+            forget(g)
         g.emit("ex_pirate_ban", p=seat)
 
     def modify_pirate_allowed(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
@@ -1007,8 +1016,10 @@ class Surstromming(Ability):
             rest = [q for q in ban if q != data["seat"]]
             if rest:
                 g.state.marks[BAN_MARK] = rest
+                forget(g)
             else:
                 del g.state.marks[BAN_MARK]
+                forget(g)
             g.emit("ex_pirate_ban_over", p=data["seat"])
 
 

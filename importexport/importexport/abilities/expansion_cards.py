@@ -28,7 +28,7 @@ from ..rules import (
     ship_home,
 )
 from .exchanges import container_off, leave_fulfilled, load_by_ability
-from .registry import Ability, register
+from .registry import Ability, forget, register
 
 if TYPE_CHECKING:
     from ..describe import Wording
@@ -309,6 +309,7 @@ class SquidJerky(Ability):
         fulfilled = s.players[seat].fulfilled
         s.island.remove(other)
         fulfilled[fulfilled.index(me)] = other
+        forget(g)
         s.island.append(me)
         g.emit("fulfilled_swap", p=seat, c=me, d=other, why=self.name)
         g.notify("island", seat=seat, card=me)

@@ -63,7 +63,7 @@ from ..rules import (
     top_of_deck,
 )
 from .exchanges import load_by_ability, to_island
-from .registry import Ability, Wording, acting, register
+from .registry import Ability, Wording, acting, forget, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -408,6 +408,7 @@ class Spacecraft(Ability):
         seat, c, ship = action.player, action.cards[1], s.ships[action.target]
         s.island.remove(c)
         ship.contracts.append(c)
+        forget(g)
         ship.sides.append(action.option)
         g.emit("contract_from_island", p=seat, c=c, s=ship.id, why=self.name)
         if s.abilities:
@@ -843,6 +844,7 @@ class Flour(Ability):
         spend_action(g)
         s.players[seat].hand.remove(self.card)
         ship.contracts.append(self.card)
+        forget(g)
         ship.sides.append(0)
         g.emit("ability", p=seat, c=self.card)
         g.emit("contract", p=seat, c=self.card, s=ship.id, n=0)
@@ -991,9 +993,11 @@ class UsDollars(Ability):
         s = g.state
         seat, kind = action.player, action.target
         s.players[seat].fulfilled.remove(self.card)
+        forget(g)
         s.discard.append(self.card)
         keep = [x for x in s.marks.get("lingering", []) if x[2] == s.turn]
         s.marks["lingering"] = [*keep, [seat, self.card, s.turn]]
+        forget(g)
         self.keep_row(g, "virtual_crew", seat, s.turn, kind)
         g.emit("virtual_crew", p=seat, c=self.card, a=kind)
         fr = top_frame(g)

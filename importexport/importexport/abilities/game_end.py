@@ -20,7 +20,7 @@ from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
 from ..rules import add_good, goods_limit, goods_load, goods_of_type
 from ..scoring import goods_counts
-from .registry import Ability, Wording, acting, register
+from .registry import Ability, Wording, acting, forget, register
 from .scoring import has_most
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ class EndStep(Ability):
 
 def fulfilled_to_goods(g: Game, seat: int, card: int, why: str) -> None:
     g.state.players[seat].fulfilled.remove(card)
+    forget(g)
     add_good(g, seat, card)
     g.emit("to_goods", p=seat, c=card, why=why)
 

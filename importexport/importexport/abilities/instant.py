@@ -12,7 +12,7 @@ from ..cards import CARDS
 from ..constants import BASE_COLOURS, BLACK, GREEN, RED, YELLOW
 from ..limits import enforce_limits
 from ..rules import draw_cards, gain, goods_of_type, pay_bank, top_of_deck, transfer
-from .registry import Ability, Wording, declare_winner, register
+from .registry import Ability, Wording, declare_winner, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
@@ -105,6 +105,7 @@ class BirdFeed(Ability):
             transfer(g, buyer, owner, 6, self.name)
             s.players[owner].fulfilled.remove(card)
             s.players[buyer].fulfilled.append(card)
+            forget(g)
             g.emit("bought_contract", p=buyer, q=owner, c=card)
             enforce_limits(g, owner)
         elif frame["queue"]:
@@ -295,6 +296,7 @@ class ImportTax(Ability):
         for other in g.seat_order(seat)[1:]:
             pay_bank_if_able(g, other, 4, self.name)
         s.players[seat].fulfilled.remove(card)
+        forget(g)
         s.discard.append(card)
         g.emit("contract_discarded", p=seat, c=card)
         enforce_limits(g, seat)

@@ -16,7 +16,7 @@ from ..cards import CARDS
 from ..constants import BLACK, BLUE, GREEN, GREY, LOAD, PIRATE, RED, RIDING, YELLOW, payout
 from ..limits import enforce_limits
 from ..rules import can_take_container, contract_slots, fulfil, harbour_ships, is_complete
-from .registry import Ability, Wording, register
+from .registry import Ability, Wording, forget, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -258,6 +258,7 @@ class Yen(Ability):
         s = g.state
         s.players[seat].fulfilled.remove(self.card)
         s.marks["tucked"] = [*s.marks.get("tucked", []), [self.card, ship_id]]
+        forget(g)
         s.marks[self.name] = {"ship": ship_id, "before": list(s.ships[ship_id].contracts), "first": -1}
         g.emit("tuck", p=seat, c=self.card, s=ship_id)
         enforce_limits(g, seat)

@@ -47,7 +47,7 @@ from ..turn import (
     pirate_targets,
 )
 from .instant import pay_if_able
-from .registry import REGISTRY, Ability, Wording, lasting, register
+from .registry import REGISTRY, Ability, Wording, forget, lasting, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -405,13 +405,16 @@ def retire_ship(g: Game, sid: int) -> None:
     owner = s.players[ship.owner]
     if sid in owner.ships:
         owner.ships.remove(sid)
+        forget(g)
     tucked = s.marks.get("tucked", [])
     card = next((c for c, under in tucked if under == sid), None)
     s.marks["tucked"] = [[c, under] for c, under in tucked if under != sid]
+    forget(g)
     s.discard.extend(ship.contracts)
     for c in ship.containers:  # (container tokens go back to the supply)
         to_discard(g, c)
     ship.contracts.clear()
+    forget(g)
     ship.sides.clear()
     ship.containers.clear()
     ship.colours.clear()
@@ -442,6 +445,7 @@ class DieselEngine(Ability):
         s.ships.append(extra)
         p.ships.append(extra.id)
         s.marks["tucked"] = [*s.marks.get("tucked", []), [card, extra.id]]
+        forget(g)
         s.marks["one_use_ships"] = [*_one_use(g), extra.id]
         g.emit("extra_ship", p=seat, c=card, s=extra.id)
         enforce_limits(g, seat)
@@ -525,6 +529,7 @@ class Partnership(Ability):
         s.players[seat].hand.remove(card)
         s.players[seat].ships.remove(b.id)
         a.contracts += b.contracts
+        forget(g)
         a.sides += b.sides
         a.containers += b.containers
         a.colours += b.colours
@@ -533,6 +538,7 @@ class Partnership(Ability):
         s.marks["super_ships"] = [*_pairs(g), a.id, b.id]
         g.emit("super_ship", p=seat, s=a.id)
         a.contracts.append(card)
+        forget(g)
         a.sides.append(0)
         g.emit("contract", p=seat, c=card, s=a.id, n=action.count - 1)
         g.notify("contract", seat=seat, card=card, ship=a.id)
@@ -560,6 +566,7 @@ class Partnership(Ability):
         s.marks["super_ships"] = pairs[:i] + pairs[i + 2:]
         owner = s.ships[other].owner
         s.players[owner].ships = sorted([*s.players[owner].ships, other])
+        forget(g)
         g.emit("super_ship_split", s=sid, p=owner)
         if other in _one_use(g):  # it sailed too, as half of the super ship
             retire_ship(g, other)

@@ -30,7 +30,7 @@ from ..tokens import TOKEN_BASE, gone
 from .exchanges import container_off
 from .extra_actions import free_import_wording
 from .instant import pay_if_able
-from .registry import Ability, Wording, register
+from .registry import Ability, Wording, forget, register
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -769,6 +769,7 @@ class HentaiManga(Reaction):
         if action.kind == "choose":
             p = g.state.players[seat]
             p.fulfilled.remove(card)
+            forget(g)
             if action.target == 0:
                 put_crew(g, seat, card)
                 g.emit("contract_to_crew", p=seat, c=card, why=self.name)

@@ -338,12 +338,98 @@ def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
     return _with_standing(g, found, standing) if standing else found
 
 
+class Working:
+    """What :func:`working` keeps on a game between steps: per seat, the abilities working for it
+    (``lasting``) and their :func:`modifier_index`; for the whole table, the events some of them
+    hear and whether one can win at once (each made when first asked)."""
+
+    __slots__ = ("state", "seats", "events", "wins")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
+        self.events: frozenset[str] | None = None
+        self.wins: bool | None = None
+
+
+def forget(g: Game) -> None:
+    """The abilities working for some seat may have changed: :func:`working` looks them up afresh.
+    Called right where a fulfilled contract, a contract on a ship, a seat's ships, the turn, or a
+    note ``lasting`` or a standing rule reads (``lingering``, ``tucked``, ``copies``, a standing
+    mark) changes, and where a card working from the crew joins one; a game whose state is
+    another object (undo, a copy, a loaded game) starts afresh by itself."""
+    g._work = None
+
+
+def working(g: Game) -> Working:
+    """The :class:`Working` of ``g``'s position, kept from one step to the next until :func:`forget`
+    (the abilities in play change far less often than they are asked for)."""
+    work = g._work
+    if work is None or work.state is not g.state:
+        work = g._work = Working(g.state)
+    return work
+
+
+def seat_working(g: Game, work: Working, seat: int) -> tuple[list[Ability], dict[str, list[Ability]]]:
+    """``seat``'s abilities (``lasting``; none with abilities off) and their :func:`modifier_index`,
+    kept in ``work`` unless a card working from the crew lies in the seat's crew: a crew changes
+    often and unseen, so such a seat's are made afresh each time it is asked."""
+    s = g.state
+    found = lasting(g, seat) if s.abilities else []
+    entry = (found, _index_for(g, found))
+    if CREW_CARDS.isdisjoint(s.players[seat].crew):
+        work.seats[seat] = entry
+    return entry
+
+
+def working_index(g: Game, seat: int) -> dict[str, list[Ability]]:
+    """:func:`modifier_index` of ``seat`` (none with abilities off), kept between steps (:func:`working`)."""
+    work = g._work
+    if work is None or work.state is not g.state:
+        work = g._work = Working(g.state)
+    return (work.seats[seat] or seat_working(g, work, seat))[1]
+
+
+def working_lasting(g: Game, seat: int) -> list[Ability]:
+    """:func:`lasting` of ``seat``, kept between steps as :func:`working_index` is (callers never change it)."""
+    work = g._work
+    if work is None or work.state is not g.state:
+        work = g._work = Working(g.state)
+    return (work.seats[seat] or seat_working(g, work, seat))[0]
+
+
+def table_events(g: Game) -> frozenset[str]:
+    """Every event some ability working for some seat hears (``listens``)."""
+    work = working(g)
+    events = work.events
+    if events is None:
+        seats = work.seats
+        events = work.events = frozenset().union(*(a.listens for seat in range(len(seats))
+                                                   for a in (seats[seat] or seat_working(g, work, seat))[0]))
+    return events
+
+
+def table_wins(g: Game) -> bool:
+    """Could an ability working for some seat win the game at once (one with ``wins``)?"""
+    work = working(g)
+    wins = work.wins
+    if wins is None:
+        seats = work.seats
+        wins = work.wins = any(hasattr(a, "wins") for seat in range(len(seats))
+                               for a in (seats[seat] or seat_working(g, work, seat))[0])
+    return wins
+
+
 def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
     """``active_abilities`` for every rule value at once (values nobody changes are left out), for a
     position where many values are asked (listing the options).  The index of the same abilities
     in the same order is the same dict while no standing rule is set (kept in ``_INDEXES``: nobody
     changes an index once made)."""
-    found = lasting(g, seat)
+    return _index_for(g, lasting(g, seat))
+
+
+def _index_for(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
+    """:func:`modifier_index` of the abilities ``found`` working for a seat."""
     marks = g.state.marks
     if marks and any(marks.get(m) for m in STANDING_MARKS):
         return _index_of(g, found)
@@ -423,12 +509,9 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
     names = _EVENT_NAMES.get(event)
     if names is None:
         names = _EVENT_NAMES[event] = ("on_" + event, "self_" + event, "on_self_" + event)
-    listeners = _HOLDERS.get(names[0]) or holders(names[0])
-    if anyone_in_reach(g, listeners):
+    if event in table_events(g):  # (someone's ability hears it: else, the usual case, none)
         for seat in g.seat_order():
-            if not in_reach(g, seat, listeners):
-                continue
-            for ability in lasting(g, seat):
+            for ability in working_lasting(g, seat):  # (asked seat by seat: a handler may change who holds what)
                 if event in ability.listens:
                     _call(g, stack, pushed, getattr(ability, names[0]), seat, data)
     card = data.get("card")

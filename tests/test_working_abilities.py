@@ -1,0 +1,101 @@
+"""The abilities working for each seat, kept on the game between steps (``registry.working``), are
+always what a fresh lookup gives: every time a kept seat's abilities are read (by ``Game.mod``, the
+options' lookups, ``dispatch``, ``check_wins``) they equal ``lasting`` and ``modifier_index`` of the
+position at that moment, and the table's events and instant-win flag equal those made afresh; in
+random games with abilities and every module, each module alone, through undo and copies.  A place
+that changes who holds what without ``forget`` shows here as a kept lookup that differs."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from importexport import Game
+from importexport.importexport import abilities
+from importexport.importexport.abilities import registry
+from importexport.importexport.setup import MODULES
+
+
+class CheckedSeats(list):  # type: ignore[type-arg]
+    """A ``Working.seats`` that compares each kept entry with a fresh lookup whenever it is read."""
+
+    def __init__(self, items: list[Any], state: Any, reads: list[int]) -> None:
+        super().__init__(items)
+        self.g = SimpleNamespace(state=state)  # (what ``lasting`` and ``_index_for`` read of a game)
+        self.reads = reads
+
+    def __getitem__(self, seat: Any) -> Any:
+        entry = super().__getitem__(seat)
+        if entry is not None:
+            self.reads[0] += 1
+            fresh = registry.lasting(self.g, seat) if self.g.state.abilities else []  # type: ignore[arg-type]
+            assert entry[0] == fresh, (seat, [a.name for a in entry[0]], [a.name for a in fresh])
+            assert entry[1] == registry._index_for(self.g, fresh), seat  # type: ignore[arg-type]
+        return entry
+
+
+def fresh_table(g: Game) -> tuple[frozenset[str], bool]:
+    """The table's events and instant-win flag, made from ``lasting`` afresh."""
+    found = [a for seat in range(g.state.n) for a in registry.lasting(g, seat)]
+    return frozenset().union(*(a.listens for a in found)), any(hasattr(a, "wins") for a in found)
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every ``Working`` made from now on checks its seats when read; the table's answers are checked too."""
+    reads = [0]
+    made = registry.Working.__init__
+    events, wins = registry.table_events, registry.table_wins
+
+    def init(self: registry.Working, state: Any) -> None:
+        made(self, state)
+        self.seats = CheckedSeats(self.seats, state, reads)
+
+    def checked_events(g: Game) -> frozenset[str]:
+        got = events(g)
+        assert got >= fresh_table(g)[0]  # (a seat whose crew holds a crew card may add events: never fewer)
+        return got
+
+    def checked_wins(g: Game) -> bool:
+        got = wins(g)
+        assert got >= fresh_table(g)[1]
+        return got
+
+    monkeypatch.setattr(registry.Working, "__init__", init)
+    monkeypatch.setattr(registry, "table_events", checked_events)
+    monkeypatch.setattr(abilities, "table_wins", checked_wins)
+    return reads
+
+
+def play(g: Game, seed: int) -> None:
+    """Random choices to the end, now and then taking two back or going on in a copy."""
+    rng = random.Random(seed)
+    for step in range(100_000):
+        if g.is_over():
+            return
+        if step % 97 == 50:
+            g.undo(2)
+        if step % 131 == 70:
+            g = g.copy()
+        seat = rng.choice(g.deciders())
+        g.apply(rng.choice(g.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("modules", [tuple(MODULES), (), *[(m,) for m in ("capital", "tokyo", "j", "market", "promo")]])
+def test_kept_abilities_equal_fresh_ones_at_every_read(checked: list[int], modules: tuple[str, ...]) -> None:
+    for seed in range(2 if modules == tuple(MODULES) else 1):
+        play(Game(players=3 + seed * 2, seed=seed + 11, abilities=True, modules=modules), seed)
+    assert checked[0] > 500  # (kept entries were read, not only made)
+
+
+def test_a_change_by_hand_needs_forget(checked: list[int]) -> None:
+    """The kept lookup is the engine's: a test that edits the state by hand says so with ``forget``."""
+    g = Game(players=3, seed=4, abilities=True)
+    board_games = registry.REGISTRY["BOARD GAMES"]  # (it changes the crew limit)
+    assert board_games not in g.modifiers(0, "crew_limit")
+    g.state.players[0].fulfilled.append(board_games.card)
+    registry.forget(g)
+    assert board_games in g.modifiers(0, "crew_limit")
