@@ -7,8 +7,9 @@ clicking what the table points at, each step's box and target inside the window 
 click answered in the box, one deviation played anyway, and back to the step), and an exercise is
 answered wrong and then right.  The same start in German.  Chapter 1 as a learner: a card with several
 uses offers them in the box, a click the referee refuses is answered there with its reason.  Chapter 8
-as a teacher in projector mode: Step ▶ through the payout example and ◀ Step back to its start, clicking
-only inside the box, box and board inside the window.  Screenshots go to ``test-artifacts/``.
+as a teacher in projector mode: Step ▶ through the payout example (the file browser closed) and ◀ Step
+back to its start (the file browser open), clicking only inside the box, the box and every part of the
+board, its legend too, inside the window at each step.  Screenshots go to ``test-artifacts/``.
 
 What is expected (the guide's steps, the log lines, the credits) comes from the chapter files and
 the engine, not from this file.
