@@ -7,8 +7,9 @@ clicking what the table points at, each step's box and target inside the window 
 click answered in the box, one deviation played anyway, and back to the step), and an exercise is
 answered wrong and then right.  The same start in German.  Chapter 1 as a learner: a card with several
 uses offers them in the box, a click the referee refuses is answered there with its reason.  Chapter 8
-as a teacher in projector mode: Step ▶ through the payout example and ◀ Step back to its start, clicking
-only inside the box, box and board inside the window.  Screenshots go to ``test-artifacts/``.
+as a teacher in projector mode: Step ▶ through the payout example (the file browser closed) and ◀ Step
+back to its start (the file browser open), clicking only inside the box, the box and every part of the
+board, its legend too, inside the window at each step.  Screenshots go to ``test-artifacts/``.
 
 What is expected (the guide's steps, the log lines, the credits) comes from the chapter files and
 the engine, not from this file.
@@ -207,6 +208,7 @@ def test_chapter_8_as_a_teacher(lab_page: Page) -> None:
     credits = table.locator(".iex-seat-panel .iex-credits-n")
     page.keyboard.press("Escape")
     page.keyboard.press("Control+b")  # the file browser closed: the notebook has the window's width
+    sidebar = False  # the file browser open
     table.locator(".iex-projector-toggle").click()
     expect(table.locator(".iex-focus.iex-big .iex-board.iex-projector")).to_have_count(1, timeout=WAIT_MS)
 
@@ -219,7 +221,7 @@ def test_chapter_8_as_a_teacher(lab_page: Page) -> None:
         else:
             expect(said).to_contain_text(ui("example_over", "en"), timeout=WAIT_MS)
         shown = [sel for sel in PLAY_AREA if table.locator(sel).count()]  # (the hand: while a person decides)
-        in_view(table, [".iex-example", *shown])  # the box and the board in the window, in large print
+        in_view(table, [".iex-example", *shown])  # the box and the whole board in the window, in large print
         assert float(box.evaluate("b => parseFloat(getComputedStyle(b).fontSize)")) >= 20
 
     try:
@@ -231,15 +233,24 @@ def test_chapter_8_as_a_teacher(lab_page: Page) -> None:
             if k == paid:  # the payout on the board
                 shot(page, "ch08-example.png")
         expect(step).to_be_disabled(timeout=WAIT_MS)  # the example's end: Step stops there
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+b")  # back through the example with the file browser open (848 px)
+        sidebar = True
+        shows(len(states) - 1)
+        tallest = 0.0  # (a picture of the fullest board)
         for k in range(len(states) - 2, -1, -1):
             expect(back).to_be_enabled(timeout=WAIT_MS)
             back.click()
             shows(k)
+            if (tall := float(table.locator(".iex-board").evaluate("b => b.offsetHeight"))) > tallest:
+                tallest = tall
+                shot(page, "ch08-example-sidebar.png")
         expect(back).to_be_disabled(timeout=WAIT_MS)
         expect(step).to_be_enabled(timeout=WAIT_MS)
     finally:  # (the page is the module's: normal print and the file browser again)
         table.locator(".iex-projector-toggle").click()
-        page.keyboard.press("Control+b")
+        if not sidebar:
+            page.keyboard.press("Control+b")
 
 
 def test_chapter_1_as_a_learner(lab_page: Page) -> None:
@@ -290,8 +301,8 @@ def plain(markdown: str) -> str:
 
 
 PLAY_AREA = [".iex-board > .iex-status", ".iex-board > .iex-seat-panel", ".iex-board > .iex-centre",
-             ".iex-board > .iex-zone-hand"]
-"""The board's parts a teacher shows (all but its legend of marks)."""
+             ".iex-board > .iex-zone-hand", ".iex-board > .iex-legend"]
+"""The board's parts a teacher shows, its legend of marks too."""
 
 
 def seen(g: Game) -> tuple[list[str], list[str]]:

@@ -5,8 +5,9 @@ Chapter 3 as a learner: Run All lands on the guided table, nothing on its board 
 width and no text under 14 px; a wrong click is answered in the box; every step is followed as the box
 says (clicking what the board points at, else the choice outlined in the box), each step's box and
 target inside the window together, until the guide is done, and the number exercise is answered wrong,
-then right.  Chapter 8 in German: the team's guided turn opens and is followed to its end.  Screenshots go to
-``test-artifacts/``.  What is expected comes from the chapter files and the engine, not from this file.
+then right.  Chapter 8 in German: the team's guided turn opens and is followed to its end; started again, its first
+step in projector mode has its box and whole board inside the window, with the file browser open and
+closed.  Screenshots go to ``test-artifacts/``.  What is expected comes from the chapter files and the engine, not from this file.
 """
 
 from __future__ import annotations
@@ -133,3 +134,18 @@ def test_chapter_8_in_german(lab_page: Page) -> None:
     table.locator(".iex-guide").scroll_into_view_if_needed()
     lab_page.screenshot(path=str(ARTIFACTS / "pr-ch08-guide-de.png"))
     follow_guide(table, 8, position, "de")
+    table.locator(".iex-guide-again").click()
+    wait_texts(table, ".iex-guide-count", [gw("count", "de", i=1, n=len(ch.positions[position].guide))])
+    # its first step again, as a teacher shows it: in projector mode the box and the whole board (its legend
+    # too) in the window, with the file browser open and closed
+    table.locator(".iex-projector-toggle").click()
+    expect(table.locator(".iex-focus.iex-big .iex-pr-board.iex-projector")).to_have_count(1, timeout=WAIT_MS)
+    try:
+        for name in ("pr-ch08-projector-de.png", "pr-ch08-projector-wide-de.png"):
+            table.locator(".iex-focus").evaluate("f => f.scrollIntoView({block: 'start'})")
+            in_view(table, [".iex-guide", ".iex-pr-board", ".iex-pr-board .iex-pr-legend"])
+            lab_page.screenshot(path=str(ARTIFACTS / name))
+            lab_page.keyboard.press("Escape")
+            lab_page.keyboard.press("Control+b")  # (the second time: the file browser open again)
+    finally:
+        table.locator(".iex-projector-toggle").click()

@@ -114,6 +114,7 @@ CSS = """
 .iex-focus.iex-big .iex-guide,.iex-focus.iex-big .iex-guide .widget-html-content,
 .iex-focus.iex-big .iex-guide-answer{font-size:24px}
 .iex-focus.iex-big .iex-guide .iex-guide-count{font-size:20px}
+.iex-focus.iex-big .iex-guide{padding:2px 12px;margin:2px 0}.iex-focus.iex-big .iex-guide p{margin:0;line-height:1.3}
 .iex-focus.iex-big .jupyter-button,.iex-focus.iex-big select{font-size:20px !important}
 .iex-focus.iex-big .widget-html-content,.iex-focus.iex-big .iex-prompt div,.iex-focus.iex-big .iex-log div,
 .iex-focus.iex-big .iex-log summary{font-size:20px !important}

@@ -253,6 +253,8 @@ function draw(model, host) {
       title: [s.name, where, clickShips.has(Number(s.id)) ? L.ship_tip : ""].filter(Boolean).join("\n"),
     });
     const owner = pic.seats.find((q) => q.seat === s.owner);
+    // (the owner's name never split over two lines: "Player 1's ship 2", "Schiff 2 von Spieler 1")
+    const name = owner && owner.name ? s.name.split(owner.name).join(owner.name.replace(/ /g, "\u00a0")) : s.name;
     if (owner && owner.harbour && owner.harbour.bg && owner.harbour.bg !== "rainbow") e.style.setProperty("--owner", owner.harbour.bg);
     if (changed.has(`ship:${s.id}`)) e.classList.add("iex-changed");
     if (clickShips.has(Number(s.id))) clickable(e, "ship", s.id, `${s.name}, ${where}. ${L.ship_tip || ""}`);
@@ -260,7 +262,7 @@ function draw(model, host) {
     e.append(
       h("div", "iex-ship-head", null, [
         h("span", "iex-ship-icon", { text: s.at_sea ? "≈" : "⚓", title: where, "aria-hidden": "true" }),
-        h("span", "iex-ship-name", { text: inPanel && s.short ? s.short : s.name }),
+        h("span", "iex-ship-name", { text: inPanel && s.short ? s.short : name }),
         h("span", inPanel && s.short ? "iex-ship-where iex-shown" : "iex-ship-where", { text: where }),
       ]),
     );
@@ -320,7 +322,7 @@ function draw(model, host) {
     const hs = h("span", "iex-handsize", { title: `${L.cards_in_hand} ${p.hand_size}` }, [
       h("span", "iex-k", { text: L.cards_in_hand }), h("b", null, { text: p.hand_size })]);
     if (changed.has(`handsize:${p.seat}`)) hs.classList.add("iex-changed");
-    stats.append(h("div", "iex-levels-row", null, [
+    stats.append(h("div", `iex-levels-row${lv.length ? "" : " iex-nolevels"}`, null, [
       h("span", "iex-k", { text: L.levels }), h("span", "iex-lvls", null, lv.length ? lv : [none()]), hs]));
     const chips = (keys) => {
       const out = (keys || []).map(chip).filter(Boolean);
@@ -447,6 +449,9 @@ const TABLE_STEPS = [
   "iex-tile2 iex-handlist", // the hand a compact list: a card in one line (mark and name, symbol, dots)
   "iex-tile2 iex-islelist", // the Supply Island (or Tokyo) a compact list too
   "iex-sealine",    // a ship at sea in one line: its name, then its cargo
+  "iex-seatitle",   // the sea's title in the line of its ships
+  "iex-fleetline",  // a seat's ships in harbour each in one line (name, then cargo), its credits and levels
+                    // without their words (the tooltip and the legend say them), its chips closer
   "iex-dotcount",   // a card's dots in the hand and on the island counted: each colour's dot and how many
   "iex-islandwide iex-seatrow", // (4 seats) the seats in one row above the sea
 ];
