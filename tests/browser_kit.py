@@ -32,7 +32,7 @@ needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
 """Each browser test module sets ``pytestmark = needs_chromium``."""
 from playwright import sync_api as playwright  # noqa: E402
 
-SERVER: dict[str, int] = {}
+SERVER: dict[str, Any] = {}
 FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
 """What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
 choices, board.js): the table gets the rest of the window's height."""
@@ -65,12 +65,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    """``importexport app`` on a free port: its address and its process id.  Its output goes to a file,
-    never to a pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the server mid-test."""
+def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, Path]]:
+    """``importexport app`` on a free port: its address, its process id and the SQLite file of its rooms
+    (one of the test's own: a test never opens rooms in the user's data folder).  Its output goes to a
+    file, never to a pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the
+    server mid-test."""
     port = free_port()
-    env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1"}
-    log = tmp_path_factory.mktemp("app") / "app.log"
+    folder = tmp_path_factory.mktemp("app")
+    log, rooms = folder / "app.log", folder / "rooms.sqlite3"
+    env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": str(rooms)}
     with open(log, "w", encoding="utf-8") as out:
         proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
                                 stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
@@ -78,7 +81,7 @@ def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, i
         assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
         first = log.read_text(encoding="utf-8").splitlines()[:1]
         assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
-        yield f"http://127.0.0.1:{port}/", proc.pid
+        yield f"http://127.0.0.1:{port}/", proc.pid, rooms
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -88,14 +91,14 @@ def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, i
 def app_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app's address for one test module: the worker's shared server (``shared_app`` in conftest.py),
     or, for a module that sets ``OWN_SERVER = True`` (one that counts the server's kernels), a server of
-    its own.  ``SERVER["pid"]`` is the process of the server in use."""
+    its own.  ``SERVER["pid"]`` is the process of the server in use, ``SERVER["rooms"]`` its rooms' file."""
     if getattr(request.module, "OWN_SERVER", False):
-        with serve_app(tmp_path_factory) as (url, pid):
-            SERVER["pid"] = pid
+        with serve_app(tmp_path_factory) as (url, pid, rooms):
+            SERVER.update(pid=pid, rooms=rooms)
             yield url
     else:
-        url, pid = request.getfixturevalue("shared_app")
-        SERVER["pid"] = pid
+        url, pid, rooms = request.getfixturevalue("shared_app")
+        SERVER.update(pid=pid, rooms=rooms)
         yield url
 
 

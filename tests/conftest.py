@@ -137,8 +137,8 @@ def example_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    """One app server (its address and process id) for every browser test module of a worker that needs
+def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, Path]]:
+    """One app server (its address, process id and rooms' file) for every browser test module of a worker that needs
     no server of its own (``browser_kit.app_url``): starting one takes 10-25 s under a full run's load,
     and a module closes its pages, whose kernels then go."""
     from browser_kit import serve_app

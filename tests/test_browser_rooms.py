@@ -8,14 +8,12 @@ hand (in its DOM, nor in the widget messages it received), B reloads and is back
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_kit import app_url, browser, choose_seat, needs_chromium, settle
+from browser_kit import SERVER, app_url, browser, choose_seat, needs_chromium, settle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from importexport.rooms import RoomService
@@ -25,17 +23,11 @@ pytestmark = needs_chromium
 CHOICES = ".iex-room-table .iex-option, .iex-room-table .iex-do, .iex-room-table .iex-bid input"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def rooms_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The app's rooms in a file of this module's (set before the app's server starts)."""
-    path = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    before = os.environ.get("IMPORTEXPORT_ROOMS")
-    os.environ["IMPORTEXPORT_ROOMS"] = str(path)
-    yield path
-    if before is None:
-        os.environ.pop("IMPORTEXPORT_ROOMS", None)
-    else:
-        os.environ["IMPORTEXPORT_ROOMS"] = before
+@pytest.fixture(scope="module")
+def rooms_file(app_url: str) -> Path:
+    """The SQLite file of the rooms of the app's server in use (browser_kit.serve_app gives each server
+    one of the test's own)."""
+    return SERVER["rooms"]
 
 
 def device(browser, url: str, width: int = 1280, height: int = 720, kept: dict[str, str] | None = None):
