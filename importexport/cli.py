@@ -299,6 +299,8 @@ def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "
         shared = lan_address() if host in ("0.0.0.0", "::") else host
         shown = f"[{shared}]" if shared and ":" in shared else shared  # an IPv6 address is bracketed in a URL
         where = f"http://{shown}:{port}/" if shared else f"this machine's address on the network, port {port}"
+        if shared:  # the rooms' links name it, also on a page opened at 127.0.0.1 (widgets/rooms.py shared_page)
+            os.environ["IMPORTEXPORT_PUBLIC_URL"] = where
         print(f"Other devices on the network open {where} (anyone who reaches it can play: use a trusted network)",
               flush=True)
     return serve(app_command(port, no_browser, host), cwd=str(APP_NOTEBOOK.parent))

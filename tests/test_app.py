@@ -356,15 +356,19 @@ def test_the_bots_note_names_the_bots_as_the_seat_lists_do(lang: str) -> None:
 def test_the_app_listens_beyond_this_machine_when_asked(monkeypatch, capsys, host: str, shown: str) -> None:
     """``--host`` lets other devices of a class in: Voila listens there, and the command says the address
     they open (this machine's own on the network for 0.0.0.0)."""
+    import os
+
     import importexport.cli as cli
 
     calls: list[list[str]] = []
     monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     monkeypatch.setattr(cli, "lan_address", lambda: "192.0.2.7")
+    monkeypatch.setenv("IMPORTEXPORT_PUBLIC_URL", "")  # (put back as it was after the test)
     assert cli.main(["app", "--no-browser", "--port", "8123", "--host", host]) == 0
     assert f"--Voila.ip={host}" in calls[0] and "--Voila.ip=127.0.0.1" not in calls[0]
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8123/" in out and shown in out
+    assert os.environ["IMPORTEXPORT_PUBLIC_URL"] == shown  # (the kernels' rooms name it in their links)
 
 
 @pytest.mark.parametrize("host", ["everyone", "300.1.2.3", "", "localhost"])

@@ -273,3 +273,24 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     assert service.position(code).is_over() and service.room(code).state == "over"
     a.rooms.update()
     assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
+
+
+@pytest.mark.parametrize(("page_url", "public", "shown"), [
+    ("http://127.0.0.1:8866/", "http://192.0.2.7:8866/", "http://192.0.2.7:8866/"),
+    ("http://localhost:8866/voila/render/play.ipynb", "http://192.0.2.7:8866/", "http://192.0.2.7:8866/voila/render/play.ipynb"),
+    ("http://[::1]:8866/", "http://[fd00::2]:8866/", "http://[fd00::2]:8866/"),
+    ("http://192.0.2.9:8866/", "http://192.0.2.7:8866/", "http://192.0.2.9:8866/"),  # (reached already: its own)
+    ("http://127.0.0.1:8866/", "", "http://127.0.0.1:8866/"),  # (no --host: nobody else could open it anyway)
+])
+def test_a_rooms_link_names_the_address_other_devices_reach(monkeypatch, service: RoomService, page_url: str,
+                                                             public: str, shown: str) -> None:
+    """A teacher who opened the app on the laptop itself (127.0.0.1) gets a link the class can follow:
+    the network address `importexport app --host` printed."""
+    monkeypatch.setenv("IMPORTEXPORT_PUBLIC_URL", public)
+    app = PlayApp()
+    app.rooms._service = service
+    app.rooms.link.receive({"type": "hello", "room": "", "page": page_url, "kept": {}})
+    app.rooms.open_button.click()
+    code = app.rooms.code
+    assert code is not None
+    assert f'href="{shown}?room={code}"' in app.rooms.head.value

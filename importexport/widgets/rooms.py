@@ -12,10 +12,13 @@ reloaded page, or one whose kernel was culled, finds its seat again.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import os
 from collections.abc import Callable
 from html import escape
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import anywidget
 import ipywidgets as w
@@ -82,6 +85,24 @@ kernel that stored the move runs the bots at once, the others stand by (each bot
 whoever runs it, so two devices running them at once cost only time)."""
 KEEP_ROOMS = 20
 """How many rooms' tokens a page takes from the browser at most (the newest are kept by the browser)."""
+
+
+def shared_page(page: str) -> str:
+    """The address other devices open for this app: the page's own, unless the page is at this machine's
+    loopback address (the teacher's laptop at ``http://127.0.0.1:8866/``), which no other device can
+    reach; then the network address ``importexport app --host`` put in ``$IMPORTEXPORT_PUBLIC_URL``
+    (with the page's path), if there is one."""
+    public = os.environ.get("IMPORTEXPORT_PUBLIC_URL", "")
+    parts = urlsplit(page)
+    host = parts.hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback or not public.startswith(("http://", "https://")):
+        return page
+    base = urlsplit(public)
+    return urlunsplit((base.scheme, base.netloc, parts.path or "/", parts.query, parts.fragment))
 
 
 def word(key: str, **args: Any) -> str:
@@ -382,7 +403,7 @@ class RoomPanel:
         lang = LANG.lang
         code = self.code or ""
         room = self.room
-        url = f"{self.page}?room={code}"
+        url = f"{shared_page(self.page)}?room={code}"
         self.head.value = (
             f'<div class="iex-room-label">{escape(word("code"))}</div>'
             f'<div class="iex-room-code">{escape(code)}</div>'
