@@ -15,6 +15,7 @@ and exit status 2, never a traceback; the ranges are below and in docs/cli.md.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import re
 import signal
@@ -86,8 +87,6 @@ seed_number = int_in(*SEEDS, shown="0 to 2**64-1")
 def host_address(text: str) -> str:
     """An argparse ``type``: the address the app listens on, an IP address (``0.0.0.0``: every network
     this machine is on, so other devices of a class reach it)."""
-    import ipaddress
-
     try:
         return str(ipaddress.ip_address(text.strip()))
     except ValueError:
@@ -295,8 +294,9 @@ def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "
     if rooms is not None:
         os.environ["IMPORTEXPORT_ROOMS"] = rooms
     print(f"Import/Export: the app is at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
-    if host != "127.0.0.1":
-        shared = lan_address() if host in ("0.0.0.0", "::") else host
+    address = ipaddress.ip_address(host)
+    if not address.is_loopback:  # (127.0.0.2 or ::1 let no other device in either)
+        shared = lan_address() if address.is_unspecified else host
         shown = f"[{shared}]" if shared and ":" in shared else shared  # an IPv6 address is bracketed in a URL
         where = f"http://{shown}:{port}/" if shared else f"this machine's address on the network, port {port}"
         if shared:  # the rooms' links name it, also on a page opened at 127.0.0.1 (widgets/rooms.py shared_page)

@@ -371,6 +371,19 @@ def test_the_app_listens_beyond_this_machine_when_asked(monkeypatch, capsys, hos
     assert os.environ["IMPORTEXPORT_PUBLIC_URL"] == shown  # (the kernels' rooms name it in their links)
 
 
+@pytest.mark.parametrize("host", ["127.0.0.2", "::1"])
+def test_a_loopback_host_names_no_address_for_other_devices(monkeypatch, capsys, host: str) -> None:
+    """Another loopback address still lets no other device in: nothing is printed or linked for them."""
+    import os
+
+    import importexport.cli as cli
+
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: 0)
+    monkeypatch.setenv("IMPORTEXPORT_PUBLIC_URL", "")  # (put back as it was after the test)
+    assert cli.main(["app", "--no-browser", "--port", "8123", "--host", host]) == 0
+    assert "Other devices" not in capsys.readouterr().out and os.environ["IMPORTEXPORT_PUBLIC_URL"] == ""
+
+
 @pytest.mark.parametrize("host", ["everyone", "300.1.2.3", "", "localhost"])
 def test_a_host_that_is_no_ip_address_is_refused_in_one_line(capsys, host: str) -> None:
     import importexport.cli as cli
