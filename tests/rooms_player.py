@@ -3,7 +3,10 @@ it holds one seat, makes that seat's moves as they come, and waits for the other
 store's change notification.  Prints JSON: the moves it made and, for each move of another seat, how
 long after it was stored this process saw it.
 
-    python tests/rooms_player.py URL CODE TOKEN MOVES SEED
+    python tests/rooms_player.py URL CODE TOKEN MOVES SEED [WAIT]
+
+WAIT is how long one wait for a change may last, in seconds (5 by default): a move seen well before a
+wait could run out was seen through the notification.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import time
 from importexport.rooms import MovedOn, RoomService
 
 
-def play(url: str, code: str, token: str, moves: int, seed: int) -> dict[str, object]:
+def play(url: str, code: str, token: str, moves: int, seed: int, wait: float = 5.0) -> dict[str, object]:
     service = RoomService(url)
     seat = service.seat_of(code, token)
     pick = random.Random(seed)
@@ -38,11 +41,12 @@ def play(url: str, code: str, token: str, moves: int, seed: int) -> dict[str, ob
             except MovedOn:
                 pass
             continue
-        version = service.wait(code, version, timeout=5.0)
+        version = service.wait(code, version, timeout=wait)
     service.store.close()
     return {"seat": seat, "made": made, "lags": lags, "seen": seen}
 
 
 if __name__ == "__main__":
     url, code, token, moves, seed = sys.argv[1:6]
-    print(json.dumps(play(url, code, token, int(moves), int(seed))))
+    wait = float(sys.argv[6]) if len(sys.argv) > 6 else 5.0
+    print(json.dumps(play(url, code, token, int(moves), int(seed), wait)))

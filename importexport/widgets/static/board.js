@@ -982,22 +982,24 @@ function focusAfterDraw(model, host) {
   seqs.set(model, f.seq);
   if (!land && !click) return;
   if (land) landed.add(model);
-  // landing: tried for a few seconds even once in view, since the cells above are drawn (and grow) a
-  // moment later in JupyterLab's windowed notebook, moving the table down again
-  // (and never once the page was scrolled by someone else: the reader, or another table's click)
-  let tries = land ? 40 : 3;
+  // tried for a while even once in view: landing, for a few seconds, since the cells above are drawn (and
+  // grow) a moment later in JupyterLab's windowed notebook, moving the table down again; after a click, for
+  // two seconds, since the box's answer above the board is another widget whose redraw may come later on
+  // a busy machine (and never once the page was scrolled by someone else: the reader, or another table's
+  // click)
+  let tries = land ? 40 : 10;
   let kept = 0;
   let left = null; // where the last try left the page's scroll
   const again = () => {
     const root = host.querySelector(":scope > .iex-board, :scope > .iex-pr-board");
     const frame = root && root.isConnected ? root.closest(".iex-focus") : null;
     const sc = frame ? scroller(frame) : null;
-    if (land && kept > 0 && sc && left !== null && Math.abs(sc.scrollTop - left) > 1) return;
+    if (kept > 0 && sc && left !== null && Math.abs(sc.scrollTop - left) > 1) return;
     const done = root && reveal(root);
     if (sc) left = sc.scrollTop;
     tries -= 1;
-    if (done && land) kept += 1;
-    if (tries > 0 && (!done || (land ? kept < 16 : tries % 2 === 0))) setTimeout(again, done ? 250 : 150);
+    if (done) kept += 1;
+    if (tries > 0 && (!done || kept < (land ? 16 : 8))) setTimeout(again, done ? 250 : 150);
   };
   requestAnimationFrame(() => setTimeout(again, 50));
 }

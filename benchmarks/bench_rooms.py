@@ -1,0 +1,85 @@
+"""Rooms: how soon a device sees another device's move (issue 31's target: median and p95 within 500 ms).
+
+    python benchmarks/bench_rooms.py [--moves 60] [--rounds 3] [--postgres]
+
+Two separate Python processes (as two app servers would) hold the two seats of one Port Royal room and
+play ``--moves`` moves, each waiting for the other's through the store's change notification (SQLite's
+change counter; with ``--postgres`` also a throwaway PostgreSQL server's NOTIFY, started as the tests
+start theirs).  The lag of a move is from its storing to the other process having it; the report gives
+the median, the p95 and the worst over all rounds, and the share of the target they use (a ratio, so
+that a loaded machine reads as loaded: the processes' own work counts, as it does in the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from importexport.rooms import RoomService  # noqa: E402
+
+TARGET = 0.5
+
+
+def one_round(url: str, moves: int, seed: int) -> list[float]:
+    """The lags of one game of two processes."""
+    service = RoomService(url)
+    opened = service.open("portroyal", {"mode": "base"}, ["person", "person"], seed=seed)
+    tokens = dict(service.take_seat(opened.code) for _ in range(2))
+    service.start(opened.code, opened.opener)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    players = [
+        subprocess.Popen([sys.executable, str(ROOT / "tests" / "rooms_player.py"), url, opened.code, token,
+                          str(moves), str(seat + seed)], stdout=subprocess.PIPE, text=True, env=env)
+        for seat, token in tokens.items()
+    ]
+    lags = []
+    for p in players:
+        out, _ = p.communicate(timeout=600)
+        if p.returncode != 0:
+            raise SystemExit(f"a player process failed (exit {p.returncode})")
+        lags += [lag for _, lag in json.loads(out)["lags"]]
+    service.store.close()
+    return lags
+
+
+def report(name: str, lags: list[float]) -> None:
+    lags = sorted(lags)
+    median = statistics.median(lags)
+    p95 = lags[int(0.95 * (len(lags) - 1))]
+    print(f"{name}: {len(lags)} moves seen by the other process: median {median * 1000:.0f} ms "
+          f"({median / TARGET:.2f} of the 500 ms target), p95 {p95 * 1000:.0f} ms ({p95 / TARGET:.2f}), "
+          f"worst {lags[-1] * 1000:.0f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--moves", type=int, default=60)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        lags: list[float] = []
+        for r in range(args.rounds):
+            lags += one_round(str(Path(folder) / f"rooms{r}.sqlite3"), args.moves, r)
+        report("SQLite", lags)
+    if args.postgres:
+        from postgres_kit import fresh_database, postgres_server
+
+        with postgres_server() as server:
+            lags = []
+            for r in range(args.rounds):
+                lags += one_round(fresh_database(server), args.moves, r)
+            report("PostgreSQL", lags)
+
+
+if __name__ == "__main__":
+    main()
