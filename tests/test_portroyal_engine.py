@@ -83,3 +83,11 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
     assert play(5) == play(5)
     assert play(5) != play(6)
+
+
+def test_a_game_caught_inside_an_automatic_step_still_tells_what_it_is() -> None:
+    """Inside a step (a traceback, a debugger) the frame on top may be an automatic one with no seat:
+    the game's text and its deciders say so instead of failing with a KeyError."""
+    g = Game(2, seed=1)
+    g.state.stack.append({"kind": "start_turn"})
+    assert g.deciders() == [] and "waiting for []" in repr(g)

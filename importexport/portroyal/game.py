@@ -68,9 +68,10 @@ class Game(Referee):
     # --- the decision interface -----------------------------------------------------------
 
     def deciders(self) -> list[int]:
-        """The seat that must decide now (none once the game is over)."""
+        """The seat that must decide now (none once the game is over, nor while an automatic step, one
+        with no seat, is on top: seen only from inside a step, in a traceback or a debugger)."""
         stack = self.state.stack
-        return [stack[-1]["seat"]] if stack else []
+        return [stack[-1]["seat"]] if stack and "seat" in stack[-1] else []
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal choice now: the decider's (with their free choices), or ``player``'s.
