@@ -40,6 +40,7 @@ PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 GAMES = (1, 1_000_000)  # simulate lays out its whole schedule in memory first
 JOBS = (1, 64)
 SEEDS = (0, 2**64 - 1)  # the game's random source keeps 64 bits: a larger seed would repeat a smaller one
+POOLS = (0, 100)  # preheated kernels: each takes its memory whether a page comes or not
 
 
 class Parser(argparse.ArgumentParser):
@@ -82,6 +83,7 @@ player_count = int_in(*PLAYERS)
 game_count = int_in(*GAMES)
 job_count = int_in(*JOBS)
 seed_number = int_in(*SEEDS, shown="0 to 2**64-1")
+pool_size = int_in(*POOLS)
 
 
 def host_address(text: str) -> str:
@@ -211,9 +213,9 @@ def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SE
     return default
 
 
-def app_command(port: int, no_browser: bool, host: str = "127.0.0.1") -> list[str]:
-    """The Voila command serving the play dashboard on ``host`` (this machine only by default) with a
-    preheated kernel."""
+def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int = 1) -> list[str]:
+    """The Voila command serving the play dashboard on ``host`` (this machine only by default) with
+    ``pool`` preheated kernels (a class opening the app at once: about the class's size)."""
     # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  A page that
     # vanishes without that request (a crashed tab, a dropped network) loses its websocket, and
     # jupyter_server's idle culler shuts its kernel down once it has been idle for the timeout with
@@ -229,7 +231,7 @@ def app_command(port: int, no_browser: bool, host: str = "127.0.0.1") -> list[st
     # (only a late message makes it wait at all).
     timeout = cull_seconds()
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={host}",
-           "--preheat_kernel=True", "--pool_size=1", *voila_executor_flags(),
+           "--preheat_kernel=True", f"--pool_size={pool}", *voila_executor_flags(),
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",
@@ -287,10 +289,11 @@ def serve(cmd: list[str], cwd: str | None = None) -> int:
                 proc.kill()
 
 
-def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "127.0.0.1") -> int:
+def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "127.0.0.1", pool: int = 1) -> int:
     """Serve the app; ``rooms``: the rooms' store (a file path or a database URL, checked already),
     handed to the app's kernels in ``$IMPORTEXPORT_ROOMS`` (without it: the default SQLite file);
-    ``host``: the address to listen on (another than 127.0.0.1 lets other devices in)."""
+    ``host``: the address to listen on (another than 127.0.0.1 lets other devices in); ``pool``: how
+    many kernels are kept started ahead of the pages that will need them."""
     if rooms is not None:
         os.environ["IMPORTEXPORT_ROOMS"] = rooms
     print(f"Import/Export: the app is at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
@@ -303,7 +306,7 @@ def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "
             os.environ["IMPORTEXPORT_PUBLIC_URL"] = where
         print(f"Other devices on the network open {where} (anyone who reaches it can play: use a trusted network)",
               flush=True)
-    return serve(app_command(port, no_browser, host), cwd=str(APP_NOTEBOOK.parent))
+    return serve(app_command(port, no_browser, host, pool), cwd=str(APP_NOTEBOOK.parent))
 
 
 def check_rooms(url: str, parser: argparse.ArgumentParser) -> None:
@@ -397,6 +400,9 @@ def _run(argv: Sequence[str] | None) -> int:
     app.add_argument("--host", type=host_address, default="127.0.0.1", metavar="IP",
                      help="the address to listen on: 127.0.0.1 (default) for this machine only, 0.0.0.0 to let "
                           "other devices of the network in (a class playing rooms)")
+    app.add_argument("--pool", type=pool_size, default=1, metavar="N",
+                     help="kernels kept started ahead for pages about to open (default 1; a class opening the "
+                          "app at once: the class's size; about 90 MB of memory each, see docs/rooms.md)")
     app.add_argument("--rooms", default=None, metavar="URL",
                      help="where rooms are kept: an SQLite file or postgresql://... (default: a file in the user data folder)")
     tutor = sub.add_parser("tutor", help="open the tutor chapters in JupyterLab")
@@ -435,7 +441,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "app":
         if args.rooms is not None:
             check_rooms(args.rooms, app)
-        return run_app(args.port, args.no_browser, args.rooms, args.host)
+        return run_app(args.port, args.no_browser, args.rooms, args.host, args.pool)
     if args.command == "tutor":
         return run_tutor(args.port, args.no_browser, args.lang, tutor.prog, args.dir)
     if args.command == "cards":

@@ -140,6 +140,22 @@ def test_app_and_tutor_refuse_ports_outside_1_to_65535(monkeypatch: pytest.Monke
             assert f"--port={port}" in calls.pop()
 
 
+def test_app_keeps_as_many_kernels_started_ahead_as_pool_asks(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``--pool N``: Voila's preheated pool for a class opening the app at once (one kernel by default)."""
+    import importexport.cli as cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
+    accepted(["app", "--no-browser"], capsys)
+    assert "--pool_size=1" in calls.pop()
+    accepted(["app", "--no-browser", "--pool", "30"], capsys)
+    assert "--pool_size=30" in calls.pop()
+    for pool in ("-1", "101", "many"):
+        assert "--pool" in refused(["app", "--no-browser", "--pool", pool], capsys)
+    assert calls == []
+
+
 def _unwritable_place(tmp_path: Path) -> Path | None:
     """A directory this process cannot create files in (a read-only one; /sys when running as root)."""
     locked = tmp_path / "locked"
