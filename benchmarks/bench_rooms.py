@@ -1,6 +1,7 @@
 """Rooms: how soon a device sees another device's move (issue 31's target: median and p95 within 500 ms).
 
     python benchmarks/bench_rooms.py [--moves 60] [--rounds 3] [--postgres]
+    python benchmarks/bench_rooms.py --class [--rooms 5] [--seats 6] [--postgres]
 
 Two separate Python processes (as two app servers would) hold the two seats of one Port Royal room and
 play ``--moves`` moves, each waiting for the other's through the store's change notification (SQLite's
@@ -8,6 +9,11 @@ change counter; with ``--postgres`` also a throwaway PostgreSQL server's NOTIFY,
 start theirs).  The lag of a move is from its storing to the other process having it; the report gives
 the median, the p95 and the worst over all rounds, and the share of the target they use (a ratio, so
 that a loaded machine reads as loaded: the processes' own work counts, as it does in the app).
+
+With ``--class``: a class at once. ``--rooms`` Import/Export rooms of ``--seats`` people each (five of
+six: thirty devices), every seat its own process (a device's kernel, without its page), all rooms
+played to the end at the same time on one store; the report gives the same lags over every move of
+every room, the moves per room and the whole time.
 """
 
 from __future__ import annotations
@@ -51,6 +57,34 @@ def one_round(url: str, moves: int, seed: int) -> list[float]:
     return lags
 
 
+def one_class(url: str, rooms: int, seats: int) -> list[float]:
+    """The lags of ``rooms`` Import/Export rooms of ``seats`` devices each, played to the end at once."""
+    service = RoomService(url)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    players = []
+    for r in range(rooms):
+        opened = service.open("importexport", {}, ["person"] * seats, seed=r)
+        tokens = dict(service.take_seat(opened.code) for _ in range(seats))
+        service.start(opened.code, opened.opener)
+        players += [
+            subprocess.Popen([sys.executable, str(ROOT / "tests" / "rooms_player.py"), url, opened.code, token,
+                              str(10**9), str(seat + 100 * r), "20"], stdout=subprocess.PIPE, text=True, env=env)
+            for seat, token in tokens.items()
+        ]
+    lags: list[float] = []
+    seen = []
+    for p in players:
+        out, _ = p.communicate(timeout=3600)
+        if p.returncode != 0:
+            raise SystemExit(f"a device's process failed (exit {p.returncode})")
+        got = json.loads(out)
+        lags += [lag for _, lag in got["lags"]]
+        seen.append(got["seen"])
+    service.store.close()
+    print(f"{rooms} rooms of {seats} devices played to the end: {min(seen)} to {max(seen)} moves per room")
+    return lags
+
+
 def report(name: str, lags: list[float]) -> None:
     lags = sorted(lags)
     median = statistics.median(lags)
@@ -65,7 +99,19 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
+    ap.add_argument("--class", dest="whole_class", action="store_true", help="rooms of a class at once")
+    ap.add_argument("--rooms", type=int, default=5)
+    ap.add_argument("--seats", type=int, default=6)
     args = ap.parse_args()
+    if args.whole_class:
+        with tempfile.TemporaryDirectory() as folder:
+            report("SQLite, a class", one_class(str(Path(folder) / "rooms.sqlite3"), args.rooms, args.seats))
+        if args.postgres:
+            from postgres_kit import fresh_database, postgres_server
+
+            with postgres_server() as server:
+                report("PostgreSQL, a class", one_class(fresh_database(server), args.rooms, args.seats))
+        return
     with tempfile.TemporaryDirectory() as folder:
         lags: list[float] = []
         for r in range(args.rounds):

@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,6 +52,40 @@ def started(service: RoomService, game: str = "portroyal", seats: tuple[str, ...
     tokens = dict(service.take_seat(opened.code) for _ in range(seats.count("person")))
     service.start(opened.code, opened.opener)
     return opened.code, tokens
+
+
+def test_a_move_stored_while_a_device_looks_at_the_room_ends_its_wait(service: RoomService,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move stored just after a waiting device read the room's version (before it began to wait) wakes
+    it at once: found playing five rooms of six devices, where a device slept through such a move until
+    its wait ran out, 20 s, while everyone waited for it.  On SQLite the wait is counted in looks at the
+    change counter (a few, not the 1,000 of a 20 s wait); on PostgreSQL the notification queued meanwhile
+    ends it."""
+    import importexport.rooms.store as store_module
+
+    code, tokens = started(service)
+    other = RoomService(service.store.url)
+    version = service.wait(code, -1, 0.1)
+    g = service.position(code)
+    seat = g.deciders()[0]
+    looked = service.store.version
+    injected = []
+
+    def version_then_a_move(key: str) -> int | None:
+        seen = looked(key)
+        if not injected:  # (the other device's move lands between this look and the wait)
+            injected.append(other.move(code, tokens[seat], g.legal_actions(seat)[0]))
+        return seen
+
+    monkeypatch.setattr(service.store, "version", version_then_a_move)
+    sleeps = []
+    real_sleep = store_module.time.sleep
+    monkeypatch.setattr(store_module.time, "sleep", lambda s: sleeps.append(s) or real_sleep(s))
+    began = time.monotonic()
+    assert service.wait(code, version, 20.0) == version + 1 and injected
+    assert len(sleeps) < 50, f"the wait slept through the move ({len(sleeps)} looks)"
+    assert time.monotonic() - began < 10, "the wait ran out before it saw the move"
+    other.store.close()
 
 
 def test_one_move_number_is_taken_once_however_many_race(service: RoomService) -> None:

@@ -449,24 +449,28 @@ class Watcher:
 
     def wait(self, code: str, version: int, timeout: float) -> int | None:
         """The room's version once it is above ``version`` (at once if it already is), or after
-        ``timeout`` seconds whatever it is; ``None`` if there is no such room."""
+        ``timeout`` seconds whatever it is; ``None`` if there is no such room.
+
+        SQLite's change counter is read *before* each look at the room's version: a move stored
+        between the two then changes the counter and ends the wait (read after, it would already
+        count that move, and the wait would sleep through it until the timeout).  PostgreSQL's
+        notifications queue on the listening connection from its start, so none is missed."""
         with self._lock:
             deadline = time.monotonic() + timeout
             self._open()
-            seen = self.store.version(code)
-            while seen is not None and seen <= version:
+            while True:
+                mark = self.store._guard(self._signal) if self.store.sqlite else None
+                seen = self.store.version(code)
                 left = deadline - time.monotonic()
-                if left <= 0:
-                    break
+                if seen is None or seen > version or left <= 0:
+                    return seen
                 if self.store.sqlite:
-                    self._sqlite_wait(left)
+                    self._sqlite_wait(mark, left)
                 else:
                     self._pg_wait(code, left)
-                seen = self.store.version(code)
-            return seen
 
-    def _sqlite_wait(self, left: float) -> None:
-        start = self._signal()
+    def _sqlite_wait(self, start: Any, left: float) -> None:
+        """Until SQLite's change counter differs from ``start``, or ``left`` seconds have passed."""
         end = time.monotonic() + left
         while time.monotonic() < end:
             time.sleep(min(self.POLL, max(0.0, end - time.monotonic())))
