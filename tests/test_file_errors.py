@@ -301,3 +301,16 @@ def test_the_pure_python_yaml_reader_meets_the_same_bound() -> None:
     with pytest.raises(ScenarioError) as refused:
         scan("players: 2\nisland: " + "[" * 20_000 + "]" * 20_000 + "\n", _PyLoader)
     assert refused.value.key == "sc_too_deep"
+
+
+def test_a_token_in_a_refusal_is_named_in_the_language_of_the_sentence() -> None:
+    """A container token out of place is named as the table names it, in German in a German sentence."""
+    from importexport.importexport.cards import CARDS
+
+    state = ImportExportGame(players=3, seed=2, modules=["tokens1"]).state
+    state.box.append(CARDS.token_base)
+    with pytest.raises(SaveFileError) as refused:
+        ie_save._check_cards(state)
+    assert refused.value.key == "ie_token_outside"
+    assert "a green token outside" in str(refused.value)
+    assert "ein grünes Plättchen außerhalb" in refused.value.text("de")

@@ -25,7 +25,7 @@ from ..schema import missing_field
 from .actions import Action, from_v1
 from .cards import CARDS
 from .engine import Game
-from .i18n import LANGS, message, render_event
+from .i18n import LANGS, card_name, message, render_event
 from .state import State, note_numbers
 from .tokens import tokens_in_play
 
@@ -254,20 +254,25 @@ def _check_ships(state: State, n: int) -> None:
             raise SaveFileError("ie_sides", s=s.id)
 
 
+def named(card: int) -> Teller:
+    """A card's name in the language of the sentence it stands in (a container token in its words)."""
+    return lambda lang: card_name(card, lang)
+
+
 def _check_cards(state: State) -> None:
     """Every card lies in exactly one place, on the table or in the box: none missing, none twice, no unknown id."""
     seen: set[int] = set()
     for card in [*state.all_cards(), *state.box]:
         if card >= len(CARDS):
             if "tokens1" in state.modules:
-                raise SaveFileError("ie_token_outside", card=CARDS.names[card])
+                raise SaveFileError("ie_token_outside", card=named(card))
             raise SaveFileError("ie_card_id", card=card)
         if card in seen:
-            raise SaveFileError("ie_card_twice", card=CARDS.names[card])
+            raise SaveFileError("ie_card_twice", card=named(card))
         seen.add(card)
     missing = set(range(len(CARDS))) - seen
     if missing:
-        raise SaveFileError("ie_card_lost", card=CARDS.names[min(missing)])
+        raise SaveFileError("ie_card_lost", card=named(min(missing)))
 
 
 def check_tokens(state: State) -> None:
@@ -280,7 +285,7 @@ def check_tokens(state: State) -> None:
         raise SaveFileError("ie_tokens_module")
     twice = _repeated(found)
     if twice is not None:
-        raise SaveFileError("ie_token_twice", card=CARDS.names[twice], id=twice)
+        raise SaveFileError("ie_token_twice", card=named(twice), id=twice)
     if "tokens2" not in state.modules and any(c >= CARDS.token_base for p in state.players for c in p.crew + p.goods):
         raise SaveFileError("ie_tokens_crew")
 

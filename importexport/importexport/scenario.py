@@ -61,7 +61,7 @@ from .cards import CARDS, CardError
 from .constants import ACTIONS, BASE_COLOURS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, START_CREDITS, TOKEN_PREFIX
 from .engine import Game
 from .i18n import LANGS
-from .savefile import dump, load
+from .savefile import dump, load, named
 from .setup import MODULES, check_modules, deck_sets
 from .state import Player, Ship, State
 
@@ -283,7 +283,7 @@ class _Builder:
             except CardError:
                 raise ScenarioError("unknown_card", where=where, ref=_shown(ref)) from None
         if card in self.used:
-            raise ScenarioError("card_used", where=where, card=CARDS.names[card], other=self.used[card])
+            raise ScenarioError("card_used", where=where, card=named(card), other=self.used[card])
         self.used[card] = where
         return card
 
