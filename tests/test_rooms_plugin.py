@@ -88,3 +88,20 @@ def test_options_stored_before_keep_loading(game: str, stored: str) -> None:
     """What the rooms' former fixed models wrote (their JSON), read by the models made from the schemas."""
     model = option_model(GAMES[game])
     assert model.model_validate_json(stored).model_dump_json() == stored
+
+
+def test_the_new_game_screens_high_card_options_open_a_room(service: RoomService) -> None:
+    """What the app's new-game screen holds for a plugged-in game (its rows, made from the schema) is what
+    a room takes: the screen and the rooms read one description of the options."""
+    from importexport.widgets.app import PlayApp
+
+    app = PlayApp()
+    app.game_choice.value = "highcard"
+    app.players.value = 2
+    app.option("hand").widget.value = 5
+    app.option("lowest").widget.value = True
+    chosen = app.chosen_table()
+    assert chosen is not None
+    game, roles, options = chosen
+    opened = service.open(game, options, ["person" if r == "human" else r for r in roles], seed=1)
+    assert service.room(opened.code).options == {"hand": 5, "lowest": True}
