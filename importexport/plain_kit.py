@@ -83,13 +83,26 @@ class PlainKit:
                 point: Any = None) -> dict[str, Any]:
         """What the board draws: each shown seat's view as lines, the scores, the last lines of the log."""
         shown = range(self.seats(g)) if hands is None else sorted(hands)
-        views = [{"seat": self.seat_name(s, lang), "lines": [[str(k), _shown(v)] for k, v in g.view(s).items()
-                                                              if k not in SKIPPED]} for s in shown]
+        views = [{"seat": self.seat_name(s, lang), "lines": self.lines(g.view(s), lang)} for s in shown]
         deciders = g.deciders()
         return {"game": "plain", "title": self.kind.name, "views": views,
                 "turn": ", ".join(self.seat_name(s, lang) for s in deciders) or WORDS.format("over", lang),
-                "scores": [[self.seat_name(s, lang), _shown(row)] for s, row in enumerate(g.scores())],
+                "scores": [[self.seat_name(s, lang), self.row(row, lang)] for s, row in enumerate(g.scores())],
                 "log_title": WORDS.format("log", lang), "log": g.narrate(lang)[-LOG_LINES:]}
+
+    def lines(self, data: dict[str, Any], lang: str) -> list[list[str]]:
+        """A view's entries as ``[name, value]`` lines in ``lang``: through the game's words
+        (:attr:`~importexport.protocol.GameKind.view_words`), else each key and value as they are."""
+        words = self.kind.view_words
+        if words is None:
+            return [[str(k), _shown(v)] for k, v in data.items() if k not in SKIPPED]
+        return [list(line) for k, v in data.items() if k not in SKIPPED and (line := words(str(k), v, lang))]
+
+    def row(self, row: Any, lang: str) -> str:
+        """A seat's row of the scores in words (a mapping: its entries through the game's words)."""
+        if not isinstance(row, dict):
+            return _shown(row)
+        return "; ".join(f"{name}: {value}" for name, value in self.lines(row, lang))
 
     def changes(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         return []
@@ -167,8 +180,9 @@ class PlainKit:
         """The end: the winners (``won`` in the scores), and the scores as a table."""
         rows = g.scores()
         winners = [s for s, row in enumerate(rows) if isinstance(row, dict) and row.get("won")]
-        body = "".join(f"<tr><td>{escape(self.seat_name(s, lang))}</td><td>{escape(_shown(row))}</td></tr>"
+        cell = "style='text-align:left;padding:2px 24px 2px 0'"
+        body = "".join(f"<tr><td {cell}>{escape(self.seat_name(s, lang))}</td><td>{escape(self.row(row, lang))}</td></tr>"
                        for s, row in enumerate(rows))
-        chart = (f"<table class='iex-plain-scores' style='font-size:18px'><tr><th>{escape(WORDS.format('player', lang))}"
-                 f"</th><th>{escape(WORDS.format('score', lang))}</th></tr>{body}</table>")
+        chart = (f"<table class='iex-plain-scores' style='font-size:18px'><tr><th {cell}>{escape(WORDS.format('player', lang))}"
+                 f"</th><th style='text-align:left'>{escape(WORDS.format('score', lang))}</th></tr>{body}</table>")
         return {"winners": winners, "headline": None, "reason": "", "chart": chart}

@@ -302,6 +302,10 @@ class GameKind:
     schema: tuple[OptionSpec, ...] = ()
     """The options of ``new``, ``players`` first (:class:`OptionSpec`): the new-game screen, ``simulate``'s
     flags and the check of ``new`` are made from it."""
+    view_words: Callable[[str, Any, str], tuple[str, str] | None] | None = None
+    """``view_words(key, value, lang)``: an entry of a seat's view or of a row of the scores in words, its
+    name and its value in ``lang``, or ``None`` to leave it off the table; the plain kit draws a game
+    without a table kit with it (``None``: each key and value as they are)."""
 
     def option(self, name: str) -> OptionSpec | None:
         """The schema's option ``name`` (``None``: the game has no such option)."""

@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -65,15 +65,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, Path]]:
+def serve_app(tmp_path_factory: pytest.TempPathFactory, paths: Sequence[Path] = ()) -> Iterator[tuple[str, int, Path]]:
     """``importexport app`` on a free port: its address, its process id and the SQLite file of its rooms
     (one of the test's own: a test never opens rooms in the user's data folder).  Its output goes to a
     file, never to a pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the
-    server mid-test."""
+    server mid-test.  ``paths``: folders put first on the server's ``PYTHONPATH`` (and so its kernels'),
+    as the example games' (``conftest.register_examples``)."""
     port = free_port()
     folder = tmp_path_factory.mktemp("app")
     log, rooms = folder / "app.log", folder / "rooms.sqlite3"
     env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": str(rooms)}
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get("PYTHONPATH")])])
     with open(log, "w", encoding="utf-8") as out:
         proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
                                 stdout=out, stderr=subprocess.STDOUT, text=True, env=env)

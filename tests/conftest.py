@@ -31,7 +31,7 @@ LONG_FILES = (
     "test_random_play_abilities.py", "test_browser_chapters.py", "test_describe.py", "test_save_undo.py",
     "test_browser_portroyal.py", "test_browser_chapters_portroyal.py",
     "test_portroyal_random.py", "test_illegal_fuzz.py", "test_culling.py", "test_rooms_store.py",
-    "test_rooms.py",
+    "test_rooms.py", "test_browser_plugin.py",
 )
 
 
@@ -114,23 +114,32 @@ def example_points() -> dict[str, tuple[Path, str, str, dict[str, str]]]:
     return out
 
 
-@pytest.fixture
-def example_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The example games registered as ``pip install -e examples/<name>`` would (faster, and nothing
-    left installed): each one's entry points, copied from its own ``pyproject.toml``, in a
-    ``.dist-info`` folder on ``sys.path`` (which ``importlib.metadata`` reads as installed metadata),
-    its package's folder on ``sys.path``, and :data:`~importexport.protocol.GAMES` made to look again;
-    all undone after the test.  The ids of the games they add."""
-    ids = []
-    for folder, name, version, points in example_points().values():
-        dist = tmp_path / f"{name.replace('-', '_')}-{version}.dist-info"
+def register_examples(folder: Path) -> tuple[list[Path], list[str]]:
+    """The example games registered as ``pip install -e examples/<name>`` would: each one's entry points,
+    copied from its own ``pyproject.toml``, in a ``.dist-info`` folder written in ``folder`` (which
+    ``importlib.metadata`` reads as installed metadata once ``folder`` is on ``sys.path``).  The folders
+    to put on ``sys.path`` (or ``PYTHONPATH``, for another process): ``folder`` and each example's own;
+    and the ids of the games they add."""
+    ids, paths = [], []
+    for example, name, version, points in example_points().values():
+        dist = folder / f"{name.replace('-', '_')}-{version}.dist-info"
         dist.mkdir()
         (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
         lines = "".join(f"{gid} = {value}\n" for gid, value in points.items())
         (dist / "entry_points.txt").write_text(f"[{GROUP}]\n{lines}", encoding="utf-8")
-        monkeypatch.syspath_prepend(str(folder))
+        paths.append(example)
         ids += list(points)
-    monkeypatch.syspath_prepend(str(tmp_path))
+    return [folder, *paths], ids
+
+
+@pytest.fixture
+def example_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The example games registered (:func:`register_examples`; faster than installing them, and nothing
+    left installed): their folders on ``sys.path`` and :data:`~importexport.protocol.GAMES` made to
+    look again; all undone after the test.  The ids of the games they add."""
+    paths, ids = register_examples(tmp_path)
+    for path in reversed(paths):
+        monkeypatch.syspath_prepend(str(path))
     monkeypatch.setattr(GAMES, "_found", None)
     monkeypatch.setattr(GAMES, "_kinds", dict(GAMES._kinds))
     return ids

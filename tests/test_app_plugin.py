@@ -59,3 +59,29 @@ def test_fair_undo_of_a_plugged_in_game_follows_what_the_views_show(example_game
     g = with_bot.game
     with_bot.act(g.legal_actions(0)[0])  # the bot answers with a card from its hand
     assert len(g.history) >= 2 and with_bot.undo_refusal(0) == "revealed"
+
+
+def test_the_plain_table_names_a_views_entries_in_the_games_words(example_games: list[str]) -> None:
+    """The plain kit draws each entry of a view through the kind's ``view_words`` (High card's, in English
+    and German, leaving off what the title says or never changes); a kind without them shows the keys."""
+    import dataclasses
+
+    from importexport.plain_kit import PlainKit
+    from importexport.protocol import GAMES
+
+    kind = GAMES["highcard"]
+    g = kind.new(players=2, seed=3, lowest=True)
+    g.apply(g.legal_actions()[0])
+    names = {lang: [name for name, _value in PlainKit(kind).picture(g, lang, {1})["views"][0]["lines"]]
+             for lang in ("en", "de")}
+    assert names["en"] == ["Your hand", "Cards in hand", "In the trick", "Tricks won", "The trick goes to", "Played so far"]
+    assert names["de"][0] == "Deine Hand" and len(names["de"]) == 6
+    lines = dict(PlainKit(kind).picture(g, "de", {1})["views"][0]["lines"])
+    assert lines["Den Stich bekommt"] == "die niedrigste Karte" and lines["Im Stich"].startswith("Spieler 1: ")
+    while not g.is_over():
+        g.apply(g.legal_actions()[0])
+    won = [s for s, row in enumerate(g.scores()) if row["won"]]
+    scores = PlainKit(kind).picture(g, "de")["scores"]
+    assert [("Gewonnen: ja" in text) for _seat, text in scores] == [s in won for s in range(2)]
+    raw = PlainKit(dataclasses.replace(kind, view_words=None)).picture(g, "en", {1})["views"][0]["lines"]
+    assert [name for name, _value in raw][:3] == ["players", "hand", "held"]

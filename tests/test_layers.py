@@ -214,7 +214,8 @@ def test_no_module_of_the_package_is_loaded_by_a_name_in_a_string() -> None:
 
 def game_id_checks(source: str, ids: frozenset[str]) -> list[int]:
     """The lines of ``source`` that test a game's id: a comparison (``==``, ``!=``, ``in``, ``not in``)
-    with a game id written as a string (alone, or in a tuple, list or set), a ``match`` case on one, or
+    with a game id written as a string (alone, or in a tuple, list or set), a ``match`` case on one, a
+    table keyed by one (a dict's key, or a subscript: what differs per game looked up by its name), or
     any use of ``__module__`` (which names the referee a game comes from)."""
     def is_id(node: ast.AST) -> bool:
         if isinstance(node, ast.Constant):
@@ -226,6 +227,10 @@ def game_id_checks(source: str, ids: frozenset[str]) -> list[int]:
         if isinstance(node, ast.Compare) and any(is_id(n) for n in (node.left, *node.comparators)):
             found.append(node.lineno)
         elif isinstance(node, ast.MatchValue) and is_id(node.value):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Dict) and any(k is not None and is_id(k) for k in node.keys):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Subscript) and is_id(node.slice):
             found.append(node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr == "__module__":
             found.append(node.lineno)
@@ -246,5 +251,6 @@ def test_no_shared_module_tests_a_games_id() -> None:
              if (lines := game_id_checks(p.read_text(encoding="utf-8"), ids))}
     assert found == {}
     planted = ('if kit.id != "importexport":\n    pass\nok = game in ("portroyal", "x")\n'
-               'match g:\n    case "portroyal":\n        pass\nm = type(g).__module__\nfine = g == "chess"\n')
-    assert game_id_checks(planted, ids) == [1, 3, 5, 7]
+               'match g:\n    case "portroyal":\n        pass\nm = type(g).__module__\nfine = g == "chess"\n'
+               'OPTIONS = {"importexport": 1, "x": 2}\nw = WORDING["portroyal"]\nalso_fine = {"chess": 1}["chess"]\n')
+    assert game_id_checks(planted, ids) == [1, 3, 5, 7, 9, 10]

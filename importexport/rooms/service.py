@@ -24,16 +24,17 @@ import hmac
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..bots import make_bot
 from ..bots.registry import BOTS
 from ..file_words import reason
 from ..protocol import GAMES, GameProtocol
+from .options import option_model
 from .store import RoomRow, SeatRow, Store
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
@@ -46,23 +47,21 @@ TTL = 12 * 3600.0
 """Seconds a room may be left alone (no seat taken, no move) before it expires."""
 
 
-class ImportExportOptions(BaseModel):
-    """A room's options for Import/Export, as the new-game screen gives them."""
+class _Options(Mapping[str, type[BaseModel]]):
+    """Each installed game's room option model, by game id (:func:`~.options.option_model`)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-    abilities: bool = False
-    modules: list[str] = []
+    def __getitem__(self, game: str) -> type[BaseModel]:
+        return option_model(GAMES[game])
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES.ids())
 
-class PortRoyalOptions(BaseModel):
-    """A room's options for Port Royal, as the new-game screen gives them."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    mode: str = "base"
-    contracts: list[str] | None = None
+    def __len__(self) -> int:
+        return len(GAMES.ids())
 
 
-OPTIONS: dict[str, type[BaseModel]] = {"importexport": ImportExportOptions, "portroyal": PortRoyalOptions}
+OPTIONS: Mapping[str, type[BaseModel]] = _Options()
+"""A room's option model per game id, made from the game's option schema (any game plugged in has one)."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +188,7 @@ class RoomService:
             ) from None
         opener = new_token()
         now = self.clock()
-        text = OPTIONS[game](**chosen).model_dump_json()
+        text = option_model(kind)(**chosen).model_dump_json()
         while True:
             code = new_code()
             row = RoomRow(
@@ -212,12 +211,13 @@ class RoomService:
                 return Opened(code, opener)
 
     def _options(self, game: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        model = option_model(GAMES[game])
         try:
-            return OPTIONS[game].model_validate(dict(options or {})).model_dump()
+            return model.model_validate(dict(options or {})).model_dump()
         except ValidationError as e:
             err = e.errors()[0]
             name = ".".join(str(part) for part in err["loc"]) or "?"
-            raise RoomSetupError("bad_setting", name=name, reason=reason(err, OPTIONS[game])) from None
+            raise RoomSetupError("bad_setting", name=name, reason=reason(err, model)) from None
         except (TypeError, ValueError):
             raise RoomSetupError(
                 "bad_setting", name="?", reason=reason({"type": "dict_type", "input": options})
@@ -245,7 +245,7 @@ class RoomService:
 
     def _public(self, row: RoomRow) -> Room:
         try:
-            options = OPTIONS[row.game].model_validate_json(row.options).model_dump()
+            options = option_model(GAMES[row.game]).model_validate_json(row.options).model_dump()
             seed = int(row.seed)
         except (KeyError, ValidationError, ValueError):
             raise StoreError("damaged", code=row.code, what="options") from None
@@ -327,7 +327,7 @@ class RoomService:
     # --- the game -------------------------------------------------------------------------------
 
     def _new_game(self, row: RoomRow) -> GameProtocol:
-        room_options = OPTIONS[row.game].model_validate_json(row.options).model_dump()
+        room_options = option_model(GAMES[row.game]).model_validate_json(row.options).model_dump()
         return GAMES[row.game].new(players=row.players, seed=int(row.seed), lang="en", **room_options)
 
     def _game(self, row: RoomRow) -> GameProtocol:

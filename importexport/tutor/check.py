@@ -42,7 +42,7 @@ def problems(chapter: Chapter) -> list[str]:
             play_moves(g.copy(), pos.moves(), f"{where}: position {name!r}, {'guide' if pos.guide else 'script'}")
         except ChapterError as exc:
             out.append(str(exc))
-        n = g.state.n
+        n = len(g.scores())  # (one row per seat)
         if pos.guide:
             out.extend(guide_problems(g.copy(), pos, f"{where}: position {name!r}"))
         for seat in [*(pos.humans or []), *pos.bots]:
@@ -93,7 +93,7 @@ def guide_problems(g: Game, pos: Position, where: str) -> list[str]:
     a ``do`` step whose move cannot be reached by clicking what the table points at."""
     out = []
     readers = set(pos.humans or [])
-    for seat in range(g.state.n):
+    for seat in range(len(g.scores())):
         if seat not in readers and seat not in pos.bots:
             out.append(f"{where}: seat {seat} is neither the reader's nor a bot's (a move off the guide would stop the table)")
     for i, step in enumerate(pos.guide, 1):

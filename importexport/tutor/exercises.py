@@ -9,7 +9,7 @@ sentence is worded for a learner: no internal names of kinds of move, fields or 
 
 Both games are graded the same way, through the game protocol (``legal_actions``, ``apply`` and its
 ``IllegalActionError``, ``describe``); what a game can measure and how it words a count is per game
-(``importexport.tutor.games.GAMES`` and the tables below).
+(its tutor adapter, ``importexport.tutor.games.TUTOR_GAMES``, with its words from ``importexport.tutor.wording``).
 """
 
 from __future__ import annotations
@@ -55,35 +55,6 @@ WORDS = Table("exercises", {
     "kind_refused": "That move {does}; at this point {p} may only {options}.",
     "or": "or",
 })
-MEASURE_WORDS = Table("measures", {
-    "credits": "{p}'s credits",
-    "hand": "the cards in {p}'s hand",
-    "crew": "{p}'s crew cards",
-    "goods": "{p}'s goods",
-    "fulfilled": "{p}'s fulfilled contracts",
-    "contracts": "the contracts on {p}'s ships",
-    "containers": "the containers on {p}'s ships",
-    "at_sea": "{p}'s ships at sea",
-    "island": "the cards on the Supply Island",
-    "deck": "the cards in the deck",
-    "discard": "the cards in the discard pile",
-    "score": "{p}'s final score",
-})
-"""What a ``read`` or a condition counts, as the object of a sentence."""
-NOW = Table("now", {  # what a count is after a move
-    "credits": ("{p} now has {n} credit", "{p} now has {n} credits"),
-    "hand": ("{p} now holds {n} card", "{p} now holds {n} cards"),
-    "crew": ("{p} now has {n} crew card", "{p} now has {n} crew cards"),
-    "goods": ("{p} now has {n} good", "{p} now has {n} goods"),
-    "fulfilled": ("{p} now has {n} fulfilled contract", "{p} now has {n} fulfilled contracts"),
-    "contracts": ("{n} contract now lies under {p}'s ships", "{n} contracts now lie under {p}'s ships"),
-    "containers": ("{p}'s ships now carry {n} container", "{p}'s ships now carry {n} containers"),
-    "at_sea": ("{n} of {p}'s ships is now at sea", "{n} of {p}'s ships are now at sea"),
-    "island": ("{n} card now lies on the Supply Island", "{n} cards now lie on the Supply Island"),
-    "deck": ("{n} card is now left in the deck", "{n} cards are now left in the deck"),
-    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
-    "score": ("{p}'s score now comes to {n}", "{p}'s score now comes to {n}"),
-})
 CHANGE = Table("change", {
     "more": ", {d} more than before",
     "fewer": ", {d} fewer than before",
@@ -96,120 +67,6 @@ GOAL = Table("goal", {
     "up": "the goal was at least {v} more",
     "down": "the goal was at least {v} fewer",
 })
-DOES = Table("does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
-    "draw": "draws cards",
-    "play": "plays a single card",
-    "wild": "plays two cards of one colour as a wild pair",
-    "declare": "declares actions",
-    "sell": "sells a card to the Supply Island",
-    "crew": "hires a card from the Supply Island as crew",
-    "contract": "places a contract under a ship",
-    "load": "loads a card onto a ship",
-    "pirate": "raids a container",
-    "trade": "trades a card",
-    "ship": "picks a ship whose cargo is auctioned",
-    "bid": "places a bid",
-    "winner": "decides a tie",
-    "take": "takes a card of the won cargo",
-    "drop": "discards a contract from a ship",
-    "discard": "discards a card",
-    "yes": "says yes to an ability's question",
-    "no": "says no to an ability's question",
-    "choose": "picks one of an ability's options",
-    "anytime": "uses an anytime ability",
-    "colour": "picks the colour of a container token",
-})
-WANT = Table("want", {  # the same, as what a player is asked to do
-    "draw": "draw cards",
-    "play": "play a single card",
-    "wild": "play two cards of one colour as a wild pair",
-    "declare": "declare actions",
-    "sell": "sell a card to the Supply Island",
-    "crew": "hire a card from the Supply Island as crew",
-    "contract": "place a contract",
-    "load": "load a card onto a ship",
-    "pirate": "raid a container",
-    "trade": "trade a card",
-    "ship": "pick a ship whose cargo is auctioned",
-    "bid": "bid",
-    "winner": "decide a tie",
-    "take": "take a card of the won cargo",
-    "drop": "discard a contract",
-    "discard": "discard a card",
-    "yes": "answer yes",
-    "no": "answer no",
-    "choose": "pick one of an ability's options",
-    "anytime": "use an anytime ability",
-    "colour": "pick the colour of a container token",
-})
-
-
-PR_MEASURE_WORDS = Table("pr_measures", {
-    "coins": "{p}'s coins",
-    "points": "{p}'s influence points",
-    "swords": "{p}'s swords",
-    "persons": "the persons in front of {p}",
-    "expeditions": "{p}'s fulfilled expeditions",
-    "cubes": "{p}'s cubes on contracts",
-    "contracts": "the contracts {p} has fulfilled",
-    "takes_left": "the cards {p} may still take",
-    "harbour": "the cards in the harbour",
-    "waiting_expeditions": "the expeditions beside the harbour",
-    "deck": "the cards in the draw pile",
-    "discard": "the cards in the discard pile",
-    "time_pile": "the cards in the time pile",
-    "rank": "the team's rank",
-})
-"""Port Royal: what a ``read`` or a condition counts, as the object of a sentence."""
-PR_NOW = Table("pr_now", {  # what a count is after a move
-    "coins": ("{p} now has {n} coin", "{p} now has {n} coins"),
-    "points": ("{p} now has {n} influence point", "{p} now has {n} influence points"),
-    "swords": ("{p} now has {n} sword", "{p} now has {n} swords"),
-    "persons": ("{n} person now lies in front of {p}", "{n} persons now lie in front of {p}"),
-    "expeditions": ("{p} has now fulfilled {n} expedition", "{p} has now fulfilled {n} expeditions"),
-    "cubes": ("{p} now has {n} cube on contracts", "{p} now has {n} cubes on contracts"),
-    "contracts": ("{p} has now fulfilled {n} contract", "{p} has now fulfilled {n} contracts"),
-    "takes_left": ("{p} may now take {n} more card", "{p} may now take {n} more cards"),
-    "harbour": ("{n} card now lies in the harbour", "{n} cards now lie in the harbour"),
-    "waiting_expeditions": ("{n} expedition now lies beside the harbour", "{n} expeditions now lie beside the harbour"),
-    "deck": ("{n} card is now left in the draw pile", "{n} cards are now left in the draw pile"),
-    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
-    "time_pile": ("{n} card is now left in the time pile", "{n} cards are now left in the time pile"),
-    "rank": ("the team's rank is now number {n}", "the team's rank is now number {n}"),
-})
-PR_DOES = Table("pr_does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
-    "discover": "turns over the next card",
-    "stop": "stops turning over cards",
-    "repel": "drives off the ship just turned",
-    "land": "lets the ship just turned stay in the harbour",
-    "take": "takes a card from the harbour",
-    "pay": "pays coins for a contract",
-    "pass": "takes no more cards",
-    "expedition": "fulfils an expedition",
-    "contract": "puts a cube on a contract",
-    "decline": "lets the chance at a contract go",
-    "give": "gives a coin to a teammate",
-    "end": "declares the game over",
-})
-PR_WANT = Table("pr_want", {  # the same, as what a player is asked to do
-    "discover": "turn over the next card",
-    "stop": "stop turning over cards",
-    "repel": "drive off the ship just turned",
-    "land": "let the ship just turned stay in the harbour",
-    "take": "take a card from the harbour",
-    "pay": "pay coins for a contract",
-    "pass": "take no more cards",
-    "expedition": "fulfil an expedition",
-    "contract": "put a cube on a contract",
-    "decline": "let the chance at a contract go",
-    "give": "give a coin to a teammate",
-    "end": "declare the game over",
-})
-WORDING: dict[str, tuple[Table, Table, Table, Table]] = {
-    "importexport": (MEASURE_WORDS, NOW, DOES, WANT),
-    "portroyal": (PR_MEASURE_WORDS, PR_NOW, PR_DOES, PR_WANT),
-}
-"""Per game: what a measure counts, a count after a move, what a kind of move does, what it is asked to do."""
 
 
 def _kit(g: Game) -> TutorGame:
@@ -291,7 +148,7 @@ def condition_words(cond: Condition, before: Game, after: Game, action: Action) 
     2 more than before; the goal was at least 4 more." or "That move sells a card; this exercise
     asks you to load a card onto a ship."."""
     kit = _kit(before)
-    _words, now_words, does, want = WORDING[kit.id]
+    _words, now_words, does, want = kit.wording
     if cond.what == "kind":
         return {lang: WORDS.format("kind_missed", lang, does=_kind(does, action.kind, lang),
                                                         want=_kind(want, str(cond.equals), lang)) for lang in LANGS}
@@ -314,21 +171,25 @@ def _kind(table: Table, kind: str, lang: str) -> str:
 
 
 def refusal_words(g: Game, a: Action) -> dict[str, str]:
-    """Why the engine refuses ``a``, in its own words (Import/Export: a move of the wrong kind for the
-    moment is worded here, since the engine's message names kinds the way the code does; Port Royal:
-    the text of its ``IllegalActionError`` in each language)."""
-    kit = _kit(g)
-    if not kit.words_wrong_kind:
-        return kit.refusal(g, a)
+    """Why the engine refuses ``a``, in both languages: the game's tutor adapter says it
+    (:meth:`~importexport.tutor.games.TutorGame.refusal`)."""
+    return _kit(g).refusal(g, a)
+
+
+def ie_refusal_words(g: Game, a: Action) -> dict[str, str]:
+    """Import/Export's refusal of ``a`` in the tutor's words (its tutor adapter's ``refusal_words``): a
+    move of the wrong kind for the moment is worded here, since the engine's message names kinds the
+    way the code does."""
     key, args = reason(g, a)
     if key != "wrong_kind":
         return {lang: message(key, lang, g.state, **args) for lang in LANGS}
+    _measures, _now, does, want = _kit(g).wording
     expected = [k for k in str(args.get("expected", "")).split(", ") if k]
     out = {}
     for lang in LANGS:
-        options = [_kind(WANT, k, lang) for k in expected]
+        options = [_kind(want, k, lang) for k in expected]
         listed = (", ".join(options[:-1]) + f" {WORDS.format('or', lang)} " + options[-1]) if len(options) > 1 else "".join(options)
-        out[lang] = WORDS.format("kind_refused", lang, does=_kind(DOES, a.kind, lang), p=seat_name(a.player, lang),
+        out[lang] = WORDS.format("kind_refused", lang, does=_kind(does, a.kind, lang), p=seat_name(a.player, lang),
                                                        options=listed)
     return out
 
@@ -471,7 +332,7 @@ def number_hint(ex: Exercise, game: str = "importexport") -> dict[str, str]:
     assert ex.read is not None
     read = ex.read
     kit = TUTOR_GAMES[game]
-    words = WORDING[game][0]
+    words = kit.wording[0]
     out = {}
     for lang in LANGS:
         who = WORDS.format("everyone", lang) if read.total else kit.seat_name(read.seat, lang)
@@ -489,4 +350,4 @@ def plain_move(g: Game, a: Action) -> dict[str, str]:
     try:
         return {lang: f"{kit.seat_name(a.player, lang)}: {text}" for lang, text in both(g, a).items()}
     except (KeyError, IndexError, ValueError, TypeError):  # a move too odd to word: say what kind it is
-        return {lang: f"{kit.seat_name(a.player, lang)}: {_kind(WORDING[kit.id][2], a.kind, lang)}" for lang in LANGS}
+        return {lang: f"{kit.seat_name(a.player, lang)}: {_kind(kit.wording[2], a.kind, lang)}" for lang in LANGS}

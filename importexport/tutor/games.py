@@ -17,11 +17,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..catalog import Table
 from ..errors import IllegalActionError
 from ..protocol import GAMES as PROTOCOL
 from ..protocol import table_kit
+from .wording import DOES, MEASURE_WORDS, NOW, PR_DOES, PR_MEASURE_WORDS, PR_NOW, PR_WANT, WANT
 
 CHAPTER_DIR = Path(__file__).parent / "chapters"
+
 LANGS = ("en", "de")
 
 
@@ -161,13 +164,16 @@ class TutorGame:
     """Folded card names -> ids that the rule lookup finds in a section's text by themselves."""
     points_on_table: bool = False
     """A guided move must be one the drawn table points at (its picture's ``point``), not only the seat's to make."""
-    words_wrong_kind: bool = False
-    """A move of the wrong kind for the moment is worded by the tutor, whose words name the kinds a learner
-    knows (:func:`importexport.tutor.exercises.refusal_words`), not by the engine's refusal."""
+    refusal_words: Callable[[Any, Any], dict[str, str]] | None = None
+    """``refusal_words(g, a)``: the refusal of ``a`` in both languages in the tutor's own words (Import/Export
+    names the kinds of move a learner knows); ``None``: the engine's refusal (:meth:`refusal`)."""
     score_lines: Callable[[Any, str], list[str]] = field(default=lambda _g, _lang: [])
     """``score_lines(g, lang)``: the scores as a chapter's facts print them, one line per seat."""
     card_chips: bool = False
     """The rule lookup draws the cards a section concerns small (else it names them)."""
+    wording: tuple[Table, ...] = ()
+    """Its words (:mod:`importexport.tutor.wording`): what a measure counts, a count after a move, what a
+    kind of move does, what a learner is asked to do."""
 
     @property
     def name(self) -> str:
@@ -199,8 +205,10 @@ class TutorGame:
         return a in g.legal_actions(a.player)
 
     def refusal(self, g: Any, a: Any) -> dict[str, str]:
-        """The engine's refusal of ``a`` in both languages (its ``IllegalActionError``); Import/Export's
-        words come from :func:`importexport.tutor.exercises.refusal_words`."""
+        """The refusal of ``a`` in both languages: :attr:`refusal_words`', else the engine's (its
+        ``IllegalActionError``)."""
+        if self.refusal_words is not None:
+            return self.refusal_words(g, a)
         out = {}
         for lang in LANGS:
             trial = g.copy()
@@ -256,11 +264,16 @@ def _pr_score_lines(g: Any, lang: str) -> list[str]:
     return pr_score_lines(g, lang)
 
 
-TUTOR_GAMES: dict[str, TutorGame] = {
-    "importexport": TutorGame("importexport", "", _ie_scenario, _ie_card_id, _ie_measures, IE_BLOCKS, False,
-                              _ie_card_names, True, words_wrong_kind=True, score_lines=_ie_score_lines,
-                              card_chips=True),
-    "portroyal": TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True,
-                           score_lines=_pr_score_lines),
-}
+def _ie_refusal_words(g: Any, a: Any) -> dict[str, str]:
+    from .exercises import ie_refusal_words
+
+    return ie_refusal_words(g, a)
+
+
+IMPORT_EXPORT = TutorGame("importexport", "", _ie_scenario, _ie_card_id, _ie_measures, IE_BLOCKS, False,
+                          _ie_card_names, True, refusal_words=_ie_refusal_words, score_lines=_ie_score_lines,
+                          card_chips=True, wording=(MEASURE_WORDS, NOW, DOES, WANT))
+PORT_ROYAL = TutorGame("portroyal", "portroyal", _pr_scenario, _pr_card_id, _pr_measures, PR_BLOCKS, True,
+                       score_lines=_pr_score_lines, wording=(PR_MEASURE_WORDS, PR_NOW, PR_DOES, PR_WANT))
+TUTOR_GAMES: dict[str, TutorGame] = {tutor.id: tutor for tutor in (IMPORT_EXPORT, PORT_ROYAL)}
 """The games with chapters, by the ids of :data:`importexport.protocol.GAMES`, in contents order."""

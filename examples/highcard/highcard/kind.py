@@ -9,7 +9,7 @@ from typing import Any
 
 from importexport.protocol import GameKind, OptionSpec, SearchRules, checked_new
 
-from .game import FORMAT, HANDS, PLAYERS, Action, Game, load
+from .game import FORMAT, HANDS, PLAYERS, Action, Game, load, seat_name
 
 LABELS = {
     "players": {"en": "Players", "de": "Spieler"},
@@ -17,6 +17,44 @@ LABELS = {
     "lowest": {"en": "Lowest card wins", "de": "Niedrigste Karte gewinnt"},
     "lowest_about": {"en": "each trick goes to its lowest card instead", "de": "jeder Stich geht an die niedrigste Karte"},
 }
+
+VIEW_WORDS = {
+    "hand": {"en": "Your hand", "de": "Deine Hand"},
+    "held": {"en": "Cards in hand", "de": "Karten auf der Hand"},
+    "trick": {"en": "In the trick", "de": "Im Stich"},
+    "tricks": {"en": "Tricks won", "de": "Gewonnene Stiche"},
+    "lowest": {"en": "The trick goes to", "de": "Den Stich bekommt"},
+    "played": {"en": "Played so far", "de": "Bisher gespielt"},
+    "won": {"en": "Won", "de": "Gewonnen"},
+    "none": {"en": "none", "de": "keine"},
+    "yes": {"en": "yes", "de": "ja"},
+    "low": {"en": "the lowest card", "de": "die niedrigste Karte"},
+    "high": {"en": "the highest card", "de": "die höchste Karte"},
+}
+"""The names of the entries of a seat's view and of the scores, for the table the project draws from them."""
+HIDDEN_KEYS = frozenset({"players", "turn", "hand_size"})
+"""View entries the table says otherwise (its title names whose turn it is) or that never change."""
+
+
+def view_words(key: str, value: Any, lang: str) -> tuple[str, str] | None:
+    """An entry of a view or of the scores in ``lang``: its name and its value (seats by name, a flag as
+    words); ``None`` for :data:`HIDDEN_KEYS`."""
+    if key in HIDDEN_KEYS or key not in VIEW_WORDS or (key == "won" and not value):
+        return None
+    words = {k: v[lang if lang in v else "en"] for k, v in VIEW_WORDS.items()}
+    if not isinstance(value, list | bool):  # (a row of the scores: one seat's count)
+        text = str(value)
+    elif key in ("held", "tricks"):
+        text = " · ".join(f"{seat_name(p, lang)}: {n}" for p, n in enumerate(value))
+    elif key == "trick":
+        text = " · ".join(f"{seat_name(p, lang)}: {c}" for p, c in value) or words["none"]
+    elif key == "lowest":
+        text = words["low" if value else "high"]
+    elif key == "won":
+        text = words["yes"]
+    else:
+        text = ", ".join(map(str, value)) or words["none"]
+    return words[key], text
 
 SCHEMA = (
     OptionSpec("players", "int", 3, lambda _c: tuple(range(PLAYERS[0], PLAYERS[1] + 1)),
@@ -75,6 +113,7 @@ def outcome(g: Game) -> list[dict[str, Any]]:
 
 KIND = GameKind("highcard", "High card", checked_new(Game, SCHEMA), load, Action.from_text, PLAYERS,
                 {"lowest": (False, True)}, Heuristic, determinize, margins, lambda g: sum(g.state.tricks),
-                SearchRules(settings={"samples": 4, "width": 3, "depth": 2}), outcome, None, FORMAT, (), None, SCHEMA)
+                SearchRules(settings={"samples": 4, "width": 3, "depth": 2}), outcome, None, FORMAT, (), None, SCHEMA,
+                view_words)
 """High card: 2 to 4 players, 2 to 5 cards each, highest or lowest card wins; no table kit of its own
-(the table component draws it from its views)."""
+(the table component draws it from its views, named in its words by :func:`view_words`)."""

@@ -1,0 +1,147 @@
+"""The tutor's words for each game's measures and kinds of move: what a number an exercise reads counts,
+what it is after a move, what a kind of move does and what a learner is asked to do.  Each game's tutor
+adapter (:class:`importexport.tutor.games.TutorGame`, ``wording``) carries its four tables; the
+exercises read them from the adapter, never by the game's name."""
+
+from __future__ import annotations
+
+from ..catalog import Table
+
+MEASURE_WORDS = Table("measures", {
+    "credits": "{p}'s credits",
+    "hand": "the cards in {p}'s hand",
+    "crew": "{p}'s crew cards",
+    "goods": "{p}'s goods",
+    "fulfilled": "{p}'s fulfilled contracts",
+    "contracts": "the contracts on {p}'s ships",
+    "containers": "the containers on {p}'s ships",
+    "at_sea": "{p}'s ships at sea",
+    "island": "the cards on the Supply Island",
+    "deck": "the cards in the deck",
+    "discard": "the cards in the discard pile",
+    "score": "{p}'s final score",
+})
+"""What a ``read`` or a condition counts, as the object of a sentence."""
+NOW = Table("now", {  # what a count is after a move
+    "credits": ("{p} now has {n} credit", "{p} now has {n} credits"),
+    "hand": ("{p} now holds {n} card", "{p} now holds {n} cards"),
+    "crew": ("{p} now has {n} crew card", "{p} now has {n} crew cards"),
+    "goods": ("{p} now has {n} good", "{p} now has {n} goods"),
+    "fulfilled": ("{p} now has {n} fulfilled contract", "{p} now has {n} fulfilled contracts"),
+    "contracts": ("{n} contract now lies under {p}'s ships", "{n} contracts now lie under {p}'s ships"),
+    "containers": ("{p}'s ships now carry {n} container", "{p}'s ships now carry {n} containers"),
+    "at_sea": ("{n} of {p}'s ships is now at sea", "{n} of {p}'s ships are now at sea"),
+    "island": ("{n} card now lies on the Supply Island", "{n} cards now lie on the Supply Island"),
+    "deck": ("{n} card is now left in the deck", "{n} cards are now left in the deck"),
+    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
+    "score": ("{p}'s score now comes to {n}", "{p}'s score now comes to {n}"),
+})
+DOES = Table("does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
+    "draw": "draws cards",
+    "play": "plays a single card",
+    "wild": "plays two cards of one colour as a wild pair",
+    "declare": "declares actions",
+    "sell": "sells a card to the Supply Island",
+    "crew": "hires a card from the Supply Island as crew",
+    "contract": "places a contract under a ship",
+    "load": "loads a card onto a ship",
+    "pirate": "raids a container",
+    "trade": "trades a card",
+    "ship": "picks a ship whose cargo is auctioned",
+    "bid": "places a bid",
+    "winner": "decides a tie",
+    "take": "takes a card of the won cargo",
+    "drop": "discards a contract from a ship",
+    "discard": "discards a card",
+    "yes": "says yes to an ability's question",
+    "no": "says no to an ability's question",
+    "choose": "picks one of an ability's options",
+    "anytime": "uses an anytime ability",
+    "colour": "picks the colour of a container token",
+})
+WANT = Table("want", {  # the same, as what a player is asked to do
+    "draw": "draw cards",
+    "play": "play a single card",
+    "wild": "play two cards of one colour as a wild pair",
+    "declare": "declare actions",
+    "sell": "sell a card to the Supply Island",
+    "crew": "hire a card from the Supply Island as crew",
+    "contract": "place a contract",
+    "load": "load a card onto a ship",
+    "pirate": "raid a container",
+    "trade": "trade a card",
+    "ship": "pick a ship whose cargo is auctioned",
+    "bid": "bid",
+    "winner": "decide a tie",
+    "take": "take a card of the won cargo",
+    "drop": "discard a contract",
+    "discard": "discard a card",
+    "yes": "answer yes",
+    "no": "answer no",
+    "choose": "pick one of an ability's options",
+    "anytime": "use an anytime ability",
+    "colour": "pick the colour of a container token",
+})
+
+
+PR_MEASURE_WORDS = Table("pr_measures", {
+    "coins": "{p}'s coins",
+    "points": "{p}'s influence points",
+    "swords": "{p}'s swords",
+    "persons": "the persons in front of {p}",
+    "expeditions": "{p}'s fulfilled expeditions",
+    "cubes": "{p}'s cubes on contracts",
+    "contracts": "the contracts {p} has fulfilled",
+    "takes_left": "the cards {p} may still take",
+    "harbour": "the cards in the harbour",
+    "waiting_expeditions": "the expeditions beside the harbour",
+    "deck": "the cards in the draw pile",
+    "discard": "the cards in the discard pile",
+    "time_pile": "the cards in the time pile",
+    "rank": "the team's rank",
+})
+"""Port Royal: what a ``read`` or a condition counts, as the object of a sentence."""
+PR_NOW = Table("pr_now", {  # what a count is after a move
+    "coins": ("{p} now has {n} coin", "{p} now has {n} coins"),
+    "points": ("{p} now has {n} influence point", "{p} now has {n} influence points"),
+    "swords": ("{p} now has {n} sword", "{p} now has {n} swords"),
+    "persons": ("{n} person now lies in front of {p}", "{n} persons now lie in front of {p}"),
+    "expeditions": ("{p} has now fulfilled {n} expedition", "{p} has now fulfilled {n} expeditions"),
+    "cubes": ("{p} now has {n} cube on contracts", "{p} now has {n} cubes on contracts"),
+    "contracts": ("{p} has now fulfilled {n} contract", "{p} has now fulfilled {n} contracts"),
+    "takes_left": ("{p} may now take {n} more card", "{p} may now take {n} more cards"),
+    "harbour": ("{n} card now lies in the harbour", "{n} cards now lie in the harbour"),
+    "waiting_expeditions": ("{n} expedition now lies beside the harbour", "{n} expeditions now lie beside the harbour"),
+    "deck": ("{n} card is now left in the draw pile", "{n} cards are now left in the draw pile"),
+    "discard": ("{n} card now lies in the discard pile", "{n} cards now lie in the discard pile"),
+    "time_pile": ("{n} card is now left in the time pile", "{n} cards are now left in the time pile"),
+    "rank": ("the team's rank is now number {n}", "the team's rank is now number {n}"),
+})
+PR_DOES = Table("pr_does", {  # what a kind of move does, after "That move ..." / "Dieser Zug ..."
+    "discover": "turns over the next card",
+    "stop": "stops turning over cards",
+    "repel": "drives off the ship just turned",
+    "land": "lets the ship just turned stay in the harbour",
+    "take": "takes a card from the harbour",
+    "pay": "pays coins for a contract",
+    "pass": "takes no more cards",
+    "expedition": "fulfils an expedition",
+    "contract": "puts a cube on a contract",
+    "decline": "lets the chance at a contract go",
+    "give": "gives a coin to a teammate",
+    "end": "declares the game over",
+})
+PR_WANT = Table("pr_want", {  # the same, as what a player is asked to do
+    "discover": "turn over the next card",
+    "stop": "stop turning over cards",
+    "repel": "drive off the ship just turned",
+    "land": "let the ship just turned stay in the harbour",
+    "take": "take a card from the harbour",
+    "pay": "pay coins for a contract",
+    "pass": "take no more cards",
+    "expedition": "fulfil an expedition",
+    "contract": "put a cube on a contract",
+    "decline": "let the chance at a contract go",
+    "give": "give a coin to a teammate",
+    "end": "declare the game over",
+})
