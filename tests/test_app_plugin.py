@@ -74,8 +74,8 @@ def test_the_plain_table_names_a_views_entries_in_the_games_words(example_games:
     g.apply(g.legal_actions()[0])
     names = {lang: [name for name, _value in PlainKit(kind).picture(g, lang, {1})["views"][0]["lines"]]
              for lang in ("en", "de")}
-    assert names["en"] == ["Your hand", "Cards in hand", "In the trick", "Tricks won", "The trick goes to", "Played so far"]
-    assert names["de"][0] == "Deine Hand" and len(names["de"]) == 6
+    assert names["en"] == ["Hand", "Cards in hand", "In the trick", "Tricks won", "The trick goes to", "Played so far"]
+    assert names["de"][0] == "Hand" and len(names["de"]) == 6
     lines = dict(PlainKit(kind).picture(g, "de", {1})["views"][0]["lines"])
     assert lines["Den Stich bekommt"] == "die niedrigste Karte" and lines["Im Stich"].startswith("Spieler 1: ")
     while not g.is_over():

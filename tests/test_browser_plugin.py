@@ -25,9 +25,9 @@ __all__ = ["browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
 
 WORDS = {
-    "en": {"names": ["Your hand", "Cards in hand", "In the trick", "Tricks won", "The trick goes to", "Played so far"],
+    "en": {"names": ["Hand", "Cards in hand", "In the trick", "Tricks won", "The trick goes to", "Played so far"],
            "rule": "the lowest card", "seat": "Player {n}", "score": "Tricks won: {n}"},
-    "de": {"names": ["Deine Hand", "Karten auf der Hand", "Im Stich", "Gewonnene Stiche", "Den Stich bekommt",
+    "de": {"names": ["Hand", "Karten auf der Hand", "Im Stich", "Gewonnene Stiche", "Den Stich bekommt",
                      "Bisher gespielt"],
            "rule": "die niedrigste Karte", "seat": "Spieler {n}", "score": "Gewonnene Stiche: {n}"},
 }

@@ -19,7 +19,7 @@ LABELS = {
 }
 
 VIEW_WORDS = {
-    "hand": {"en": "Your hand", "de": "Deine Hand"},
+    "hand": {"en": "Hand", "de": "Hand"},
     "held": {"en": "Cards in hand", "de": "Karten auf der Hand"},
     "trick": {"en": "In the trick", "de": "Im Stich"},
     "tricks": {"en": "Tricks won", "de": "Gewonnene Stiche"},
