@@ -188,10 +188,17 @@ def register(cls: type[Ability]) -> type[Ability]:
     _MODIFIERS.clear()
     _BOUND.clear()
     _INDEXES.clear()
+    _enter_lookups(cls, ability, card.id, names)
+    return cls
+
+
+def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[str]) -> None:
+    """Enter a newly registered ability in the quick lookups: the rule values it changes, the cards
+    lending, the events watched, standing rules, cards working as contracts or from the crew."""
     for key in ability.modifies:
-        KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
+        KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card}
     if cls.lends:
-        LENDERS.add(card.id)
+        LENDERS.add(card)
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
     if cls.standing:
@@ -201,11 +208,10 @@ def register(cls: type[Ability]) -> type[Ability]:
             STANDING_MARKS.append(cls.standing)
     if cls.as_contract:
         CONTRACT_ABILITIES.add(cls.name)
-        CONTRACT_CARDS.add(card.id)
+        CONTRACT_CARDS.add(card)
     if cls.in_crew:
         CREW_ABILITIES.add(cls.name)
-        CREW_CARDS.add(card.id)
-    return cls
+        CREW_CARDS.add(card)
 
 
 def lasting(g: Game, seat: int) -> list[Ability]:
