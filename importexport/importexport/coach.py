@@ -360,55 +360,97 @@ def best_use(ctx: _Seat, action: int, spent: tuple[int, ...] = (), actions: int 
     the hand and ``actions`` actions of it to spend (a contract may need more than one), by the
     heuristic's values (None: the action has nothing to do)."""
     hand = ctx.hand_without(spent)
-    s, seat = ctx.s, ctx.seat
-    found: list[tuple[float, Part]] = []
-    if action == SUPPLY:
-        if not s.sold[seat] and hand:
-            c = min(hand, key=lambda k: ctx.spend_cost(k, hand))
-            found.append((SELL_PRICE - ctx.spend_cost(c, hand), ("use_sell", {"c": c, "n": SELL_PRICE})))
-        if ctx.crew_room > 0 and s.island:
-            c = max(s.island, key=ctx.crew_value)
-            key = "use_hire" if ACTION_OF[c] >= 0 else "use_hire_plain"
-            found.append((ctx.crew_value(c), (key, {"c": c, "a": ACTION_OF[c]})))
-    elif action == IMPORT:
-        ships = [x for x in s.ships if x.at_sea and x.containers]
-        if ships:
-            x = max(ships, key=lambda y: ctx.cargo_value(y.containers))
-            found.append((ctx.cargo_value(x.containers), _cargo_part(ctx, "use_import", x.id, list(x.containers), {})))
-    elif action == CONTRACT:
-        for c in hand:
-            if c >= CARDS.token_base or 1 + level_deficit(ctx.g, seat, c, ctx.levels) > actions:
-                continue
-            for x in ctx.harbour:
-                gain = ctx.contract_gain(c, x.id, 0, hand)
-                if gain > -5.0:
-                    found.append((gain, ("use_contract", {"c": c, "s": x.id})))
-    elif action == LOAD:
-        for c in hand:
-            col = COLOUR_OF[c]
-            for sid, need in ctx.needs.items():
-                if ctx.totals[sid] and col != GREY and _fits(need, col):
-                    gain = ctx.load_gain(sid, col, c, need, hand)
-                    if sum(_take(need, col)) == 0:
-                        paid = _payout(ctx, sid, ctx.totals[sid])
-                        args = {"c": c, "s": sid} if paid is None else {"c": c, "s": sid, "n": paid}
-                        found.append((gain, ("use_load_filled" if paid is None else "use_load_full", args)))
-                    else:
-                        found.append((gain, ("use_load", {"c": c, "s": sid})))
-    elif action == PIRATE:
-        at_sea = {col for x in s.ships if x.at_sea for col in x.colours}
-        for col in sorted(set(ctx.sea_colours)):
-            for sid, need in ctx.needs.items():
-                if ctx.totals[sid] and _fits(need, col):
-                    key = "use_pirate_sea" if col in at_sea else "use_pirate_island"
-                    found.append((ctx.load_gain(sid, col, None, need, hand), (key, {"goods": col, "s": sid})))
-    elif action == TRADE and hand and s.island:
-        give = min(hand, key=ctx.card_value)
-        get = max(s.island, key=ctx.card_value)
-        found.append((ctx.card_value(get) - ctx.card_value(give), ("use_trade", {"c": give, "d": get})))
+    uses = _USES.get(action)
+    found = [] if uses is None else uses(ctx, hand, actions)
     if not found:
         return None
     return max(found, key=lambda t: t[0])
+
+
+Use = tuple[float, Part]
+
+
+def _supply_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """Selling the card cheapest to give up; hiring the island card worth most as crew."""
+    s = ctx.s
+    found: list[Use] = []
+    if not s.sold[ctx.seat] and hand:
+        c = min(hand, key=lambda k: ctx.spend_cost(k, hand))
+        found.append((SELL_PRICE - ctx.spend_cost(c, hand), ("use_sell", {"c": c, "n": SELL_PRICE})))
+    if ctx.crew_room > 0 and s.island:
+        c = max(s.island, key=ctx.crew_value)
+        key = "use_hire" if ACTION_OF[c] >= 0 else "use_hire_plain"
+        found.append((ctx.crew_value(c), (key, {"c": c, "a": ACTION_OF[c]})))
+    return found
+
+
+def _import_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """Bidding for the cargo worth most."""
+    ships = [x for x in ctx.s.ships if x.at_sea and x.containers]
+    if not ships:
+        return []
+    x = max(ships, key=lambda y: ctx.cargo_value(y.containers))
+    return [(ctx.cargo_value(x.containers), _cargo_part(ctx, "use_import", x.id, list(x.containers), {}))]
+
+
+def _contract_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """Each hand card the ``actions`` can place (its missing levels paid) on each ship in harbour."""
+    found: list[Use] = []
+    for c in hand:
+        if c >= CARDS.token_base or 1 + level_deficit(ctx.g, ctx.seat, c, ctx.levels) > actions:
+            continue
+        for x in ctx.harbour:
+            gain = ctx.contract_gain(c, x.id, 0, hand)
+            if gain > -5.0:
+                found.append((gain, ("use_contract", {"c": c, "s": x.id})))
+    return found
+
+
+def _load_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """Each hand card onto each ship whose contracts it fits."""
+    found: list[Use] = []
+    for c in hand:
+        col = COLOUR_OF[c]
+        for sid, need in ctx.needs.items():
+            if ctx.totals[sid] and col != GREY and _fits(need, col):
+                found.append((ctx.load_gain(sid, col, c, need, hand), _load_part(ctx, c, sid, col, need)))
+    return found
+
+
+def _load_part(ctx: _Seat, c: int, sid: int, col: int, need: list[int]) -> Part:
+    """Loading ``c`` onto ship ``sid``: whether it fills the ship, and what the ship then pays."""
+    if sum(_take(need, col)) != 0:
+        return ("use_load", {"c": c, "s": sid})
+    paid = _payout(ctx, sid, ctx.totals[sid])
+    if paid is None:
+        return ("use_load_filled", {"c": c, "s": sid})
+    return ("use_load_full", {"c": c, "s": sid, "n": paid})
+
+
+def _pirate_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """Each container colour within reach onto each ship whose contracts it fits."""
+    at_sea = {col for x in ctx.s.ships if x.at_sea for col in x.colours}
+    found: list[Use] = []
+    for col in sorted(set(ctx.sea_colours)):
+        for sid, need in ctx.needs.items():
+            if ctx.totals[sid] and _fits(need, col):
+                key = "use_pirate_sea" if col in at_sea else "use_pirate_island"
+                found.append((ctx.load_gain(sid, col, None, need, hand), (key, {"goods": col, "s": sid})))
+    return found
+
+
+def _trade_uses(ctx: _Seat, hand: list[int], actions: int) -> list[Use]:
+    """The least valuable hand card for the most valuable island card."""
+    if not hand or not ctx.s.island:
+        return []
+    give = min(hand, key=ctx.card_value)
+    get = max(ctx.s.island, key=ctx.card_value)
+    return [(ctx.card_value(get) - ctx.card_value(give), ("use_trade", {"c": give, "d": get}))]
+
+
+_USES = {SUPPLY: _supply_uses, IMPORT: _import_uses, CONTRACT: _contract_uses, LOAD: _load_uses,
+         PIRATE: _pirate_uses, TRADE: _trade_uses}
+"""Per action, its single uses for the seat, with their values (``best_use`` picks the best)."""
 
 
 def _lead_or_follow(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
@@ -416,17 +458,7 @@ def _lead_or_follow(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
     what the card given up was worth, and whether the others have crew to join in with."""
     s, seat = g.state, ctx.seat
     if a.kind == "draw":
-        done = _apply(g, a)
-        have = len(ctx.hand)
-        after = len(done[0].state.players[seat].hand) if done else have
-        parts: list[Part] = [("draw", {"h": have, "m": after})]
-        extra = crew_for(g, seat, s.led) if step == "follow" else 0
-        if extra:
-            parts.append(("crew_still", {"n": extra, "a": s.led}))
-        kept = next(((c, sid) for c, sid in ctx.reserved.items() if ctx.totals.get(sid)), None)
-        if kept is not None and len(parts) < 2:
-            parts.append(("keep_fit", {"c": kept[0], "s": kept[1]}))
-        return parts
+        return _drawing(g, ctx, step, a)
     if a.kind == "wild" or a.target >= 0:
         action = a.target
     elif step == "follow":
@@ -438,6 +470,7 @@ def _lead_or_follow(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
     extra = crew_for(g, seat, action)
     use = best_use(ctx, action, a.cards, 1 + extra)
     cards = list(a.cards)
+    parts: list[Part]
     if use is not None and use[0] > 0:
         parts = [("lead_use" if step == "lead" else "follow_use", {"a": action, "cards": cards, "use": use[1]})]
     elif step == "lead":
@@ -452,6 +485,22 @@ def _lead_or_follow(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
     if step == "lead" and action != TRADE and not any(crew_for(g, q, action) for q in range(s.n) if q != seat):
         parts.append(("no_rival_crew", {"a": action}))
     return parts[:3]
+
+
+def _drawing(g: Game, ctx: _Seat, step: str, a: Action) -> list[Part]:
+    """Drawing: the cards it brings, the crew still taking part (following), a card kept that fits."""
+    s, seat = g.state, ctx.seat
+    done = _apply(g, a)
+    have = len(ctx.hand)
+    after = len(done[0].state.players[seat].hand) if done else have
+    parts: list[Part] = [("draw", {"h": have, "m": after})]
+    extra = crew_for(g, seat, s.led) if step == "follow" else 0
+    if extra:
+        parts.append(("crew_still", {"n": extra, "a": s.led}))
+    kept = next(((c, sid) for c, sid in ctx.reserved.items() if ctx.totals.get(sid)), None)
+    if kept is not None and len(parts) < 2:
+        parts.append(("keep_fit", {"c": kept[0], "s": kept[1]}))
+    return parts
 
 
 def _declare(g: Game, ctx: _Seat, a: Action) -> list[Part]:
@@ -476,63 +525,88 @@ def _import(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
     frame = s.stack[-1]
     compensation = g.mod(seat, "import_compensation", IMPORT_COMPENSATION) if s.abilities else IMPORT_COMPENSATION
     if a.kind == "ship":
-        bidders = frame.get("bidders", [])
-        if a.target < 0:
-            return None
-        x = s.ships[a.target]
-        if bidders == [seat]:
-            return [_cargo_part(ctx, "ship_alone", x.id, list(x.containers), {})]
-        if seat in bidders:
-            parts: list[Part] = [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
-            taken = import_take(g, seat)
-            if taken < len(x.containers):
-                parts.append(("winner_takes", {"k": taken}))
-            best = _best_cargo_card(ctx, x.containers)
-            if best is not None:
-                parts.append(_goods_or_crew(g, ctx, best))
-            return parts
-        if x.owner == seat:
-            return [("ship_own", {"s": x.id, "n": compensation})]
-        loads = [len(y.containers) for y in s.ships if y.at_sea and y.containers]
-        if loads and len(x.containers) == min(loads):
-            return [("ship_least", {"s": x.id, "k": len(x.containers)})]
-        return [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+        return None if a.target < 0 else _ship_choice(g, ctx, frame, s.ships[a.target], compensation)
     if a.kind == "bid":
-        ship = frame["ship"]
-        cargo = list(s.island if ship < 0 else s.ships[ship].containers)
-        mine = s.players[seat].credits
-        rivals = [b for b in frame["bidders"] if b != seat]
-        richest = ("rival_rich", {"n": max(s.players[b].credits for b in rivals)}) if rivals else None
-        if not a.count:
-            parts = [("bid_zero", {"m": mine})]
-            if ship >= 0 and s.ships[ship].owner == seat:
-                parts.append(("ship_own", {"s": ship, "n": compensation}))
-            elif richest is not None:
-                parts.append(richest)
-            return parts
-        parts = [_cargo_part(ctx, "bid", ship, cargo, {"n": a.count, "m": mine})]
-        best = _best_cargo_card(ctx, cargo)
-        if best is not None:
-            parts.append(_goods_or_crew(g, ctx, best))
-        if richest is not None:
+        return _bid(g, ctx, frame, a, compensation)
+    if a.kind == "winner":
+        return _tie_winner(g, ctx, frame, a)
+    if a.kind == "take" and a.cards:
+        return _taking(g, ctx, a)
+    return None
+
+
+def _ship_choice(g: Game, ctx: _Seat, frame: dict[str, Any], x: Any, compensation: int) -> list[Part]:
+    """Choosing ship ``x`` for the auction: its cargo and what the seat may win of it, the
+    compensation for its own ship, or the smallest cargo."""
+    s, seat = g.state, ctx.seat
+    bidders = frame.get("bidders", [])
+    if bidders == [seat]:
+        return [_cargo_part(ctx, "ship_alone", x.id, list(x.containers), {})]
+    if seat in bidders:
+        parts: list[Part] = [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+        taken = import_take(g, seat)
+        if taken < len(x.containers):
+            parts.append(("winner_takes", {"k": taken}))
+        return _with_best_card(g, ctx, parts, x.containers)
+    if x.owner == seat:
+        return [("ship_own", {"s": x.id, "n": compensation})]
+    loads = [len(y.containers) for y in s.ships if y.at_sea and y.containers]
+    if loads and len(x.containers) == min(loads):
+        return [("ship_least", {"s": x.id, "k": len(x.containers)})]
+    return [("ship_cargo", {"s": x.id, "cards": list(x.containers)})]
+
+
+def _with_best_card(g: Game, ctx: _Seat, parts: list[Part], cargo: list[int]) -> list[Part]:
+    """``parts`` and, if the cargo has a card, why the best of it is worth having."""
+    best = _best_cargo_card(ctx, cargo)
+    return parts if best is None else [*parts, _goods_or_crew(g, ctx, best)]
+
+
+def _cargo_of(s: Any, ship: int) -> list[int]:
+    """The cards auctioned: a ship's cargo, or the Supply Island's cards (``ship`` -1, an ability)."""
+    return list(s.island if ship < 0 else s.ships[ship].containers)
+
+
+def _bid(g: Game, ctx: _Seat, frame: dict[str, Any], a: Action, compensation: int) -> list[Part]:
+    """A bid: what it is for and out of how many credits, what the cargo's best card is worth, the
+    richest rival; no bid: the credits kept, and the compensation for the seat's own ship."""
+    s, seat = g.state, ctx.seat
+    ship = frame["ship"]
+    cargo = _cargo_of(s, ship)
+    mine = s.players[seat].credits
+    rivals = [b for b in frame["bidders"] if b != seat]
+    richest = ("rival_rich", {"n": max(s.players[b].credits for b in rivals)}) if rivals else None
+    if not a.count:
+        parts: list[Part] = [("bid_zero", {"m": mine})]
+        if ship >= 0 and s.ships[ship].owner == seat:
+            parts.append(("ship_own", {"s": ship, "n": compensation}))
+        elif richest is not None:
             parts.append(richest)
         return parts
-    if a.kind == "winner":
-        ship, amount = frame["ship"], frame["amount"]
-        cargo = list(s.island if ship < 0 else s.ships[ship].containers)
-        if a.target == seat:
-            return [_cargo_part(ctx, "winner_me", ship, cargo, {"n": amount})]
-        left = s.players[a.target].credits - amount
-        poorest = all(s.players[a.target].credits < s.players[t].credits for t in frame["tied"] if t != a.target)
-        return [("winner_poorest" if poorest else "winner_other", {"q": a.target, "n": amount, "m": left})]
-    if a.kind == "take" and a.cards:
-        c = a.cards[0]
-        if a.target == TAKE_CREW:
-            return [_crew_part(g, ctx, c)]
-        if a.target == TAKE_GOODS:
-            return _goods_parts(ctx, c)
-        if a.target == TAKE_DISCARD:
-            return [("take_discard", {"c": c})]
+    parts = _with_best_card(g, ctx, [_cargo_part(ctx, "bid", ship, cargo, {"n": a.count, "m": mine})], cargo)
+    return parts if richest is None else [*parts, richest]
+
+
+def _tie_winner(g: Game, ctx: _Seat, frame: dict[str, Any], a: Action) -> list[Part]:
+    """Breaking a tie: the cargo for the seat itself, or what the winner pays and keeps."""
+    s = g.state
+    ship, amount = frame["ship"], frame["amount"]
+    if a.target == ctx.seat:
+        return [_cargo_part(ctx, "winner_me", ship, _cargo_of(s, ship), {"n": amount})]
+    left = s.players[a.target].credits - amount
+    poorest = all(s.players[a.target].credits < s.players[t].credits for t in frame["tied"] if t != a.target)
+    return [("winner_poorest" if poorest else "winner_other", {"q": a.target, "n": amount, "m": left})]
+
+
+def _taking(g: Game, ctx: _Seat, a: Action) -> list[Part] | None:
+    """A card won: into the crew, into the goods, or to the discard pile."""
+    c = a.cards[0]
+    if a.target == TAKE_CREW:
+        return [_crew_part(g, ctx, c)]
+    if a.target == TAKE_GOODS:
+        return _goods_parts(ctx, c)
+    if a.target == TAKE_DISCARD:
+        return [("take_discard", {"c": c})]
     return None
 
 
@@ -613,49 +687,86 @@ def _still_short(ctx: _Seat, card: int, col: int) -> bool:
 
 def _effects(g: Game, ctx: _Seat, a: Action) -> list[Part]:
     """Carrying out an action, or anything else: what it changes for the seat right away."""
-    seat = ctx.seat
     done = _apply(g, a)
     if done is None:
         return [("unknown", {})]
     after, events = done
-    filled = [args for key, args in events if key == "fulfil" and args.get("p") == seat]
-    paid = sum(args["n"] for key, args in events if key == "gain" and args.get("p") == seat and args.get("why") == "payout")
-    if a.kind == "sell":
-        gained = after.state.players[seat].credits - ctx.p.credits
-        parts: list[Part] = [("sell", {"c": a.cards[0], "n": gained, "m": after.state.players[seat].credits})]
-        note = _card_note(ctx, a.cards[0])
-        return parts if note is None else [*parts, note]
-    if a.kind == "crew":
-        return [_crew_part(g, ctx, a.cards[0])]
-    if a.kind == "contract" and a.target >= 0:
-        return _contract_parts(after, ctx, a)
-    if a.kind == "load" and a.target >= 0:
-        c = a.cards[0]
-        if filled:
-            return [("load_full", {"c": c, "s": a.target, "n": paid})]
-        return [_missing_part(after, ctx, "load", c, a.target, {})]
-    if a.kind == "pirate" and a.cards:
-        c, src = a.cards[0], a.sources[0] if a.sources else ISLAND
-        if a.target >= 0:
-            if filled:
-                return [("pirate_full", {"c": c, "src": src, "s": a.target, "n": paid})]
-            return [_missing_part(after, ctx, "pirate", c, a.target, {"src": src})]
-        if a.target == TO_GOODS:
-            return [("pirate_goods", {"c": c, "src": src}), *_goods_parts(ctx, c)[:1]]
-        if src < 0:
-            return [("pirate_island", {"c": c})]
-        return [("pirate_discard", {"c": c, "src": src, "k": len(after.state.ships[src].containers)})]
-    if a.kind == "trade" and len(a.cards) == 2:
-        give, get = a.cards
-        parts = [("trade", {"c": give, "d": get})]
-        sid = _fit_ship(ctx, get)
-        if sid is not None:
-            parts.append(("gets_fit", {"d": get, "s": sid}))
-        elif ACTION_OF[get] >= 0:
-            parts.append(("gets_card", {"d": get, "a": ACTION_OF[get]}))
-        note = _card_note(ctx, give)
-        return parts if note is None else [*parts, note]
-    return _changes(g, after, seat)
+    effect = _EFFECTS.get(a.kind)
+    parts = None if effect is None else effect(g, ctx, a, after, events)
+    return _changes(g, after, ctx.seat) if parts is None else parts
+
+
+Events = list[tuple[str, dict[str, Any]]]
+
+
+def _paid(events: Events, seat: int) -> int | None:
+    """What the contracts the move fulfilled for ``seat`` paid it (None: it fulfilled none)."""
+    if not any(key == "fulfil" and args.get("p") == seat for key, args in events):
+        return None
+    return sum(args["n"] for key, args in events if key == "gain" and args.get("p") == seat and args.get("why") == "payout")
+
+
+def _sold(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    """A sale: the credits it brings, and what the card was worth keeping for."""
+    credits = after.state.players[ctx.seat].credits
+    parts: list[Part] = [("sell", {"c": a.cards[0], "n": credits - ctx.p.credits, "m": credits})]
+    note = _card_note(ctx, a.cards[0])
+    return parts if note is None else [*parts, note]
+
+
+def _hired(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    return [_crew_part(g, ctx, a.cards[0])]
+
+
+def _placed(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    return _contract_parts(after, ctx, a) if a.target >= 0 else None
+
+
+def _loaded(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    """A load: the ship filled and what it paid, or what it still lacks."""
+    if a.target < 0:
+        return None
+    c = a.cards[0]
+    paid = _paid(events, ctx.seat)
+    if paid is not None:
+        return [("load_full", {"c": c, "s": a.target, "n": paid})]
+    return [_missing_part(after, ctx, "load", c, a.target, {})]
+
+
+def _pirated(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    """A container pirated: onto a ship (filled, or what it still lacks), into the goods, or away."""
+    if not a.cards:
+        return None
+    c, src = a.cards[0], a.sources[0] if a.sources else ISLAND
+    if a.target >= 0:
+        paid = _paid(events, ctx.seat)
+        if paid is not None:
+            return [("pirate_full", {"c": c, "src": src, "s": a.target, "n": paid})]
+        return [_missing_part(after, ctx, "pirate", c, a.target, {"src": src})]
+    if a.target == TO_GOODS:
+        return [("pirate_goods", {"c": c, "src": src}), *_goods_parts(ctx, c)[:1]]
+    if src < 0:
+        return [("pirate_island", {"c": c})]
+    return [("pirate_discard", {"c": c, "src": src, "k": len(after.state.ships[src].containers)})]
+
+
+def _traded(g: Game, ctx: _Seat, a: Action, after: Game, events: Events) -> list[Part] | None:
+    """A trade: what the card got fits or shows, and what the card given was worth keeping for."""
+    if len(a.cards) != 2:
+        return None
+    give, get = a.cards
+    parts: list[Part] = [("trade", {"c": give, "d": get})]
+    sid = _fit_ship(ctx, get)
+    if sid is not None:
+        parts.append(("gets_fit", {"d": get, "s": sid}))
+    elif ACTION_OF[get] >= 0:
+        parts.append(("gets_card", {"d": get, "a": ACTION_OF[get]}))
+    note = _card_note(ctx, give)
+    return parts if note is None else [*parts, note]
+
+
+_EFFECTS = {"sell": _sold, "crew": _hired, "contract": _placed, "load": _loaded, "pirate": _pirated, "trade": _traded}
+"""Per kind of action carried out, its parts (None: say what changed in the seat's counts)."""
 
 
 def _missing_part(after: Game, ctx: _Seat, kind: str, c: int, ship_id: int, args: dict[str, Any]) -> Part:

@@ -219,70 +219,116 @@ def ability_wording(g: Game, a: Action) -> Wording | None:
 def engine_wording(g: Game, a: Action) -> Wording:
     """The engine's own template key and raw arguments for ``a``."""
     s = g.state
-    frame = s.stack[-1] if s.stack else {}
-    step = frame.get("kind")
+    step = s.stack[-1].get("kind") if s.stack else None
     args: dict[str, Any] = dict(zip("cdef", a.cards))
     args["n"] = a.count
-    key = a.kind
-    if a.kind == "play":
-        from .turn import card_action
+    word = _WORDING.get(a.kind)
+    return (a.kind, args) if word is None else word(g, a, step, args)
 
-        if step == "solo":
-            return "solo_play", {"c": a.cards[0], "a": CARDS.action[a.cards[0]]}
-        key = "play_lead" if step == "lead" else "play_follow"
-        if a.target >= 0:  # played for another action than the card shows or the led one
-            key = "play_follow_as" if key == "play_follow" else key
-        args["a"] = a.target if a.target >= 0 else card_action(g, a.player, a.cards[0])
-    elif a.kind == "wild":
-        args["a"] = a.target
-    elif a.kind == "crew" and 0 <= a.player < len(s.players) and not crew_room(g, a.player):
-        key = "crew_full"  # (the card is discarded: the label says so before it is chosen)
-    elif a.kind == "declare" and a.target >= 0:
-        key = "declare_trade"
-    elif a.kind in ("contract", "drop", "ship"):
-        args["s"] = a.target  # "ship": -1 is the Supply Island (an ability)
-        if a.kind == "contract":
-            args["cargo"] = (a.cards[0], a.option)
-            tokyo = "tokyo" in s.modules and a.cards[0] in s.island
-            if tokyo:
-                args["m"] = tokyo_cost(g, a.player, a.cards[0])
-            key = ("contract_tokyo" if tokyo else "contract") + ("_skip" if a.count > 1 else "")
-    elif a.kind == "load":
-        args["s"] = a.target
-        if len(a.cards) > 1:
-            key = "load_together"
-        elif a.colour is not None:  # a J card, loaded as one of its two colours
-            key = "load_as"
-            args.update(goods=a.colour, n=J_LOAD_COST)
-    elif a.kind == "pirate":
-        args["src"] = a.sources[0] if a.sources else ISLAND
-        if len(a.cards) > 1:
-            key = "pirate_together"
-            args["src2"] = a.sources[1] if len(a.sources) > 1 else ISLAND
-            args["s"] = a.target
-        elif not a.cards:  # a hidden card (an ability): its destination is chosen once it is seen
-            key = "pirate_unseen"
-        elif a.target < 0:
-            key = "pirate_goods" if a.target == TO_GOODS else "pirate_discard"
-        else:
-            args["s"] = a.target
-            if a.colour is not None:  # a J card from the island: loaded for the first time, as a chosen colour
-                key = "pirate_as"
-                args.update(goods=a.colour, n=J_LOAD_COST)
-    elif a.kind == "winner":
-        args["q"] = a.target
-    elif a.kind == "colour":  # container tokens: the colour of a grey card's token
-        args["goods"] = a.colour
-    elif a.kind == "take":
-        key = "take_crew" if a.target == TAKE_CREW else "take_goods" if a.target == TAKE_GOODS else "take_discard"
-    elif a.kind == "choose":
-        if step == "trim":
-            key = "trim_crew" if a.target == 0 else "trim_goods"
-        elif len(a.cards) > 1:
-            key = "choose_card"
-    elif a.kind == "no" and not a.cards:
-        key = "take_stop" if step == "take" else "solo_stop" if step == "solo" else "no_plain"
+
+def _play(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    if step == "solo":
+        return "solo_play", {"c": a.cards[0], "a": CARDS.action[a.cards[0]]}
+    from .turn import card_action
+
+    if step == "lead":
+        key = "play_lead"
+    else:  # played for another action than the card shows or the led one
+        key = "play_follow_as" if a.target >= 0 else "play_follow"
+    args["a"] = a.target if a.target >= 0 else card_action(g, a.player, a.cards[0])
     return key, args
+
+
+def _wild(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["a"] = a.target
+    return "wild", args
+
+
+def _crew(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    if 0 <= a.player < len(g.state.players) and not crew_room(g, a.player):
+        return "crew_full", args  # (the card is discarded: the label says so before it is chosen)
+    return "crew", args
+
+
+def _declare(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    return ("declare_trade" if a.target >= 0 else "declare"), args
+
+
+def _on_ship(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["s"] = a.target  # "ship": -1 is the Supply Island (an ability)
+    return a.kind, args
+
+
+def _contract(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    s = g.state
+    args["s"] = a.target
+    args["cargo"] = (a.cards[0], a.option)
+    tokyo = "tokyo" in s.modules and a.cards[0] in s.island
+    if tokyo:
+        args["m"] = tokyo_cost(g, a.player, a.cards[0])
+    return ("contract_tokyo" if tokyo else "contract") + ("_skip" if a.count > 1 else ""), args
+
+
+def _load(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["s"] = a.target
+    if len(a.cards) > 1:
+        return "load_together", args
+    if a.colour is not None:  # a J card, loaded as one of its two colours
+        args.update(goods=a.colour, n=J_LOAD_COST)
+        return "load_as", args
+    return "load", args
+
+
+def _pirate(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["src"] = a.sources[0] if a.sources else ISLAND
+    if len(a.cards) > 1:
+        args["src2"] = a.sources[1] if len(a.sources) > 1 else ISLAND
+        args["s"] = a.target
+        return "pirate_together", args
+    if not a.cards:  # a hidden card (an ability): its destination is chosen once it is seen
+        return "pirate_unseen", args
+    if a.target < 0:
+        return ("pirate_goods" if a.target == TO_GOODS else "pirate_discard"), args
+    args["s"] = a.target
+    if a.colour is not None:  # a J card from the island: loaded for the first time, as a chosen colour
+        args.update(goods=a.colour, n=J_LOAD_COST)
+        return "pirate_as", args
+    return "pirate", args
+
+
+def _winner(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["q"] = a.target
+    return "winner", args
+
+
+def _colour(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    args["goods"] = a.colour  # container tokens: the colour of a grey card's token
+    return "colour", args
+
+
+def _take(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    key = "take_crew" if a.target == TAKE_CREW else "take_goods" if a.target == TAKE_GOODS else "take_discard"
+    return key, args
+
+
+def _choose(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    if step == "trim":
+        return ("trim_crew" if a.target == 0 else "trim_goods"), args
+    return ("choose_card" if len(a.cards) > 1 else "choose"), args
+
+
+def _no(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+    if a.cards:
+        return "no", args
+    return ("take_stop" if step == "take" else "solo_stop" if step == "solo" else "no_plain"), args
+
+
+_WORDING = {
+    "play": _play, "wild": _wild, "crew": _crew, "declare": _declare, "contract": _contract, "drop": _on_ship,
+    "ship": _on_ship, "load": _load, "pirate": _pirate, "winner": _winner, "colour": _colour, "take": _take,
+    "choose": _choose, "no": _no,
+}
+"""Per kind of choice, its template key and the arguments it fills in (other kinds: the kind's own key)."""
 
 
 def fill(g: Game, args: dict[str, Any], lang: str) -> dict[str, Any]:

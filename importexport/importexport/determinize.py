@@ -33,9 +33,25 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     data["players"] = [dict(p, hand=list(p["hand"])) for p in view["players"]]
     data["deck"], data["discard"] = [], []
     data["rng"] = rng.getrandbits(63)
+    data["stack"], unseen = _stack_as_seen(view["stack"], seat)
+    state = State.from_dict(data)
+    unknown = _unknown(state, view)
+    rng.shuffle(unknown)
+    for p, pv in zip(state.players, view["players"]):
+        if p.seat != seat:
+            k = pv["hand_size"]
+            p.hand, unknown = unknown[:k], unknown[k:]
+    unknown = _deal_held(state, unseen, rng, unknown)
+    _deal_piles(state, view, unknown)
+    return state
+
+
+def _stack_as_seen(frames: list[dict[str, Any]], seat: int) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
+    """The steps pending, others' sealed bids cleared, and (place in the stack, key) of each card
+    held in another seat's step (hidden from ``seat``: None, or a list of None)."""
     stack = []
-    unseen: list[tuple[int, str]] = []  # (place in the stack, key) of cards in another seat's step
-    for i, frame in enumerate(view["stack"]):
+    unseen: list[tuple[int, str]] = []
+    for i, frame in enumerate(frames):
         f = dict(frame)
         if f.get("kind") == "bid":
             f["bids"] = [b if isinstance(b, int) and (bidder == seat or b < 0) else -1
@@ -44,31 +60,37 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
             if value is None or (isinstance(value, list) and value and value[0] is None):
                 unseen.append((i, key))
         stack.append(f)
-    data["stack"] = stack
-    state = State.from_dict(data)
+    return stack, unseen
+
+
+def _unknown(state: State, view: dict[str, Any]) -> list[int]:
+    """The cards of the game's decks the view does not show, lowest id first."""
     from .setup import deck_sets
 
-    seen = [c for c in state.all_cards() if c is not None]
-    top = view.get("discard_top")
-    deck_top = view.get("deck_top")
-    seen_set = set(seen)
-    if top is not None:
-        seen_set.add(top)
-    if deck_top is not None:
-        seen_set.add(deck_top)
-    unknown = [c for c in CARDS.ids_in_sets(deck_sets(state.modules)) if c not in seen_set]
-    rng.shuffle(unknown)
-    for p, pv in zip(state.players, view["players"]):
-        if p.seat != seat:
-            k = pv["hand_size"]
-            p.hand, unknown = unknown[:k], unknown[k:]
-    for i, key in unseen:  # a card held in another seat's step; one it just drew lies in its hand
+    seen = {c for c in state.all_cards() if c is not None}
+    for top in (view.get("discard_top"), view.get("deck_top")):
+        if top is not None:
+            seen.add(top)
+    return [c for c in CARDS.ids_in_sets(deck_sets(state.modules)) if c not in seen]
+
+
+def _deal_held(state: State, unseen: list[tuple[int, str]], rng: random.Random, unknown: list[int]) -> list[int]:
+    """Deal the cards held in other seats' steps; one a seat just drew lies in its hand.  Returns
+    the cards still to deal."""
+    for i, key in unseen:
         frame = state.stack[i]
         hand = state.players[frame["seat"]].hand if isinstance(frame.get("seat"), int) else []
         if frame[key] is None:
             frame[key] = rng.choice(hand) if hand else unknown.pop()
         else:
             frame[key], unknown = unknown[: len(frame[key])], unknown[len(frame[key]):]
+    return unknown
+
+
+def _deal_piles(state: State, view: dict[str, Any], unknown: list[int]) -> None:
+    """The discard pile under its open top card, then the deck (its top card, if shown, on top)."""
+    top = view.get("discard_top")
+    deck_top = view.get("deck_top")
     under = max(0, view["discard_size"] - (1 if top is not None else 0))
     state.discard, unknown = unknown[:under], unknown[under:]
     if top is not None:
@@ -77,7 +99,6 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     state.deck = unknown[:deck_size]
     if deck_top is not None:
         state.deck.append(deck_top)
-    return state
 
 
 def determinized_game(view: dict[str, Any], rng: random.Random) -> Game:

@@ -147,8 +147,6 @@ FIELDS: dict[str, frozenset[str]] = {
 
 def reason(g: Game, a: Action) -> Reason:
     """The rule an illegal action breaks (key and arguments for ``REASONS``)."""
-    from .engine import EXTRA_CHECKS
-
     s = g.state
     if not s.stack:
         return "game_over", {}
@@ -159,6 +157,19 @@ def reason(g: Game, a: Action) -> Reason:
     if bad_card is not None:
         return "unknown_card", {"id": bad_card}
     frame = s.stack[-1]
+    found = _misplaced(g, frame, a)
+    if found is not None:
+        return found
+    legal = g.legal_actions(a.player)
+    found = _step_rule(g, frame, a, legal)
+    if found is not None:
+        return found
+    return not_offered(g, [x for x in legal if x.kind == a.kind], a, None)
+
+
+def _misplaced(g: Game, frame: Frame, a: Action) -> Reason | None:
+    """A detail the kind of choice does not use, a choice by a seat not deciding, a card offered
+    at a step that takes none (None: none of these)."""
     used = FIELDS.get(a.kind)
     extra = None if used is None else a.unused_field(used)
     # A card offered at a step that takes none (a card clicked while a ship is chosen, a bid is
@@ -172,13 +183,20 @@ def reason(g: Game, a: Action) -> Reason:
         return "not_your_decision", {"p": a.player, "q": deciders[0]}
     if no_card_step:
         return "no_card_now", {"p": a.player, "step": step_of(g, frame)}
-    legal = g.legal_actions(a.player)
+    return None
+
+
+def _step_rule(g: Game, frame: Frame, a: Action, legal: list[Action]) -> Reason | None:
+    """The rule of the step (or of the ability asking) that ``a`` breaks: a check the kind of choice
+    has everywhere, the wrong kind for the step, the step's own check (None: none says)."""
+    from .engine import EXTRA_CHECKS
+
     kind = FRAMES[frame["kind"]]
     if a.kind in EXTRA_CHECKS and kind.extras:
         found = EXTRA_CHECKS[a.kind](g, a)
         if found is not None:
             return found
-    expected = ACT_CHOICES[frame.get("action", s.led)] if frame["kind"] == "act" else FRAME_CHOICES.get(frame["kind"], ())
+    expected = ACT_CHOICES[frame.get("action", g.state.led)] if frame["kind"] == "act" else FRAME_CHOICES.get(frame["kind"], ())
     kinds = set(expected) | {x.kind for x in legal}
     if a.kind not in kinds:
         return "wrong_kind", {"kind": a.kind, "expected": ", ".join(sorted({x.kind for x in legal})),
@@ -186,14 +204,8 @@ def reason(g: Game, a: Action) -> Reason:
     if frame["kind"] == "ask":
         from .abilities import asked
 
-        found = asked(g, frame).ask_check(g, frame, a)
-    elif kind.check is not None:
-        found = kind.check(g, frame, a)
-    else:
-        found = None
-    if found is not None:
-        return found
-    return not_offered(g, [x for x in legal if x.kind == a.kind], a, None)
+        return asked(g, frame).ask_check(g, frame, a)
+    return None if kind.check is None else kind.check(g, frame, a)
 
 
 def not_offered(g: Game, options: list[Action], a: Action, card: int | None) -> Reason:

@@ -396,64 +396,95 @@ class _Seat:
         """The gains of ``n`` actions of type ``action`` in the best order (may be negative)."""
         if n <= 0:
             return []
-        hand = self.hand_without(spent)
-        out: list[float] = []
-        if action == SUPPLY:
-            if not self.s.sold[self.seat] and hand:
-                out.append(SELL_PRICE - min(self.spend_cost(c, hand) for c in hand))
-            hires = sorted((self.crew_value(c) for c in self.s.island), reverse=True)
-            out += [h if i < self.crew_room else -0.3 for i, h in enumerate(hires)]
-        elif action == IMPORT:
-            if self._imports is None:
-                values = sorted((self.cargo_value(x.containers) for x in self.s.ships if x.at_sea and x.containers),
-                                reverse=True)
-                self._imports = [v * self.w.import_round - 1.0 for v in values]
-            out += self._imports
-        elif action == CONTRACT:
-            gains = []
-            for c in hand:
-                gains.append(self.contract_gain(c) - (0.0 if c in self.reserved else self.plain))
-            out += gains
-        elif action == LOAD:
-            needs = {k: v[:] for k, v in self.needs.items() if self.totals[k]}
-            left = hand[:]
-            for _ in range(n):
-                best, pick = 0.0, None
-                for c in left:
-                    col = COLOUR_OF[c]
-                    if col == GREY:
-                        continue
-                    for sid, need in needs.items():
-                        if _fits(need, col):
-                            v = self.load_gain(sid, col, c, need, left)
-                            if pick is None or v > best:
-                                best, pick = v, (c, sid, col)
-                if pick is None:
-                    break
-                out.append(best)
-                left.remove(pick[0])
-                needs[pick[1]] = _take(needs[pick[1]], pick[2])
-        elif action == PIRATE:
-            needs = {k: v[:] for k, v in self.needs.items() if self.totals[k]}
-            pool = self.sea_colours[:]
-            for _ in range(n):
-                best, pick = 0.0, None
-                for col in sorted(set(pool)):  # sorted: ties go the same way in every process
-                    for sid, need in needs.items():
-                        if _fits(need, col):
-                            v = self.load_gain(sid, col, None, need, hand)
-                            if v > best:
-                                best, pick = v, (col, sid)
-                if pick is None:
-                    break
-                out.append(best)
-                pool.remove(pick[0])
-                needs[pick[1]] = _take(needs[pick[1]], pick[0])
-        elif action == TRADE:
-            if hand and self.s.island:
-                out.append(max(self.card_value(c) for c in self.s.island) - min(self.card_value(c) for c in hand))
+        gains = _GAINS.get(action)
+        out = [] if gains is None else gains(self, n, self.hand_without(spent))
         out.sort(reverse=True)
         return out[:n] + [0.0] * max(0, n - len(out))
+
+    def _supply_gains(self, n: int, hand: list[int]) -> list[float]:
+        """A sale (the cheapest card to give up), then every hire, best first (none beyond the crew's room)."""
+        out: list[float] = []
+        if not self.s.sold[self.seat] and hand:
+            out.append(SELL_PRICE - min(self.spend_cost(c, hand) for c in hand))
+        hires = sorted((self.crew_value(c) for c in self.s.island), reverse=True)
+        out += [h if i < self.crew_room else -0.3 for i, h in enumerate(hires)]
+        return out
+
+    def _import_gains(self, n: int, hand: list[int]) -> list[float]:
+        """What an Import round is expected to bring from each ship at sea with a cargo."""
+        if self._imports is None:
+            values = sorted((self.cargo_value(x.containers) for x in self.s.ships if x.at_sea and x.containers),
+                            reverse=True)
+            self._imports = [v * self.w.import_round - 1.0 for v in values]
+        return list(self._imports)
+
+    def _contract_gains(self, n: int, hand: list[int]) -> list[float]:
+        """Each hand card placed as a contract, less the card kept otherwise."""
+        return [self.contract_gain(c) - (0.0 if c in self.reserved else self.plain) for c in hand]
+
+    def _load_gains(self, n: int, hand: list[int]) -> list[float]:
+        """``n`` loads one after the other, each the best left."""
+        needs = {k: v[:] for k, v in self.needs.items() if self.totals[k]}
+        left = hand[:]
+        out: list[float] = []
+        for _ in range(n):
+            found = self._best_load(left, needs)
+            if found is None:
+                break
+            best, (c, sid, col) = found
+            out.append(best)
+            left.remove(c)
+            needs[sid] = _take(needs[sid], col)
+        return out
+
+    def _best_load(self, left: list[int], needs: dict[int, list[int]]) -> tuple[float, tuple[int, int, int]] | None:
+        """The most valuable load of a card of ``left`` onto a ship with open ``needs``: its gain and
+        (card, ship, colour); None: no card fits."""
+        best, pick = 0.0, None
+        for c in left:
+            col = COLOUR_OF[c]
+            if col == GREY:
+                continue
+            for sid, need in needs.items():
+                if _fits(need, col):
+                    v = self.load_gain(sid, col, c, need, left)
+                    if pick is None or v > best:
+                        best, pick = v, (c, sid, col)
+        return None if pick is None else (best, pick)
+
+    def _pirate_gains(self, n: int, hand: list[int]) -> list[float]:
+        """``n`` containers pirated one after the other, each the best left that gains something."""
+        needs = {k: v[:] for k, v in self.needs.items() if self.totals[k]}
+        pool = self.sea_colours[:]
+        out: list[float] = []
+        for _ in range(n):
+            found = self._best_pirate(pool, needs, hand)
+            if found is None:
+                break
+            best, (col, sid) = found
+            out.append(best)
+            pool.remove(col)
+            needs[sid] = _take(needs[sid], col)
+        return out
+
+    def _best_pirate(self, pool: list[int], needs: dict[int, list[int]],
+                     hand: list[int]) -> tuple[float, tuple[int, int]] | None:
+        """The most valuable container colour of ``pool`` for a ship with open ``needs``: its gain
+        and (colour, ship); None: none gains anything."""
+        best, pick = 0.0, None
+        for col in sorted(set(pool)):  # sorted: ties go the same way in every process
+            for sid, need in needs.items():
+                if _fits(need, col):
+                    v = self.load_gain(sid, col, None, need, hand)
+                    if v > best:
+                        best, pick = v, (col, sid)
+        return None if pick is None else (best, pick)
+
+    def _trade_gains(self, n: int, hand: list[int]) -> list[float]:
+        """The best island card for the least valuable hand card."""
+        if hand and self.s.island:
+            return [max(self.card_value(c) for c in self.s.island) - min(self.card_value(c) for c in hand)]
+        return []
 
     def best_count(self, action: int, lo: int, hi: int, spent: tuple[int, ...] = ()) -> tuple[int, float]:
         """How many actions to declare (``lo``..``hi``) and what they bring."""
@@ -475,6 +506,13 @@ class _Seat:
                     total += (0.6 + crew_for(self.g, q, action)) * self.w.follow_gain[action]
             v = self._others[action] = total * self.w.opp
         return v
+
+
+_GAINS = {
+    SUPPLY: _Seat._supply_gains, IMPORT: _Seat._import_gains, CONTRACT: _Seat._contract_gains,
+    LOAD: _Seat._load_gains, PIRATE: _Seat._pirate_gains, TRADE: _Seat._trade_gains,
+}
+"""Per action, the gains of its uses (unsorted; ``_Seat.plan`` orders and cuts them)."""
 
 
 class HeuristicBot:

@@ -8,6 +8,7 @@ the wanted language.  Arguments are formatted by name: ``p``/``q`` are seats, ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..boundary import problem_text, shown
@@ -281,53 +282,14 @@ def goods_name(colour: int, lang: str) -> str:
 
 
 def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dict[str, Any]:
+    """An event's or a refusal's arguments in words of ``lang``, each formatted as its name says."""
     out: dict[str, Any] = {}
     for name, value in args.items():
-        if name in ("p", "q"):
-            out[name] = seat_name(value, lang) if value >= 0 else word("nobody", lang)
-        elif name in ("c", "d"):
-            out[name] = card_name(value, lang)
-        elif name == "cards":
-            out[name] = word("and", lang).join(card_name(c, lang) for c in value)
-        elif name == "s":
-            out[name] = place_name(value, lang, state)
-        elif name == "a":
-            out[name] = action_name(value, lang)
-        elif name == "g":
-            out[name] = goods_name(value, lang)
-        elif name == "why":
-            out[name] = WHY.format(value, lang) if value in WHY else value
-        elif name in ("bidders", "winners"):
-            out[name] = ", ".join(seat_name(b, lang) for b in value) or word("nobody", lang)
-            out[name[:-1] + "_count"] = len(value)  # the plural of "Winner"/"Winners" follows it
-        elif name == "bids":
-            out[name] = ", ".join(f"{seat_name(int(k), lang)} {v}" for k, v in value.items())
-        elif name == "goods":
-            out[name] = goods_name(value, lang)
-        elif name == "heads":
-            out[name] = word("heads" if value else "tails", lang)
-        elif name == "abilities":
-            out["rules"] = word("with_abilities" if value else "basic", lang)
-        elif name == "modules":
-            out["mods"] = "".join(", " + m for m in value)
-        elif name == "what" and "problem" in args:  # something that is no choice: what it was and why
-            out[name], out["problem"] = shown(value, lang), problem_text(args, lang)
-        elif name == "problem":
-            out.setdefault(name, problem_text(args, lang))
-        elif name == "value":
-            out[name] = shown(value, lang)
-        elif name == "want":
-            out[name] = EXPECTED.format(value, lang)
-        elif name == "kind":
-            out[name] = KIND_WORDS.get(value, {}).get(lang, value)
-        elif name == "expected":  # kinds of choice, e.g. "draw, play, wild"
-            out[name] = ", ".join(KIND_WORDS.get(k, {}).get(lang, k) for k in str(value).split(", ") if k)
-        elif name == "step":  # what the step the game waits at asks for (explain.STEPS)
-            from .explain import STEPS
-
-            out[name] = STEPS.format(value, lang)
+        words = _WORDS.get(name)
+        if words is not None:
+            out[name] = words(value, lang, state)
         else:
-            out[name] = value
+            _WRITERS.get(name, _plain)(out, name, value, args, lang)
     if key == "setup":
         out.setdefault("mods", "")
     if key == "pirate":
@@ -338,6 +300,74 @@ def _format(key: str, args: dict[str, Any], lang: str, state: Any = None) -> dic
             else word("to_goods" if t == -2 else "discards", lang)  # -2: into the goods (an ability)
         )
     return out
+
+
+def _seat_or_nobody(value: int, lang: str, state: Any) -> str:
+    return seat_name(value, lang) if value >= 0 else word("nobody", lang)
+
+
+def _step_words(value: str, lang: str, state: Any) -> str:
+    """What the step the game waits at asks for (``explain.STEPS``)."""
+    from .explain import STEPS
+
+    return STEPS.format(value, lang)
+
+
+_WORDS: dict[str, Callable[[Any, str, Any], Any]] = {
+    "p": _seat_or_nobody,
+    "q": _seat_or_nobody,
+    "c": lambda value, lang, state: card_name(value, lang),
+    "d": lambda value, lang, state: card_name(value, lang),
+    "cards": lambda value, lang, state: word("and", lang).join(card_name(c, lang) for c in value),
+    "s": place_name,
+    "a": lambda value, lang, state: action_name(value, lang),
+    "g": lambda value, lang, state: goods_name(value, lang),
+    "goods": lambda value, lang, state: goods_name(value, lang),
+    "why": lambda value, lang, state: WHY.format(value, lang) if value in WHY else value,
+    "bids": lambda value, lang, state: ", ".join(f"{seat_name(int(k), lang)} {v}" for k, v in value.items()),
+    "heads": lambda value, lang, state: word("heads" if value else "tails", lang),
+    "value": lambda value, lang, state: shown(value, lang),
+    "want": lambda value, lang, state: EXPECTED.format(value, lang),
+    "kind": lambda value, lang, state: KIND_WORDS.get(value, {}).get(lang, value),
+    # kinds of choice, e.g. "draw, play, wild"
+    "expected": lambda value, lang, state: ", ".join(KIND_WORDS.get(k, {}).get(lang, k) for k in str(value).split(", ") if k),
+    "step": _step_words,
+}
+"""Arguments put in words under their own name: ``name: words(value, lang, state)``."""
+
+
+def _plain(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    out[name] = value
+
+
+def _seats(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    out[name] = ", ".join(seat_name(b, lang) for b in value) or word("nobody", lang)
+    out[name[:-1] + "_count"] = len(value)  # the plural of "Winner"/"Winners" follows it
+
+
+def _rules(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    out["rules"] = word("with_abilities" if value else "basic", lang)
+
+
+def _mods(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    out["mods"] = "".join(", " + m for m in value)
+
+
+def _what(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    if "problem" not in args:
+        out[name] = value
+    else:  # something that is no choice: what it was and why
+        out[name], out["problem"] = shown(value, lang), problem_text(args, lang)
+
+
+def _problem(out: dict[str, Any], name: str, value: Any, args: dict[str, Any], lang: str) -> None:
+    out.setdefault(name, problem_text(args, lang))
+
+
+_WRITERS: dict[str, Callable[[dict[str, Any], str, Any, dict[str, Any], str], None]] = {
+    "bidders": _seats, "winners": _seats, "abilities": _rules, "modules": _mods, "what": _what, "problem": _problem,
+}
+"""Arguments that write other names too, or instead (``abilities`` gives ``rules``)."""
 
 
 def render_event(event: tuple[int, str, dict[str, Any]], lang: str = "en", state: Any = None) -> str:

@@ -24,6 +24,7 @@ Colours always come with a shape and a letter (``mark``), so nothing depends on 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..palette import BOARD, COLOUR_NAMES, CSS_COLOUR, SHAPE, TEXT_COLOUR
@@ -215,96 +216,157 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     cards and contracts clickable; ``point`` is a move a guided lesson asks for."""
     viewer = decider if decider is not None else (min(hands) if hands else 0)
     v = g.view(viewer)
-    mode, n, over = v["mode"], v["players"], v["over"]
-    team = mode in ("cooperative", "solo")
-    who = "solo" if mode == "solo" else "team"
     cards: dict[str, dict[str, Any]] = {}
 
     def put(card: int) -> int:
         if str(card) not in cards:
-            cards[str(card)] = card_data(card, lang, mode)
+            cards[str(card)] = card_data(card, lang, v["mode"])
         return card
 
     harbour = [put(c) for c in v["harbour"]]
     just = put(v["just_turned"]) if v["just_turned"] is not None else None
     expeditions = [put(c) for c in v["expeditions"]]
-
-    contracts = []
-    for t, cid in enumerate(v["contracts"]):
-        c = CONTRACTS[cid]
-        taken = v["boxes"][t]
-        boxes = [{"coins": coins, "seat": taken[k] if k < len(taken) else None} for k, coins in enumerate(c.boxes)]
-        name = c.name.de if lang == "de" else c.name.en
-        cond = condition(c, lang)
-        tips = [contract_name(cid, lang), cond, _w("seal", lang, s=str(c.seal))] + ([_w("team_only", lang)] if c.special else [])
-        tips += [_w("box_taken", lang, k=k + 1, p=seat(b["seat"], lang)) if b["seat"] is not None
-                 else _w("box", lang, k=k + 1, n=b["coins"]) for k, b in enumerate(boxes)]
-        contracts.append({"t": t, "id": cid, "name": name, "seal": str(c.seal), "condition": cond,
-                          "brief": condition(c, lang, short=True),
-                          "special": c.special, "boxes": boxes, "tip": "\n".join(tips)})
-
-    table = v["table"]
-    finished = over and bool(table)
-    winners: set[int] = set()
-    if finished and not team:
-        winners = leaders(table)
-    team_points = sum(row["points"] for row in table)
-    team_cubes = sum(len(b) for b in v["boxes"])
-    rank = EXP.rank(n, team_points, team_cubes).name
-    rank_name = rank.de if lang == "de" else rank.en
-    all_cubed = bool(v["boxes"]) and all(v["boxes"])
-    if team and finished:
-        winners = set(range(n)) if all_cubed else set()
-
-    deciding = set(v["deciding"])
-    seats = []
-    for q, row in enumerate(table):
+    for row in v["table"]:
         for c in row["expeditions"]:
             put(c)
-        seats.append({
-            "seat": q, "name": seat(q, lang), "number": q + 1, "bg": SEAT_COLOUR[q % len(SEAT_COLOUR)], "fg": "#fff",
-            "active": q == v["active"] and not over, "start": q == v["start"], "deciding": q in deciding,
-            "winner": q in winners, "coins": row["coins"], "points": row["points"], "swords": row["swords"],
-            "persons": _persons(row["persons"], lang), "expeditions": list(row["expeditions"]),
-            "contracts": list(row["contracts"]), "cubes_left": CUBES - len(row["contracts"]) if v["contracts"] else None,
-            "cubes_tip": _w("cubes_left", lang, n=CUBES - len(row["contracts"])) if v["contracts"] else "",
-        })
+    outcome = _outcome(v, lang)
+    labels = _labels(lang)
+    return {
+        "game": "portroyal", "lang": lang, "mode": v["mode"], "labels": labels, "legend": _legend(lang, labels),
+        "status": _status(v, lang, outcome), "cards": cards, "harbour": harbour, "just_turned": just,
+        "expeditions": expeditions, "contracts": [_contract(v, t, lang) for t in range(len(v["contracts"]))],
+        "seats": [_seat(v, q, lang, outcome.winners) for q in range(len(v["table"]))],
+        "clickable": _clickable(g, decider, v["over"]), "point": pointed(point), "changed": [],
+    }
 
+
+def _contract(v: dict[str, Any], t: int, lang: str) -> dict[str, Any]:
+    """Contract ``t`` of the table as drawn: its condition (in full and in brief), its boxes and who
+    took them, and a tip saying all of it."""
+    cid = v["contracts"][t]
+    c = CONTRACTS[cid]
+    taken = v["boxes"][t]
+    boxes = [{"coins": coins, "seat": taken[k] if k < len(taken) else None} for k, coins in enumerate(c.boxes)]
+    cond = condition(c, lang)
+    tips = [contract_name(cid, lang), cond, _w("seal", lang, s=str(c.seal))] + ([_w("team_only", lang)] if c.special else [])
+    tips += [_w("box_taken", lang, k=k + 1, p=seat(b["seat"], lang)) if b["seat"] is not None
+             else _w("box", lang, k=k + 1, n=b["coins"]) for k, b in enumerate(boxes)]
+    return {"t": t, "id": cid, "name": c.name.de if lang == "de" else c.name.en, "seal": str(c.seal),
+            "condition": cond, "brief": condition(c, lang, short=True),
+            "special": c.special, "boxes": boxes, "tip": "\n".join(tips)}
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """Where the game stands as a whole: played together or not, finished, who won, and the team's
+    points, cubes and rank (the expansion's cooperative and solo play)."""
+
+    team: bool
+    finished: bool
+    winners: set[int]
+    points: int
+    cubes: int
+    rank: str
+    all_cubed: bool
+
+
+def _outcome(v: dict[str, Any], lang: str) -> _Outcome:
+    table, n = v["table"], v["players"]
+    team = v["mode"] in ("cooperative", "solo")
+    finished = v["over"] and bool(table)
+    points = sum(row["points"] for row in table)
+    cubes = sum(len(b) for b in v["boxes"])
+    rank = EXP.rank(n, points, cubes).name
+    all_cubed = bool(v["boxes"]) and all(v["boxes"])
+    if not finished:
+        winners: set[int] = set()
+    elif team:
+        winners = set(range(n)) if all_cubed else set()
+    else:
+        winners = leaders(table)
+    return _Outcome(team, finished, winners, points, cubes, rank.de if lang == "de" else rank.en, all_cubed)
+
+
+def _seat(v: dict[str, Any], q: int, lang: str, winners: set[int]) -> dict[str, Any]:
+    """Seat ``q``'s panel: its holdings, whether it is active, starts, decides or won."""
+    row, over = v["table"][q], v["over"]
+    cubes_left = CUBES - len(row["contracts"])
+    return {
+        "seat": q, "name": seat(q, lang), "number": q + 1, "bg": SEAT_COLOUR[q % len(SEAT_COLOUR)], "fg": "#fff",
+        "active": q == v["active"] and not over, "start": q == v["start"], "deciding": q in v["deciding"],
+        "winner": q in winners, "coins": row["coins"], "points": row["points"], "swords": row["swords"],
+        "persons": _persons(row["persons"], lang), "expeditions": list(row["expeditions"]),
+        "contracts": list(row["contracts"]), "cubes_left": cubes_left if v["contracts"] else None,
+        "cubes_tip": _w("cubes_left", lang, n=cubes_left) if v["contracts"] else "",
+    }
+
+
+def _clickable(g: Game, decider: int | None, over: bool) -> dict[str, list[int]]:
+    """The cards and contracts a click of ``decider`` stands for legal choices on."""
     clickable: dict[str, list[int]] = {"cards": [], "contracts": []}
     if decider is not None and not over:
         legal = g.legal_actions(decider)
         clickable["cards"] = sorted({a.card for a in legal if a.kind in CARD_KINDS})
         clickable["contracts"] = sorted({a.target for a in legal if a.kind in CONTRACT_KINDS})
+    return clickable
 
+
+def _result(v: dict[str, Any], lang: str, outcome: _Outcome) -> str:
+    """Who won, once the game is over ("" before)."""
+    if not outcome.finished:
+        return ""
+    if outcome.team:  # (solo play names its one player, never "the team")
+        who = "solo" if v["mode"] == "solo" else "team"
+        return _w(f"{who}_{'won' if outcome.all_cubed else 'lost'}", lang, r=outcome.rank, p=seat(0, lang))
+    names = ", ".join(seat(q, lang) for q in sorted(outcome.winners))
+    return _w("won_tie" if len(outcome.winners) > 1 else "won", lang, ps=names)
+
+
+def _team_status(v: dict[str, Any], lang: str, outcome: _Outcome) -> dict[str, str]:
+    """The lines only play together has: the time pile, the team's score and rank, all boxes taken."""
+    if not outcome.team:
+        return {"time_pile": "", "team": "", "all_cubed": ""}
+    who = "solo" if v["mode"] == "solo" else "team"
+    return {
+        "time_pile": _w("time_pile", lang, n=v["time_pile_size"]),
+        "team": _w(f"{who}_{'end' if outcome.finished else 'now'}", lang, pts=outcome.points,
+                   cubes=outcome.cubes, r=outcome.rank, p=seat(0, lang)),
+        "all_cubed": _w("all_cubed", lang) if outcome.all_cubed and not v["over"] else "",
+    }
+
+
+def _status(v: dict[str, Any], lang: str, outcome: _Outcome) -> dict[str, Any]:
+    """The status lines: the turn, its step, the piles, the team's standing, the last round, the result."""
+    over = v["over"]
     step, step_brief, after, after_seats = _step(v, lang)
     turned = v["stack"] and v["stack"][-1]["kind"] in ("discover", "repel")
-    last_round = v["ending"] and not over and not team
-    if not finished:
-        result = ""
-    elif team:  # (solo play names its one player, never "the team")
-        result = _w(f"{who}_{'won' if all_cubed else 'lost'}", lang, r=rank_name, p=seat(0, lang))
-    else:
-        names = ", ".join(seat(q, lang) for q in sorted(winners))
-        result = _w("won_tie" if len(winners) > 1 else "won", lang, ps=names)
-    status = {
+    last_round = v["ending"] and not over and not outcome.team
+    team = _team_status(v, lang, outcome)
+    return {
         "turn": _w("turn", lang, n=v["turn"]),
         "step": step, "after": after,
         "turned": _w("turned", lang, n=v["turned"]) if turned else "",
         "deck": _w("deck", lang, n=v["deck_size"]),
         "discard": _w("discard", lang, n=v["discard_size"]),
-        "time_pile": _w("time_pile", lang, n=v["time_pile_size"]) if team else "",
-        "team": "" if not team else _w(f"{who}_{'end' if finished else 'now'}", lang, pts=team_points,
-                                       cubes=team_cubes, r=rank_name, p=seat(0, lang)),
-        "all_cubed": _w("all_cubed", lang) if team and all_cubed and not over else "",
+        "time_pile": team["time_pile"], "team": team["team"], "all_cubed": team["all_cubed"],
         "ending": _w("last_round", lang, n=GOAL_POINTS) if last_round else "",
         # (the same in fewer words, for large print on a crowded table: who takes next by seat)
         "step_brief": step_brief, "turned_brief": _w("turned_brief", lang, n=v["turned"]) if turned else "",
         "after_seats": after_seats,
         "ending_brief": _w("last_round_brief", lang, n=GOAL_POINTS) if last_round else "",
-        "over": over, "waiting": _w("over", lang) if over else "", "result": result,
+        "over": over, "waiting": _w("over", lang) if over else "", "result": _result(v, lang, outcome),
     }
+
+
+def _labels(lang: str) -> dict[str, str]:
+    """The board's own words (headings, tips)."""
     labels = {key: _w(key, lang) for key in LABEL_KEYS}
     labels.update({key: BOARD.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner", "active")})
+    return labels
+
+
+def _legend(lang: str, labels: dict[str, str]) -> list[dict[str, str]]:
+    """What each mark means: the ship colours (shape and letter), then the symbols."""
     legend = [{"mark": colour_of(col)["mark"], **colour_of(col),
                "text": f"{NAMES[col][lang]} ({NAMES['c_' + col][lang]})"} for col in LETTER]
     legend += [{"mark": m, "bg": "", "fg": "", "text": t} for m, t in (
@@ -312,11 +374,7 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
         *((SYMBOL_GLYPH[s], NAMES[s][lang]) for s in ("anchor", "cross", "house")), (SYMBOL_GLYPH["any"], _w("any", lang)),
         (ACTIVE, labels["active"]), (START, labels["start"]),
     )]
-    return {
-        "game": "portroyal", "lang": lang, "mode": mode, "labels": labels, "legend": legend, "status": status,
-        "cards": cards, "harbour": harbour, "just_turned": just, "expeditions": expeditions, "contracts": contracts,
-        "seats": seats, "clickable": clickable, "point": pointed(point), "changed": [],
-    }
+    return legend
 
 
 def pointed(point: Action | None) -> dict[str, list[int]]:

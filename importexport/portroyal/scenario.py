@@ -99,22 +99,33 @@ class ScenarioSpec(_Strict):
 
 
 def _matches(card: int, words: list[str]) -> bool:
+    """Whether ``card`` is one a name (split at its colons, ``words``) means."""
     info = CARDS[card]
     kind = words[0]
     if kind == "ship":
-        if info.kind != "ship" or len(words) < 3 or info.colour != words[1]:
-            return False
-        if words[2] == "A":
-            return info.a_ship and len(words) == 3
-        if info.a_ship or len(words) != 4:
-            return False
-        swords = NEVER if words[2] == "never" else int(words[2]) if words[2].isdigit() else -1
-        return info.repel == swords and words[3].isdigit() and info.coins == int(words[3])
+        return _ship_matches(info, words)
     if kind == "tax":
         return info.kind == "tax" and len(words) == 2 and info.tax == words[1]
     if kind == "expedition":
         return info.kind == "expedition" and len(words) == 2 and sorted(info.needs) == sorted(words[1].split("+"))
-    if info.kind != "person" or info.person != kind:
+    return _person_matches(info, words)
+
+
+def _ship_matches(info: Any, words: list[str]) -> bool:
+    """``ship:<colour>:A`` or ``ship:<colour>:<swords>:<coins>`` (swords ``never``: cannot be driven off)."""
+    if info.kind != "ship" or len(words) < 3 or info.colour != words[1]:
+        return False
+    if words[2] == "A":
+        return info.a_ship and len(words) == 3
+    if info.a_ship or len(words) != 4:
+        return False
+    swords = NEVER if words[2] == "never" else int(words[2]) if words[2].isdigit() else -1
+    return info.repel == swords and words[3].isdigit() and info.coins == int(words[3])
+
+
+def _person_matches(info: Any, words: list[str]) -> bool:
+    """A person's kind, then perhaps a ship colour (a Trader's, a Clerk's), then perhaps its cost."""
+    if info.kind != "person" or info.person != words[0]:
         return False
     rest = words[1:]
     if rest and rest[0] in COLOURS:
@@ -131,6 +142,10 @@ def cards_named(ref: str, expansion: bool = True) -> list[int]:
     lowest id first; ``expansion``: the expansion's cards count too.  Empty if no card is called so."""
     words = [w.upper() if w == "a" else w for w in ref.strip().lower().split(":")]
     return [c for c in CARDS.ids(expansion) if _matches(c, words)]
+
+
+ANY_KIND = ("ship", "person", "tax", "expedition")
+"""Every kind of card (a pile may hold any)."""
 
 
 class _Builder:
@@ -169,6 +184,37 @@ class _Builder:
 
     def build(self) -> State:
         sp = self.spec
+        self.check_spec()
+        contracts = list(sp.contracts)
+        s = State(mode=sp.mode, n=sp.players, active=sp.active, start=sp.active if sp.start is None else sp.start,
+                  turn=sp.turn, players=[Player() for _ in range(sp.players)], contracts=contracts,
+                  boxes=[[] for _ in contracts], ending=sp.ending)
+        self.boxes(s)
+        seats = sp.seats + [SeatSpec()] * (sp.players - len(sp.seats))
+        for i, seat in enumerate(seats):
+            s.players[i].persons = self.cards(seat.persons, f"seats[{i}].persons", ("person",))
+            s.players[i].expeditions = self.cards(seat.expeditions, f"seats[{i}].expeditions", ("expedition",))
+        s.harbour = self.cards(sp.harbour, "harbour", ("ship", "person"))
+        self.check_harbour(s)
+        s.expeditions = self.cards(sp.expeditions, "expeditions", ("expedition",))
+        just = self.card(sp.just_turned, "just_turned") if sp.just_turned is not None else -1
+        top = self.cards(sp.deck, "deck", ANY_KIND)
+        s.discard = self.cards(sp.discard, "discard", ANY_KIND)
+        time_top = self.cards(sp.time_pile or [], "time_pile", ANY_KIND)
+        self.check_time(s)
+        rng = Rng(sp.seed)
+        rest = [c for c in self.ids if c not in self.used]
+        rng.shuffle(rest)
+        self.deal(s, seats, rest, time_top)
+        s.deck = rest + list(reversed(top))
+        s.turned = sp.turned
+        s.rng = rng.state
+        self.stack(s, just)
+        return s
+
+    def check_spec(self) -> None:
+        """The player count, the seats named, the contracts and the last round, for the mode."""
+        sp = self.spec
         lo, hi = PLAYERS[sp.mode]
         if not lo <= sp.players <= hi:
             if lo == hi:
@@ -185,51 +231,34 @@ class _Builder:
         problem = contract_problem(sp.mode, sp.contracts, ids=True)
         if problem is not None:
             raise ScenarioError("at_place", where="contracts:", reason=problem)
-        contracts = list(sp.contracts)
         if sp.ending and sp.mode in ("cooperative", "solo"):  # (State.team)
             raise ScenarioError("pr_sc_ending", mode=sp.mode)
-        s = State(mode=sp.mode, n=sp.players, active=sp.active, start=sp.active if sp.start is None else sp.start,
-                  turn=sp.turn, players=[Player() for _ in range(sp.players)], contracts=contracts,
-                  boxes=[[] for _ in contracts], ending=sp.ending)
-        self.boxes(s)
-        seats = sp.seats + [SeatSpec()] * (sp.players - len(sp.seats))
-        for i, seat in enumerate(seats):
-            s.players[i].persons = self.cards(seat.persons, f"seats[{i}].persons", ("person",))
-            s.players[i].expeditions = self.cards(seat.expeditions, f"seats[{i}].expeditions", ("expedition",))
-        s.harbour = self.cards(sp.harbour, "harbour", ("ship", "person"))
-        self.check_harbour(s)
-        s.expeditions = self.cards(sp.expeditions, "expeditions", ("expedition",))
-        just = self.card(sp.just_turned, "just_turned") if sp.just_turned is not None else -1
-        top = self.cards(sp.deck, "deck", ("ship", "person", "tax", "expedition"))
-        s.discard = self.cards(sp.discard, "discard", ("ship", "person", "tax", "expedition"))
-        named_time = sp.time_pile is not None
-        time_top = self.cards(sp.time_pile or [], "time_pile", ("ship", "person", "tax", "expedition"))
+
+    def check_time(self, s: State) -> None:
+        """A time pile (its cards or its size, not both) only where the team plays against time."""
+        sp = self.spec
         for name in ("time_pile", "time_pile_size"):
             if getattr(sp, name) is not None and not s.team:
                 raise ScenarioError("pr_sc_time_mode", name=name)
-        if named_time and sp.time_pile_size is not None:
+        if sp.time_pile is not None and sp.time_pile_size is not None:
             raise ScenarioError("pr_sc_time_both")
-        rng = Rng(sp.seed)
-        rest = [c for c in self.ids if c not in self.used]
-        rng.shuffle(rest)
+
+    def deal(self, s: State, seats: list[SeatSpec], rest: list[int], time_top: list[int]) -> None:
+        """Each seat's coins and the time pile, taken from the shuffled cards ``rest`` (which keeps the others)."""
+        sp = self.spec
         for i, seat in enumerate(seats):
             if seat.coins > len(rest):
                 raise ScenarioError("pr_sc_coins", i=i, n=len(rest))
             s.players[i].coins = [rest.pop() for _ in range(seat.coins)]
-        if s.team and not named_time:
-            size = seals(contracts) if sp.time_pile_size is None else sp.time_pile_size
+        if s.team and sp.time_pile is None:
+            size = seals(s.contracts) if sp.time_pile_size is None else sp.time_pile_size
             if size > len(rest):
                 raise ScenarioError("pr_sc_time_left", m=size, n=len(rest))
             s.time_pile = [rest.pop() for _ in range(size)]
         else:
             s.time_pile = list(reversed(time_top))
-        if len(s.time_pile) > seals(contracts) and s.team:
-            raise ScenarioError("pr_sc_time_seals", m=len(s.time_pile), n=seals(contracts))
-        s.deck = rest + list(reversed(top))
-        s.turned = sp.turned
-        s.rng = rng.state
-        self.stack(s, just)
-        return s
+        if len(s.time_pile) > seals(s.contracts) and s.team:
+            raise ScenarioError("pr_sc_time_seals", m=len(s.time_pile), n=seals(s.contracts))
 
     def boxes(self, s: State) -> None:
         for cid, seats in self.spec.boxes.items():

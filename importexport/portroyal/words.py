@@ -191,12 +191,7 @@ def _format(args: dict[str, Any], lang: str, contracts: list[str] | None = None)
     if "cards" in out and isinstance(out["cards"], list | tuple):
         out["cards"] = cards_text([c for c in out["cards"] if isinstance(c, int) and 0 <= c < len(CARDS)], lang)
     if "t" in out and isinstance(out["t"], int):
-        if contracts is not None and 0 <= out["t"] < len(contracts):
-            out["t"] = contract_name(contracts[out["t"]], lang)
-        elif isinstance(args.get("contract"), str):
-            out["t"] = contract_name(args["contract"], lang)
-        else:
-            out["t"] = str(out["t"] + 1)
+        out["t"] = _contract_words(out["t"], args, lang, contracts)
     if "problem" in out:  # something that is no choice: what it was and why
         out["what"], out["problem"] = shown(args.get("what"), lang), problem_text(args, lang)
     if "value" in out:
@@ -204,6 +199,15 @@ def _format(args: dict[str, Any], lang: str, contracts: list[str] | None = None)
     if "why" in out and out["why"] in WHY:
         out["why"] = WHY.format(out["why"], lang)
     return out
+
+
+def _contract_words(t: int, args: dict[str, Any], lang: str, contracts: list[str] | None) -> str:
+    """Contract ``t`` of the table by name (or the one ``args`` names by id; else its number)."""
+    if contracts is not None and 0 <= t < len(contracts):
+        return contract_name(contracts[t], lang)
+    if isinstance(args.get("contract"), str):
+        return contract_name(args["contract"], lang)
+    return str(t + 1)
 
 
 def render_event(event: tuple[int, str, dict[str, Any]], lang: str = "en", contracts: list[str] | None = None) -> str:

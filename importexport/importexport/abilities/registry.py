@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..engine import Game
     from ..flow import Frame, Reason
+    from ..state import State
 
 Wording = tuple[str, dict[str, Any]]  # a menu line: template key of ``describe.TEXT`` and raw arguments
 
@@ -187,10 +188,17 @@ def register(cls: type[Ability]) -> type[Ability]:
     _MODIFIERS.clear()
     _BOUND.clear()
     _INDEXES.clear()
+    _enter_lookups(cls, ability, card.id, names)
+    return cls
+
+
+def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[str]) -> None:
+    """Enter a newly registered ability in the quick lookups: the rule values it changes, the cards
+    lending, the events watched, standing rules, cards working as contracts or from the crew."""
     for key in ability.modifies:
-        KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card.id}
+        KEY_CARDS[key] = KEY_CARDS.get(key, frozenset()) | {card}
     if cls.lends:
-        LENDERS.add(card.id)
+        LENDERS.add(card)
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
     if cls.standing:
@@ -200,11 +208,10 @@ def register(cls: type[Ability]) -> type[Ability]:
             STANDING_MARKS.append(cls.standing)
     if cls.as_contract:
         CONTRACT_ABILITIES.add(cls.name)
-        CONTRACT_CARDS.add(card.id)
+        CONTRACT_CARDS.add(card)
     if cls.in_crew:
         CREW_ABILITIES.add(cls.name)
-        CREW_CARDS.add(card.id)
-    return cls
+        CREW_CARDS.add(card)
 
 
 def lasting(g: Game, seat: int) -> list[Ability]:
@@ -215,34 +222,49 @@ def lasting(g: Game, seat: int) -> list[Ability]:
     if LENDERS.isdisjoint(fulfilled):  # (no copy to add after its card: the quick way, all in C)
         out = list(filter(None, map(FULFILLED_ABILITY.__getitem__, fulfilled)))
     else:
-        out = []
-        for c in fulfilled:
-            ability = FULFILLED_ABILITY[c]
-            if ability is not None:
-                out.append(ability)
-                if ability.lends:
-                    out.extend(ability.lent(g, seat, c))
+        out = _fulfilled_and_lent(g, seat, fulfilled)
     if CREW_ABILITIES and not CREW_CARDS.isdisjoint(p.crew):
-        for c in p.crew:
-            ability = ABILITY_OF[c]
-            if ability is not None and ability.in_crew:
-                out.append(ability)
+        out += [a for a in map(ABILITY_OF.__getitem__, p.crew) if a is not None and a.in_crew]
     if CONTRACT_ABILITIES and not all(map(CONTRACT_CARDS.isdisjoint, map(_CONTRACTS_OF, map(s.ships.__getitem__, p.ships)))):
-        for sid in p.ships:  # (a card working as a contract lies on one: the test above, all in C)
-            contracts = s.ships[sid].contracts
-            if contracts and not CONTRACT_CARDS.isdisjoint(contracts):
-                for c in contracts:
-                    ability = ABILITY_OF[c]
-                    if ability is not None and ability.as_contract:
-                        out.append(ability)
-    marks = s.marks
-    if marks:
-        lingering = marks.get("lingering")
-        if lingering:  # [seat, card, turn]: a card that left play but works on for the rest of that turn
-            out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
-        tucked = marks.get("tucked")
-        if tucked:  # [card, ship]: a card tucked for good under a ship works for the ship's owner
-            out.extend(ABILITY_OF[c] for c, sid in tucked if s.ships[sid].owner == seat and ABILITY_OF[c] is not None)
+        out += _as_contracts(s, p.ships)  # (a card working as a contract lies on one: the test, all in C)
+    if s.marks:
+        out += _marked(s, seat)
+    return out
+
+
+def _fulfilled_and_lent(g: Game, seat: int, fulfilled: list[int]) -> list[Ability]:
+    """The fulfilled contracts' abilities, each lending card's copies right after it."""
+    out: list[Ability] = []
+    for c in fulfilled:
+        ability = FULFILLED_ABILITY[c]
+        if ability is not None:
+            out.append(ability)
+            if ability.lends:
+                out.extend(ability.lent(g, seat, c))
+    return out
+
+
+def _as_contracts(s: State, ships: list[int]) -> list[Ability]:
+    """The abilities of cards working as contracts on ``ships``."""
+    out: list[Ability] = []
+    for sid in ships:
+        contracts = s.ships[sid].contracts
+        if contracts and not CONTRACT_CARDS.isdisjoint(contracts):
+            out += [a for a in map(ABILITY_OF.__getitem__, contracts) if a is not None and a.as_contract]
+    return out
+
+
+def _marked(s: State, seat: int) -> list[Ability]:
+    """Abilities working for ``seat`` through a note: a card that left play but works on for the rest
+    of that turn (``lingering``: [seat, card, turn]), one tucked for good under a ship of the seat
+    (``tucked``: [card, ship])."""
+    out: list[Ability] = []
+    lingering = s.marks.get("lingering")
+    if lingering:
+        out.extend(ABILITY_OF[c] for p, c, t in lingering if p == seat and t == s.turn and ABILITY_OF[c] is not None)
+    tucked = s.marks.get("tucked")
+    if tucked:
+        out.extend(ABILITY_OF[c] for c, sid in tucked if s.ships[sid].owner == seat and ABILITY_OF[c] is not None)
     return out
 
 
