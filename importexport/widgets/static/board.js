@@ -462,6 +462,7 @@ const TABLE_STEPS = [
   "iex-islandwide iex-seatrow", // (4 seats) the seats in one row above the sea
   "iex-shipnum",    // a seat's ships in harbour by the anchor and their numbers (⚓2: the legend names the
                     // anchor; the tooltip and screen readers say "ship 2"), so that a contract shares their line
+  "iex-seawide",    // the ships at sea each as wide as its name and cargo in one line, while the line has room
 ];
 const TABLE_LAST = "iex-islandwide iex-handup";
 // (the last resort, for a table that piles up more than whole games of the bots did: the hand and the
