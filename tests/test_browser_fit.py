@@ -183,3 +183,43 @@ def test_the_table_fits_below_the_apps_decision_at_every_position_of_a_whole_gam
         page.close()
     assert len(pics) >= CROWDED
     assert bad == [], f"{len(bad)} problems in {len(pics)} positions:\n" + "\n".join(bad[:12])
+
+
+def fleet_crowding(pic: dict[str, Any]) -> int:
+    """How much a position puts in the seats' row and the sea of four seats: the island's cards, and the
+    ships (in a panel a ship with its contract and cargo takes up to two lines)."""
+    in_harbour = sum(len(s["ships"]) for s in pic["seats"])
+    return len(pic["island"]) + 2 * in_harbour + sum(v["at_sea"] for v in pic["ships"].values())
+
+
+def test_four_seats_with_their_ships_in_harbour_fit_in_projector_mode(browser: Any) -> None:
+    """Four seats in projector mode, in German, near the end of a game with six ships in the seats'
+    panels and 23 to 25 cards on the Supply Island (seed 4: these positions reached below the window by
+    up to 33 px before the seats' ships went by their numbers, ⚓2): the whole table in view, nothing
+    cut, each such ship's name still there for the tooltip and screen readers, the legend naming ⚓."""
+    pics = game_pictures(4, "de", seed=4)
+    crowded = sorted(sorted(range(len(pics)), key=lambda i: -fleet_crowding(pics[i]))[:6])
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.route("**/*", lambda route: route.abort())
+    page.set_content(PAGE)
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
+                          (STATIC / "board.css").read_text(encoding="utf-8"), pics[0], True, TABLE_TOP[True]])
+    page.wait_for_selector(".iex-board")
+    bad: list[str] = []
+    numbered = 0
+    try:
+        for i in crowded:
+            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
+            if page.evaluate("() => document.querySelector('.iex-board').classList.contains('iex-shipnum')"):
+                numbered += 1
+                ships = page.evaluate("""() => [...document.querySelectorAll('.iex-seat-panel .iex-ship')].map((s) => [
+                  s.querySelector('.iex-ship-name').textContent, s.querySelector('.iex-ship-num').textContent,
+                  s.querySelector('.iex-ship-num').getBoundingClientRect().width > 1])""")
+                assert ships and all(name == f"Schiff {num}" and shown for name, num, shown in ships), ships
+                assert page.is_visible(".iex-legend-anchor") and "im Hafen" in page.inner_text(".iex-legend-anchor")
+        page.screenshot(path=str(ARTIFACTS / "fit-1280x720-4p-de-projector-ships.png"))
+    finally:
+        page.close()
+    assert [fleet_crowding(pics[i]) >= 33 for i in crowded] == [True] * 6
+    assert bad == [], "\n".join(bad)
+    assert numbered, "no position needed the ships by their numbers: the test no longer tests them"

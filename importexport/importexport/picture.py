@@ -101,6 +101,141 @@ def card_data(card: int, lang: str, side: int = 0, colour: int | None = None) ->
     }
 
 
+class _Cards:
+    """The picture's cards, each drawn once under its key, in the order the picture first meets them."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.drawn: dict[str, dict[str, Any]] = {}
+
+    def put(self, card: int | None, side: int = 0, colour: int | None = None, key: str | None = None) -> str | None:
+        """The key of ``card`` (drawn on its ``side``, as ``colour``) in the picture's cards."""
+        if card is None:
+            return None
+        k = key or str(card)
+        if k not in self.drawn:
+            self.drawn[k] = card_data(card, self.lang, side, colour)
+        return k
+
+    def put_all(self, ids: list[int]) -> list[str | None]:
+        return [self.put(c) for c in ids]
+
+
+def _seat(g: Game, p: dict[str, Any], base: dict[str, Any], deciding: set[int], cards: _Cards) -> dict[str, Any]:
+    """One seat's panel: its name, figures, harbour, levels, crew, goods, contracts fulfilled, ships in harbour."""
+    lang, seat, hc = cards.lang, p["seat"], p["harbour"]
+    return {
+        "seat": seat, "name": seat_name(seat, lang), "active": seat == base["active"] and not g.is_over(),
+        "deciding": seat in deciding, "credits": p["credits"], "goal": p["goal"], "hand_size": p["hand_size"],
+        "harbour": {"bg": CSS_COLOUR[hc], "fg": TEXT_COLOUR[hc], "mark": mark(hc), "name": GOODS_TYPE[lang][hc]},
+        "levels": [{**dot(col), "n": n, "name": GOODS_TYPE[lang][col]} for col, n in enumerate(p["levels"]) if n],
+        "crew": cards.put_all(p["crew"]), "crew_limit": p["crew_limit"],
+        "goods": cards.put_all(p["goods"]), "goods_load": p["goods_load"], "goods_limit": p["goods_limit"],
+        "fulfilled": cards.put_all(p["fulfilled"]), "fulfilled_count": fulfilled_count(g, seat),
+        "ships": [x for x in p["ships"] if not base["ships"][x]["at_sea"]],
+        "winner": seat in base["winners"],
+    }
+
+
+def _ship(g: Game, x: dict[str, Any], base: dict[str, Any], cards: _Cards) -> dict[str, Any]:
+    """One ship: its name (and its short name in its owner's harbour), owner, place, contracts, containers."""
+    sid, lang = x["id"], cards.lang
+    sides = x["sides"] + [0] * len(x["contracts"])
+    contracts = [cards.put(c, side, key=f"{c}:{side}" if side else None)
+                 for c, side in zip(x["contracts"], sides, strict=False)]
+    containers = [cards.put(c, colour=col, key=f"{c}@{col}" if col != CARDS.goods[c] and col != RIDING else None)
+                  for c, col in zip(x["containers"], x["colours"], strict=True)]
+    fleet = base["players"][x["owner"]]["ships"]
+    k = fleet.index(sid) + 1 if sid in fleet else 0
+    return {"id": sid, "name": ship_name(sid, lang, g.state), "short": _w("short_ship", lang, k=k) if k else "",
+            "owner": x["owner"], "at_sea": x["at_sea"], "contracts": contracts, "containers": containers}
+
+
+def _tokyo(base: dict[str, Any], cards: _Cards) -> list[dict[str, Any]] | None:
+    """The Tokyo harbour's cost columns with their cards (``None`` without the Tokyo module)."""
+    if "tokyo" not in base["modules"]:
+        return None
+    from .turn import TOKYO_COST
+
+    return [{"cost": _label("cost", cards.lang, n=cost),
+             "cards": cards.put_all([c for c in base["island"] if CARDS.column[c] == col])}
+            for col, cost in enumerate(TOKYO_COST)]
+
+
+def _market(base: dict[str, Any], lang: str) -> list[dict[str, Any]] | None:
+    """Each goods type's marker on the goods market (``None`` without the market module)."""
+    if not base["market"]:
+        return None
+    return [{**dot(col), "mark": mark(col), "name": GOODS_TYPE[lang][col], "value": f"{v:+d}"}
+            for col, v in enumerate(base["market"])]
+
+
+def _shown_hand(hands: set[int] | None, decider: int | None) -> int | None:
+    """The seat whose hand runs along the bottom: the decider's, if it may be drawn face up."""
+    return decider if decider is not None and (hands is None or decider in hands) else None
+
+
+def _hand(base: dict[str, Any], shown: int | None, cards: _Cards) -> dict[str, Any] | None:
+    """The hand along the bottom, with its title (``None``: nobody's)."""
+    if shown is None:
+        return None
+    return {"seat": shown, "label": _w("hand_of", cards.lang, p=seat_name(shown, cards.lang)),
+            "cards": cards.put_all(base["players"][shown]["hand"])}
+
+
+def _open_hands(g: Game, hands: set[int] | None, shown: int | None, cards: _Cards) -> dict[str, list[str | None]]:
+    """The other hands drawn face up, each read from its owner's own view."""
+    others = sorted(set(range(g.state.n)) - {shown} if hands is None else set(hands) - {shown})
+    return {str(q): cards.put_all(g.view(q)["players"][q]["hand"]) for q in others}
+
+
+def _clickable(g: Game, decider: int | None, deciding: set[int]) -> dict[str, list[int]]:
+    """The cards and ships with a legal choice of the decider (none while somebody else decides)."""
+    clickable: dict[str, list[int]] = {"cards": [], "ships": []}
+    if decider is None or decider not in deciding:
+        return clickable
+    legal = g.legal_actions(decider)
+    clickable["cards"] = sorted({c for a in legal for c in a.cards})
+    clickable["ships"] = sorted({a.target for a in legal if a.kind in SHIP_KINDS and a.target >= 0}
+                                | {x for a in legal if a.kind == "pirate" for x in a.sources if x >= 0})
+    return clickable
+
+
+def _status(g: Game, base: dict[str, Any], deciding: set[int], lang: str) -> dict[str, Any]:
+    """The status bar: turn, the action led, the piles, who the game waits for, why it ends."""
+    led, over = base["led"], g.is_over()
+    waiting = ", ".join(seat_name(d, lang) for d in sorted(deciding))
+    return {
+        "turn": _label("turn", lang, n=base["turn"]),
+        "led": _label("led", lang, a=action_name(led, lang)) if led >= 0 else "",
+        "deck": _label("deck", lang, n=base["deck_size"]),
+        "discard": _label("discard", lang, n=base["discard_size"]),
+        "waiting": _label("over", lang) if over else _label("waiting", lang, p=waiting),
+        "over": over,
+        "ending": _ending(base["end_reason"], over, lang),
+    }
+
+
+def _labels(lang: str) -> dict[str, str]:
+    """The board's own words."""
+    labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "fulfilled_tip", "harbour",
+                                                 "island", "tokyo", "sea", "at_sea", "in_harbour", "empty", "level",
+                                                 "cargo", "market", "none")}
+    labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "contracts", "containers", "ship_tip")})
+    labels.update({key: BOARD.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner", "active")})
+    labels["goal"] = WORDS["goal"][lang]  # "{n}": each seat's own goal, filled in by the board
+    return labels
+
+
+def _legend(lang: str) -> list[dict[str, str]]:
+    """Every shape, letter and symbol on the cards, with what it means."""
+    return ([{"mark": mark(col), **dot(col), "text": GOODS_TYPE[lang][col]} for col in range(len(GOODS_TYPE[lang]))]
+            + [{"mark": ACTION_SYMBOL[a], "bg": "", "fg": "", "letter": "", "text": ACTION_NAME[lang][a]}
+               for a in range(len(ACTION_NAME[lang]))]
+            + [{"mark": "●", "bg": "", "fg": "", "letter": "", "text": _label("level", lang)},
+               {"mark": "■", "bg": "", "fg": "", "letter": "", "text": _label("cargo", lang)}])
+
+
 def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | None = None,
             point: Action | None = None) -> dict[str, Any]:
     """The table for the board component.
@@ -110,96 +245,21 @@ def picture(g: Game, lang: str, hands: set[int] | None = None, decider: int | No
     along the bottom and whose legal choices make cards and ships clickable (``None``: nobody's).
     ``point``: a move a guided lesson asks for; the board points at what to click for it.
     """
-    s = g.state
     base = g.view(decider) if decider is not None else public_view(g)  # (nobody deciding: no seat's view)
-    cards: dict[str, dict[str, Any]] = {}
-
-    def put(card: int | None, side: int = 0, colour: int | None = None, key: str | None = None) -> str | None:
-        if card is None:
-            return None
-        k = key or str(card)
-        if k not in cards:
-            cards[k] = card_data(card, lang, side, colour)
-        return k
-
+    cards = _Cards(lang)  # (filled in the order below: the seats, the ships, the island, the hands)
     deciding = set(g.deciders()) if not g.is_over() else set()
-    seats = []
-    for p in base["players"]:
-        seat = p["seat"]
-        hc = p["harbour"]
-        seats.append({
-            "seat": seat, "name": seat_name(seat, lang), "active": seat == base["active"] and not g.is_over(),
-            "deciding": seat in deciding, "credits": p["credits"], "goal": p["goal"], "hand_size": p["hand_size"],
-            "harbour": {"bg": CSS_COLOUR[hc], "fg": TEXT_COLOUR[hc], "mark": mark(hc), "name": GOODS_TYPE[lang][hc]},
-            "levels": [{**dot(col), "n": n, "name": GOODS_TYPE[lang][col]} for col, n in enumerate(p["levels"]) if n],
-            "crew": [put(c) for c in p["crew"]], "crew_limit": p["crew_limit"],
-            "goods": [put(c) for c in p["goods"]], "goods_load": p["goods_load"], "goods_limit": p["goods_limit"],
-            "fulfilled": [put(c) for c in p["fulfilled"]], "fulfilled_count": fulfilled_count(g, seat),
-            "ships": [x for x in p["ships"] if not base["ships"][x]["at_sea"]],
-            "winner": seat in base["winners"],
-        })
-    ships: dict[str, dict[str, Any]] = {}
-    for x in base["ships"]:
-        sid = x["id"]
-        contracts = [put(c, side, key=f"{c}:{side}" if side else None)
-                     for c, side in zip(x["contracts"], x["sides"] + [0] * len(x["contracts"]), strict=False)]
-        containers = [put(c, colour=col, key=f"{c}@{col}" if col != CARDS.goods[c] and col != RIDING else None)
-                      for c, col in zip(x["containers"], x["colours"], strict=True)]
-        k = base["players"][x["owner"]]["ships"].index(sid) + 1 if sid in base["players"][x["owner"]]["ships"] else 0
-        ships[str(sid)] = {"id": sid, "name": ship_name(sid, lang, s), "short": _w("short_ship", lang, k=k) if k else "",
-                           "owner": x["owner"], "at_sea": x["at_sea"],
-                           "contracts": contracts, "containers": containers}
-    tokyo = None
-    island = [put(c) for c in base["island"]]
-    if "tokyo" in base["modules"]:
-        from .turn import TOKYO_COST
-
-        tokyo = [{"cost": _label("cost", lang, n=cost), "cards": [put(c) for c in base["island"] if CARDS.column[c] == col]}
-                 for col, cost in enumerate(TOKYO_COST)]
-    market = None
-    if base["market"]:
-        market = [{**dot(col), "mark": mark(col), "name": GOODS_TYPE[lang][col], "value": f"{v:+d}"}
-                  for col, v in enumerate(base["market"])]
-    hand = None
-    shown_hand = decider if decider is not None and (hands is None or decider in hands) else None
-    if shown_hand is not None:
-        hand = {"seat": shown_hand, "label": _w("hand_of", lang, p=seat_name(shown_hand, lang)),
-                "cards": [put(c) for c in base["players"][shown_hand]["hand"]]}
-    others = sorted(set(range(s.n)) - {shown_hand} if hands is None else set(hands) - {shown_hand})
-    open_hands = {str(q): [put(c) for c in g.view(q)["players"][q]["hand"]] for q in others}
-    clickable: dict[str, list[int]] = {"cards": [], "ships": []}
-    if decider is not None and decider in deciding:
-        legal = g.legal_actions(decider)
-        clickable["cards"] = sorted({c for a in legal for c in a.cards})
-        clickable["ships"] = sorted({a.target for a in legal if a.kind in SHIP_KINDS and a.target >= 0}
-                                    | {x for a in legal if a.kind == "pirate" for x in a.sources if x >= 0})
-    led = base["led"]
-    status = {
-        "turn": _label("turn", lang, n=base["turn"]),
-        "led": _label("led", lang, a=action_name(led, lang)) if led >= 0 else "",
-        "deck": _label("deck", lang, n=base["deck_size"]),
-        "discard": _label("discard", lang, n=base["discard_size"]),
-        "waiting": (_label("over", lang) if g.is_over()
-                    else _label("waiting", lang, p=", ".join(seat_name(d, lang) for d in sorted(deciding)))),
-        "over": g.is_over(),
-        "ending": _ending(base["end_reason"], g.is_over(), lang),
-    }
-    labels = {key: _label(key, lang) for key in ("credits", "crew", "goods", "fulfilled", "fulfilled_tip", "harbour", "island",
-                                                 "tokyo", "sea", "at_sea", "in_harbour", "empty", "level", "cargo",
-                                                 "market", "none")}
-    labels.update({key: _w(key, lang) for key in ("cards_in_hand", "levels", "contracts", "containers", "ship_tip")})
-    labels.update({key: BOARD.format(key, lang) for key in ("decides", "projector", "projector_tip", "winner", "active")})
-    labels["goal"] = WORDS["goal"][lang]  # "{n}": each seat's own goal, filled in by the board
-    legend = ([{"mark": mark(col), **dot(col), "text": GOODS_TYPE[lang][col]} for col in range(len(GOODS_TYPE[lang]))]
-              + [{"mark": ACTION_SYMBOL[a], "bg": "", "fg": "", "letter": "", "text": ACTION_NAME[lang][a]}
-                 for a in range(len(ACTION_NAME[lang]))]
-              + [{"mark": "●", "bg": "", "fg": "", "letter": "", "text": _label("level", lang)},
-                 {"mark": "■", "bg": "", "fg": "", "letter": "", "text": _label("cargo", lang)}])
+    seats = [_seat(g, p, base, deciding, cards) for p in base["players"]]
+    ships = {str(x["id"]): _ship(g, x, base, cards) for x in base["ships"]}
+    island = cards.put_all(base["island"])
+    tokyo = _tokyo(base, cards)
+    shown = _shown_hand(hands, decider)
+    hand = _hand(base, shown, cards)
+    open_hands = _open_hands(g, hands, shown, cards)
     return {
-        "lang": lang, "labels": labels, "legend": legend, "status": status, "seats": seats, "ships": ships,
-        "sea": [x["id"] for x in base["ships"] if x["at_sea"]], "island": island, "tokyo": tokyo, "market": market,
-        "hand": hand, "open_hands": open_hands, "cards": cards, "clickable": clickable, "changed": [],
-        "point": pointed(point),
+        "lang": lang, "labels": _labels(lang), "legend": _legend(lang), "status": _status(g, base, deciding, lang),
+        "seats": seats, "ships": ships, "sea": [x["id"] for x in base["ships"] if x["at_sea"]], "island": island,
+        "tokyo": tokyo, "market": _market(base, lang), "hand": hand, "open_hands": open_hands, "cards": cards.drawn,
+        "clickable": _clickable(g, decider, deciding), "changed": [], "point": pointed(point),
     }
 
 

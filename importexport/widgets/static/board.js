@@ -259,10 +259,13 @@ function draw(model, host) {
     if (changed.has(`ship:${s.id}`)) e.classList.add("iex-changed");
     if (clickShips.has(Number(s.id))) clickable(e, "ship", s.id, `${s.name}, ${where}. ${L.ship_tip || ""}`);
     if (pointShips.has(Number(s.id))) e.classList.add("iex-point");
+    // (in its owner's panel also its number alone, shown beside the anchor on a crowded table: ⚓2)
+    const num = inPanel && s.short ? (s.short.match(/\d+/) || [""])[0] : "";
     e.append(
       h("div", "iex-ship-head", null, [
         h("span", "iex-ship-icon", { text: s.at_sea ? "≈" : "⚓", title: where, "aria-hidden": "true" }),
         h("span", "iex-ship-name", { text: inPanel && s.short ? s.short : name }),
+        ...(num ? [h("span", "iex-ship-num", { text: num, "aria-hidden": "true" })] : []),
         h("span", inPanel && s.short ? "iex-ship-where iex-shown" : "iex-ship-where", { text: where }),
       ]),
     );
@@ -424,7 +427,10 @@ function draw(model, host) {
     );
   }
 
-  finish(host, root, pic.legend, "iex-legend", focusSel);
+  // (the anchor named in the legend too, shown once the seats' ships go by their numbers: .iex-shipnum)
+  const legend = pic.legend && pic.legend.length && L.in_harbour
+    ? [...pic.legend, { mark: "⚓", text: L.in_harbour, cls: "iex-legend-anchor" }] : pic.legend;
+  finish(host, root, legend, "iex-legend", focusSel);
   if (pic.fit) fitTable(root);
   else if (pic.focus) fitTable(root, focusBudget(root));
 }
@@ -454,6 +460,9 @@ const TABLE_STEPS = [
                     // without their words (the tooltip and the legend say them), its chips closer
   "iex-dotcount",   // a card's dots in the hand and on the island counted: each colour's dot and how many
   "iex-islandwide iex-seatrow", // (4 seats) the seats in one row above the sea
+  "iex-shipnum",    // a seat's ships in harbour by the anchor and their numbers (⚓2: the legend names the
+                    // anchor; the tooltip and screen readers say "ship 2"), so that a contract shares their line
+  "iex-seawide",    // the ships at sea each as wide as its name and cargo in one line, while the line has room
 ];
 const TABLE_LAST = "iex-islandwide iex-handup";
 // (the last resort, for a table that piles up more than whole games of the bots did: the hand and the
