@@ -116,7 +116,9 @@ async def open_pages(url: str, pages: int, spread: float) -> tuple[list[float], 
                 await page.goto(url, timeout=180_000)
                 await page.wait_for_selector(".iex-start", state="visible", timeout=180_000)
                 return time.monotonic() - start
-            except Exception:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
+            except Exception as e:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
+                print(f"page {i} failed after {time.monotonic() - start:.0f} s: {str(e).splitlines()[0][:200]}",
+                      file=sys.stderr)
                 return float("nan")
 
         before = cpu_of(browsers())
@@ -147,6 +149,9 @@ def one_class(pool: int, pages: int, spread: float) -> None:
             memory = kernel_memory(found)
             ok = sorted(t for t in times if t == t)
             failed = len(times) - len(ok)
+            if not ok:
+                print(f"pool {pool}: none of {pages} pages came up (the server's log: {log.name})", flush=True)
+                return
             print(f"pool {pool}: {pages} pages over {spread:.0f} s: first screen median "
                   f"{statistics.median(ok):.1f} s, worst {ok[-1]:.1f} s"
                   f"{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
