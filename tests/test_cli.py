@@ -367,33 +367,11 @@ def test_ctrl_c_ends_a_tournament_with_one_line(tmp_path: Path) -> None:
     assert err.strip().splitlines() == ["importexport: interrupted"]
 
 
-def test_sigterm_stops_the_app_with_its_server_and_kernels() -> None:
+def test_sigterm_stops_the_app_with_its_server_and_kernels(tmp_path: Path) -> None:
     """SIGTERM to ``importexport app`` stops Voila and its preheated kernel too: nothing is left running."""
     import signal
-    import socket
-    import time
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    server: list[str] = []
-    while time.monotonic() < deadline and not server:
-        time.sleep(0.5)
-        server = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
-    assert server, "the app started no server"
-    kernels: list[str] = []
-    while time.monotonic() < deadline and not kernels:  # the preheated kernel
-        time.sleep(0.5)
-        kernels = subprocess.run(["pgrep", "-P", server[0]], capture_output=True, text=True).stdout.split()
-    assert kernels, "the server started no kernel"
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=30)
-    time.sleep(1)
-    alive = [pid for pid in server + kernels if subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0]
-    assert alive == [], f"still running after SIGTERM: {alive}"
+    _stops_everything("app", signal.SIGTERM, group=False, tmp_path=tmp_path)
 
 
 def _descendants(pid: int) -> dict[int, int]:
