@@ -34,7 +34,7 @@ needs_browser = pytest.mark.skipif(
     not REQUIRED and (importlib.util.find_spec("playwright") is None or not CHROMIUM.exists()),
     reason="needs Playwright (pip install -e .[test]) and Debian's Chromium (apt-get install chromium)")
 
-CULL = 5  # seconds of idleness before a kernel no page is connected to is culled (10 minutes in use)
+CULL = 2  # seconds of idleness before a kernel no page is connected to is culled (10 minutes in use)
 INTERVAL = CULL // 2  # how often the culler looks (what app_command derives from CULL)
 HANDOFF = 20  # a kernel just handed to a page is kept at least this long for it to connect (voila_kernels)
 

@@ -17,7 +17,7 @@ from itertools import combinations
 
 import pytest
 from helpers import SOAK
-from test_random_play import MAX_STEPS, check_finished, play_random, rng_for
+from test_random_play import MAX_STEPS, Where, check_finished, play_random, rng_for
 
 from importexport import CARDS, Game
 from importexport.importexport.rules import crew_limit, goods_limit, goods_load
@@ -41,13 +41,13 @@ class ModuleInvariants:
         self.cards = frozenset(CARDS.ids_in_sets(deck_sets(g.state.modules)))
         self.check_cards(g, "setup")
 
-    def check_cards(self, g: Game, where: str) -> None:
+    def check_cards(self, g: Game, where: str | Where) -> None:
         real = len(CARDS)  # (ids from here on are container tokens; hoisted: this runs after every step)
         cards = [c for c in g.state.all_cards() if c < real]
         assert len(cards) == len(self.cards) and set(cards) == self.cards, f"{where}: a card is lost or in two places"
 
     def __call__(self, g: Game, step: int) -> None:
-        where = f"{self.label}, step {step} ({g.history[-1]})"
+        where = Where(self.label, step, g)  # (written out only in a failing assertion's message)
         s = g.state
         if step % CARDS_EVERY == 0 or g.is_over():  # (a lost card stays lost: a later look still finds it)
             self.check_cards(g, where)
