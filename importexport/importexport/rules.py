@@ -271,6 +271,11 @@ def _fits(g: Game, owner: int, colour: int, slot: int) -> int:
     return -1
 
 
+PLAIN_FIT = tuple(tuple(0 if slot == colour else 1 if slot == RAINBOW_SLOT else 2 if colour == GREY else -1
+                        for slot in range(RAINBOW_SLOT + 1)) for colour in range(RIDING + 1))
+"""``_fits`` where no ability makes a colour wild, per container colour and slot colour."""
+
+
 def fills_now(g: Game, ship: Ship) -> list[int]:
     """The contract each container on ``ship`` fills (its card id, -1: none), as the record in
     ``ship.fills`` says, brought up to date.
@@ -285,25 +290,55 @@ def fills_now(g: Game, ship: Ship) -> list[int]:
     contract no longer under the ship counts as none.
     """
     n = len(ship.containers)
-    old = (ship.fills + [-1] * n)[:n]
+    fills = ship.fills
+    old = fills[:n] if len(fills) >= n else fills + [-1] * (n - len(fills))
     if ship.at_sea or not ship.contracts:
         return old
-    slots = [(card, colour) for card, group in zip(ship.contracts, slot_groups(g, ship)) for colour in group]
-    fit = [[_fits(g, ship.owner, col, slot) for _card, slot in slots] for col in ship.colours]
+    owner = ship.owner
+    if not g.state.abilities:
+        return list(_plain_fills(tuple(ship.contracts), tuple(ship.sides), tuple(ship.colours), tuple(old)))
+    contracts = ship.contracts
+    groups = slot_groups(g, ship)
+    slots = [(card, colour) for card, group in zip(ship.contracts, groups) for colour in group]
+    if not g.modifiers(owner, "wild_container"):  # (only grey containers are wild: the record follows from the lists)
+        return _place(contracts, slots, [[PLAIN_FIT[col][slot] for _card, slot in slots] for col in ship.colours],
+                      ship.colours, old)
+    fit = [[_fits(g, owner, col, slot) for _card, slot in slots] for col in ship.colours]
+    return _place(contracts, slots, fit, ship.colours, old)
+
+
+@lru_cache(maxsize=1 << 12)
+def _plain_fills(contracts: tuple[int, ...], sides: tuple[int, ...], colours: tuple[int, ...],
+                 old: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`fills_now` where no ability is in play (the record follows from the four lists alone)."""
+    slots = [(card, colour) for card, side in zip(contracts, sides)
+             for colour in (SLOTS_ALT[card] if side else SLOTS_OF[card])]
+    return tuple(_place(contracts, slots, [[PLAIN_FIT[col][slot] for _card, slot in slots] for col in colours], colours, old))
+
+
+def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]], fit: list[list[int]],
+           colours: list[int] | tuple[int, ...], old: list[int] | tuple[int, ...]) -> list[int]:
+    """:func:`fills_now`'s matching: ``contracts`` the ship's, ``slots`` its (contract, slot colour) pairs, ``fit[i][k]``
+    how well container ``i`` fills slot ``k`` (``_fits``), ``old`` the record so far."""
+    n = len(colours)
+    width = range(len(slots))
     holder = [-1] * len(slots)  # the container in each slot
     placed = [-1] * n  # the slot of each container
+    orders: dict[int, list[int]] = {}  # per container, the slots it fits, best fit first (then in order)
 
     def augment(i: int, seen: set[int], kept: bool) -> bool:
         """Kuhn's augmenting path from container ``i`` (``kept``: each only within its recorded
         contract): a free slot if there is one, else one whose container can move on."""
-        order = [
-            k for k in sorted(range(len(slots)), key=lambda k: fit[i][k])
-            if fit[i][k] >= 0 and (not kept or slots[k][0] == old[i])
-        ]
-        free = next((k for k in order if holder[k] < 0), -1)
-        if free >= 0:
-            holder[free], placed[i] = i, free
-            return True
+        order = orders.get(i)
+        if order is None:
+            row = fit[i]
+            order = orders[i] = [k for k in sorted(width, key=row.__getitem__) if row[k] >= 0]
+        if kept:
+            order = [k for k in order if slots[k][0] == old[i]]
+        for k in order:
+            if holder[k] < 0:
+                holder[k], placed[i] = i, k
+                return True
         for k in order:
             if k not in seen:
                 seen.add(k)
@@ -312,23 +347,36 @@ def fills_now(g: Game, ship: Ship) -> list[int]:
                     return True
         return False
 
-    loose = [i for i in range(n) if ship.colours[i] != RIDING]
+    loose = [i for i in range(n) if colours[i] != RIDING]
     for i in loose:  # first every container on the contract it lies on, where that still works
-        if old[i] in ship.contracts:
+        if old[i] in contracts:
             augment(i, set(), True)
     for i in loose:  # then the others wherever they fit, moving earlier ones along only if need be
         if placed[i] < 0:
             augment(i, set(), False)
     out = [slots[placed[i]][0] if placed[i] >= 0 else -1 for i in range(n)]
     for i in range(n - 2, -1, -1):  # riders lie where the container they ride with lies
-        if ship.colours[i] == RIDING:
+        if colours[i] == RIDING:
             out[i] = out[i + 1]
     return out
 
 
 def settle_fills(g: Game, ship: Ship) -> None:
-    """Write :func:`fills_now` into the ship's record."""
+    """Write :func:`fills_now` into the ship's record, and keep its inputs (:func:`fills_inputs`) in
+    ``g``'s memo: :func:`settle_harbours` passes the ship over until they change."""
     ship.fills[:] = fills_now(g, ship)
+    memo = g._settled
+    if memo is None:
+        memo = g._settled = {}
+    memo[ship.id] = fills_inputs(g, ship)
+
+
+def resettle(g: Game, ship: Ship) -> None:
+    """:func:`settle_fills`, unless the ship's inputs are still those of its last settling (then
+    settling again would change nothing)."""
+    memo = g._settled
+    if memo is None or memo.get(ship.id) != fills_inputs(g, ship):
+        settle_fills(g, ship)
 
 
 def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
@@ -375,8 +423,7 @@ def settle_harbours(g: Game) -> None:
                 else:
                     mods = _fills_mods(g, ship)
             if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
-                settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go)
-                memo[ship.id] = fills_inputs(g, ship)
+                settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
 
 
 def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
@@ -715,7 +762,7 @@ def fulfil(g: Game, ship: Ship) -> None:
     """
     s = g.state
     seat = ship.owner
-    settle_fills(g, ship)
+    resettle(g, ship)  # (after a container loaded, already settled)
     n = len(ship.containers)
     amount = g.mod(seat, "payout", payout(n), ship.id) if s.abilities else payout(n)
     g.emit("fulfil", p=seat, s=ship.id, cards=list(ship.contracts), n=n)
