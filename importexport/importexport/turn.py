@@ -8,7 +8,7 @@ to ``bidding`` instead) -> ``end_turn``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
 from .abilities.registry import forget
@@ -89,8 +89,7 @@ def listed_first(options: Callable[[Game, Frame], list[Action]], check: Check) -
 
 def plays(seat: int, cards: list[int]) -> list[Action]:
     """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
-    table = PLAY[seat]
-    return [table[c] for c in cards]
+    return list(map(PLAY[seat].__getitem__, cards))  # (looked up in C)
 
 
 def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
@@ -151,7 +150,7 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     hand = g.state.players[seat].hand
     opts = [DRAW[seat], *plays(seat, hand)]
     in_hand = set(shown_actions(g, seat, hand))
-    missing = [a for a in WILD_ACTIONS if a not in in_hand]
+    missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
