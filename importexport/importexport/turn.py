@@ -7,7 +7,6 @@ to ``bidding`` instead) -> ``end_turn``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +14,7 @@ from .abilities.registry import forget
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
-from .flow import Check, Frame, Reason, automatic, decision
+from .flow import Frame, Reason, automatic, decision
 from .rules import (
     add_container,
     cargo_size,
@@ -68,7 +67,7 @@ Why = dict[tuple[Any, ...], Reason]
 
 Each rule is written once, as the walk that lists its options, and its check is read off it:
 
-- a listed choice is legal by definition (:func:`listed_first` wraps every check of the turn);
+- a listed choice is legal by definition (``flow.listed_first`` wraps every decision's check);
 - a choice not listed is first checked for what it names at all (one card, in the hand, an own
   ship in harbour, a wild's two cards of one colour): the walk's candidates;
 - a candidate the walk passes over for one condition only is refused for that one (a follow that
@@ -77,14 +76,6 @@ Each rule is written once, as the walk that lists its options, and its check is 
   ``why`` when given one, and the check reads the note on the choice asked about.  The option
   lists give no ``why`` (the hot path builds no reason).
 """
-
-
-def listed_first(options: Callable[[Game, Frame], list[Action]], check: Check) -> Check:
-    """The decision's check: a listed choice is legal by definition; any other is asked ``check``."""
-    def derived(g: Game, fr: Frame, a: Action) -> Reason | None:
-        return None if a in options(g, fr) else check(g, fr, a)
-    derived.__doc__ = check.__doc__
-    return derived
 
 
 def plays(seat: int, cards: list[int]) -> list[Action]:
@@ -927,12 +918,12 @@ def run_score(g: Game, fr: Frame) -> None:
     finish_game(g)
 
 
-decision("lead", lead_options, lead_resolve, check=listed_first(lead_options, lead_check))
-decision("declare", declare_options, declare_resolve, check=listed_first(declare_options, declare_check))
-decision("follow", follow_options, follow_resolve, check=listed_first(follow_options, follow_check))
-decision("act", act_options, act_resolve, skip=act_skip, check=listed_first(act_options, act_check))
+decision("lead", lead_options, lead_resolve, check=lead_check)
+decision("declare", declare_options, declare_resolve, check=declare_check)
+decision("follow", follow_options, follow_resolve, check=follow_check)
+decision("act", act_options, act_resolve, skip=act_skip, check=act_check)
 automatic("execute", execute)
 automatic("end_turn", end_turn)
 automatic("sail", run_sail)
 automatic("score", run_score)
-decision("solo", solo_play_options, solo_play_resolve, check=listed_first(solo_play_options, solo_play_check))
+decision("solo", solo_play_options, solo_play_resolve, check=solo_play_check)
