@@ -91,10 +91,8 @@ def bid_options(g: Game, fr: Frame) -> list[Action]:
 
 
 def bid_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    if a.count < 0:
-        return "bid_negative", {}
-    credits = g.state.players[a.player].credits
-    return ("bid_too_high", {"n": credits}) if a.count > credits else None
+    """A bid not listed is below 0 or above the bidder's credits."""
+    return ("bid_negative", {}) if a.count < 0 else ("bid_too_high", {"n": g.state.players[a.player].credits})
 
 
 def bid_resolve(g: Game, fr: Frame, a: Action) -> None:

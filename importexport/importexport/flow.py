@@ -50,10 +50,19 @@ def decision(
 ) -> None:
     """Register a decision frame.  With no options it is skipped (``skip``, or just dropped).
 
-    ``check`` says which rule a proposed choice breaks; it is written with the same predicates
-    as ``options``, so what may be chosen and why something may not cannot drift apart (a test
-    tries every near miss of every option in random positions)."""
-    FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras, check)
+    ``check`` says which rule a proposed choice breaks; it is asked only about a choice ``options``
+    does not list (:func:`listed_first`), and reads its reason off the same walk (``turn.Why``), so
+    what may be chosen and why something may not cannot drift apart (tests try every near miss of
+    every option in random positions, and random choices: ``tests/test_refused_iff_unlisted.py``)."""
+    FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras, None if check is None else listed_first(options, check))
+
+
+def listed_first(options: Callable[[Game, Frame], list[Action]], check: Check) -> Check:
+    """A decision's check as registered: a listed choice is legal by definition; any other is asked ``check``."""
+    def derived(g: Game, fr: Frame, a: Action) -> Reason | None:
+        return None if a in options(g, fr) else check(g, fr, a)
+    derived.__doc__ = check.__doc__
+    return derived
 
 
 def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:

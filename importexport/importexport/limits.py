@@ -59,9 +59,7 @@ def trim_check(g: Game, fr: Frame, a: Action) -> Reason | None:
         return "unused_detail", {"kind": a.kind, "field": extra}
     if len(a.cards) != 1:
         return "one_card", {}
-    options = trim_options(g, fr)
-    if a in options:
-        return None
+    options = trim_options(g, fr)  # (asked only about a choice they do not list)
     return "trim_choice", {"p": a.player, "options": "; ".join(g.describe(x) for x in options[:6])}
 
 

@@ -7,8 +7,8 @@ to ``bidding`` instead) -> ``end_turn``.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING
+from itertools import combinations, filterfalse
+from typing import TYPE_CHECKING, Any
 
 from .abilities.registry import forget
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
@@ -17,7 +17,6 @@ from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING
 from .flow import Frame, Reason, automatic, decision
 from .rules import (
     add_container,
-    can_take_container,
     cargo_size,
     contract_slots,
     crew_for,
@@ -63,10 +62,25 @@ DRAW = tuple(Action(seat, "draw") for seat in range(MAX_PLAYERS))
 PLAY = tuple(tuple(Action(seat, "play", (c,)) for c in range(CARDS.token_base)) for seat in range(MAX_PLAYERS))
 
 
+Why = dict[tuple[Any, ...], Reason]
+"""Where a rule's option walk notes why it passes candidates over, under each candidate's key.
+
+Each rule is written once, as the walk that lists its options, and its check is read off it:
+
+- a listed choice is legal by definition (``flow.listed_first`` wraps every decision's check);
+- a choice not listed is first checked for what it names at all (one card, in the hand, an own
+  ship in harbour, a wild's two cards of one colour): the walk's candidates;
+- a candidate the walk passes over for one condition only is refused for that one (a follow that
+  is not listed does not follow; a sell not listed comes after a sale);
+- where the walk filters on several conditions (Contract, Load, Pirate) it notes each reason in
+  ``why`` when given one, and the check reads the note on the choice asked about.  The option
+  lists give no ``why`` (the hot path builds no reason).
+"""
+
+
 def plays(seat: int, cards: list[int]) -> list[Action]:
     """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
-    table = PLAY[seat]
-    return [table[c] for c in cards]
+    return list(map(PLAY[seat].__getitem__, cards))  # (looked up in C)
 
 
 def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
@@ -109,21 +123,16 @@ def missing_card(cards: tuple[int, ...], place: list[int]) -> int | None:
     return next((c for c in cards if c not in place), None)
 
 
-def wild_refusal(g: Game, seat: int, a: Action, held: set[int], led: int | None) -> Reason | None:
-    """Why two cards may not stand for action ``a.target`` (None: they may).
-
-    ``held``: the actions the player's hand already provides (a card showing it, or one an ability
-    lets follow); ``led``: the action being followed (None when leading).  The options list wilds
-    with this same rule.
-    """
+def wild_shape(a: Action, led: int | None) -> Reason | None:
+    """What a two-card wild is: two different cards of one colour standing for one of the five
+    actions (the led one, when following: ``led``).  Which of them the hand may use, the option
+    walks say (a wild stands only for an action no card of the hand provides)."""
     if a.target not in WILD_ACTIONS:
         return "wild_action", {}
     if len(a.cards) != 2 or a.cards[0] == a.cards[1] or GOODS_OF[a.cards[0]] != GOODS_OF[a.cards[1]]:
         return "wild_colour", {}
     if led is not None and a.target != led:
         return "must_follow", {"a": led}
-    if a.target in held:
-        return "wild_only_without", {"a": a.target}
     return None
 
 
@@ -132,7 +141,7 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     hand = g.state.players[seat].hand
     opts = [DRAW[seat], *plays(seat, hand)]
     in_hand = set(shown_actions(g, seat, hand))
-    missing = [a for a in WILD_ACTIONS if a not in in_hand]  # == wild_refusal's "wild_only_without"
+    missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
@@ -147,7 +156,6 @@ def hand_refusal(g: Game, a: Action) -> Reason | None:
 
 
 def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    seat, hand = a.player, g.state.players[a.player].hand
     if a.kind == "draw":
         return None
     if (refusal := hand_refusal(g, a)) is not None:
@@ -156,7 +164,7 @@ def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
         if len(a.cards) != 1:
             return "one_card", {}
         return None if a.target == -1 else ("play_as", {"c": a.cards[0], "a": a.target})
-    return wild_refusal(g, seat, a, set(shown_actions(g, seat, hand)), None)
+    return wild_shape(a, None) or ("wild_only_without", {"a": a.target})  # (not listed: the hand shows its action)
 
 
 def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -203,13 +211,10 @@ def declare_options(g: Game, fr: Frame) -> list[Action]:
 
 
 def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+    """A declaration not listed is out of its range: the Trade crew's, or the frame's."""
     if a.target == TRADE:
-        if not 1 <= a.count <= fr.get("trade", 0):
-            return "declare_trade", {"n": fr.get("trade", 0)}
-        return None
-    if not fr["least"] <= a.count <= fr["most"] or a.target != -1:
-        return "declare_range", {"lo": fr["least"], "hi": fr["most"]}
-    return None
+        return "declare_trade", {"n": fr.get("trade", 0)}
+    return "declare_range", {"lo": fr["least"], "hi": fr["most"]}
 
 
 def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -258,28 +263,21 @@ def follows_led(g: Game, seat: int, card: int, shows: int, led: int, any_card: b
 
 
 def follow_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    seat, led, hand = a.player, g.state.led, g.state.players[a.player].hand
     if a.kind == "draw":
         return None
     if (refusal := hand_refusal(g, a)) is not None:
         return refusal
-    if a.kind == "wild":
-        held = {led} if any(follows_led(g, seat, c, x, led) for c, x in zip(hand, shown_actions(g, seat, hand))) else set()
-        return wild_refusal(g, seat, a, held, led)
+    led = g.state.led
+    if a.kind == "wild":  # (not listed, though well shaped: a card of the hand follows)
+        return wild_shape(a, led) or ("wild_only_without", {"a": led})
     if len(a.cards) != 1:
         return "one_card", {}
     card = a.cards[0]
-    if a.target == TRADE:
-        if ACTION_OF[card] != TRADE:
-            return "trade_card", {"c": card}
-        if not trade_crew(g, seat):
-            return "trade_crew", {}
-        return None
+    if a.target == TRADE:  # (Capital: a card showing Trade, listed with Trade crew)
+        return ("trade_card", {"c": card}) if ACTION_OF[card] != TRADE else ("trade_crew", {})
     if a.target != -1:
         return "play_as", {"c": card, "a": a.target}
-    if not follows_led(g, seat, card, card_action(g, seat, card), led):
-        return "must_follow", {"a": led}
-    return None
+    return "must_follow", {"a": led}  # (not listed: it does not follow)
 
 
 def trade_crew(g: Game, seat: int) -> int:
@@ -364,17 +362,21 @@ def act_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return check(g, fr, a)
 
 
+def one_card_refusal(a: Action, place: list[int], missing: str) -> Reason | None:
+    """Does ``a`` name one card, and is it in ``place`` (else the reason ``missing``)?  (None: yes.)"""
+    if len(a.cards) != 1:
+        return "one_card", {}
+    if a.cards[0] in place:
+        return None
+    return ("not_in_hand", {"p": a.player, "c": a.cards[0]}) if missing == "not_in_hand" else (missing, {"c": a.cards[0]})
+
+
 def sell_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    gone = missing_card(a.cards, g.state.players[a.player].hand) if len(a.cards) == 1 else -1
-    if gone is not None:
-        return ("not_in_hand", {"p": a.player, "c": gone}) if gone >= 0 else ("one_card", {})
-    return ("sell_once", {}) if g.state.sold[a.player] else None
+    return one_card_refusal(a, g.state.players[a.player].hand, "not_in_hand") or ("sell_once", {})  # (not listed: sold)
 
 
 def crew_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    if len(a.cards) != 1:
-        return "one_card", {}
-    return ("not_on_island", {"c": a.cards[0]}) if a.cards[0] not in g.state.island else None
+    return one_card_refusal(a, g.state.island, "not_on_island")
 
 
 def own_harbour_ship(g: Game, seat: int, ship_id: int) -> Reason | None:
@@ -395,88 +397,76 @@ def contract_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     if len(a.cards) != 1:
         return "one_card", {}
     c = a.cards[0]
-    if c not in s.players[seat].hand:
-        if "tokyo" not in s.modules or c not in s.island:
-            return "not_in_hand", {"p": seat, "c": c}
-        if tokyo_cost(g, seat, c) > s.players[seat].credits:
-            return "tokyo_cost", {"c": c, "n": tokyo_cost(g, seat, c)}
-    wrong_ship = own_harbour_ship(g, seat, a.target)
-    if wrong_ship:
-        return wrong_ship
+    if c not in s.players[seat].hand and ("tokyo" not in s.modules or c not in s.island):
+        return "not_in_hand", {"p": seat, "c": c}
+    why: Why = {}
+    contract_options(g, seat, fr["left"], why)
+    found = why.get((c, "tokyo")) or own_harbour_ship(g, seat, a.target) or why.get((c, "levels"))
+    if found:
+        return found
     cost = 1 + level_deficit(g, seat, c)
-    if cost > fr["left"] or a.count < cost:  # too few actions for the missing levels
-        return "level_missing", {"c": c, "n": cost - 1, "left": fr["left"]}
-    if a.count != cost:
-        return "contract_cost", {"c": c, "n": cost, "m": a.count}
+    if a.count != cost:  # too few actions for the missing levels, or a wrong count
+        return ("level_missing", {"c": c, "n": cost - 1, "left": fr["left"]}) if a.count < cost else \
+            ("contract_cost", {"c": c, "n": cost, "m": a.count})
     if a.option not in ((0, 1) if CARDS[c].cargo_alt is not None else (0,)):
         return "orientation", {"c": c}
-    ship = s.ships[a.target]
-    need = cargo_size(g, ship) + len(CARDS[c].slots(a.option))
-    if need > max_cargo(g, ship):
-        return "cargo_limit", {"limit": max_cargo(g, ship), "s": ship.id, "n": need}
-    return None
+    return why.get((c, a.target, a.option))
 
 
 def load_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     seat = a.player
-    if len(a.cards) != 1:
-        return "one_card", {}
+    found = one_card_refusal(a, g.state.players[seat].hand, "not_in_hand")
+    if found:
+        return found
     c = a.cards[0]
-    if c not in g.state.players[seat].hand:
-        return "not_in_hand", {"p": seat, "c": c}
-    if GOODS_OF[c] == GREY:
-        return "grey_container", {"c": c}
-    wrong_ship = own_harbour_ship(g, seat, a.target)
-    if wrong_ship:
-        return wrong_ship
-    choices = J_COLOURS[c]
-    if choices:
-        if a.colour not in choices:
-            return "j_colour", {"c": c}
-        if g.state.players[seat].credits < J_LOAD_COST:
-            return "j_cost", {"n": J_LOAD_COST}
-    elif a.colour is not None:
+    why: Why = {}
+    load_options(g, seat, why)
+    found = why.get((c,)) or own_harbour_ship(g, seat, a.target)
+    if found:
+        return found
+    if a.colour not in J_COLOURS[c] if J_COLOURS[c] else a.colour is not None:  # (a J card's colour is chosen)
         return "j_colour", {"c": c}
-    colour = a.colour if choices else GOODS_OF[c]
-    if not can_take_container(g, g.state.ships[a.target], colour):
-        return "no_open_requirement", {"s": a.target, "c": c}
-    return None
+    return why.get((c, "cost")) or why.get((c, a.target, a.colour))
 
 
 def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
-    s = g.state
-    seat = a.player
-    if s.abilities and not g.mod_all("pirate_allowed", True, seat):
-        return "pirate_banned", {}
-    if not a.cards:  # a card taken unseen, from a place an ability opens (it names no card, no target)
-        unseen = len(a.sources) == 1 and s.abilities and a.sources[0] in g.mod(seat, "pirate_unseen", [])
-        return None if unseen and a.target == -1 and a.colour is None else ("pirate_nothing", {})
+    why: Why = {}
+    pirate_options(g, a.player, why)
+    found = why.get(("banned",)) or pirate_shape(g, a)
+    if found or a.target < 0:
+        return found or pirate_elsewhere(g, a)
+    c, src = a.cards[0], a.sources[0]
+    j_card = src == FROM_ISLAND and J_COLOURS[c]
+    found = own_harbour_ship(g, a.player, a.target)
+    if found or j_card and a.colour not in J_COLOURS[c]:
+        return found or ("j_colour", {"c": c})
+    return why.get((c, src, "cost")) or why.get((c, src, a.target, a.colour))
+
+
+def pirate_shape(g: Game, a: Action) -> Reason | None:
+    """What a Pirate choice names: one container, where it lies among the places one may take from
+    (:func:`pirate_sources`), and a colour only for a J card first loaded from the island.  (An
+    unseen card from an ability's place is listed as it is: another choice naming no card is none.)"""
+    if not a.cards:
+        return "pirate_nothing", {}
     if len(a.cards) != 1:
         return "one_card", {}
+    c = a.cards[0]
     if len(a.sources) != 1:
-        return "pirate_source", {"c": a.cards[0]}
-    c, src = a.cards[0], a.sources[0]
-    sources = {(card, where) for card, _colour, where in pirate_sources(g, seat)}
+        return "pirate_source", {"c": c}
+    src = a.sources[0]
+    sources = {(card, where) for card, _colour, where in pirate_sources(g, a.player)}
     if (c, src) not in sources:
-        if any(card == c for card, _where in sources):
-            return "pirate_source", {"c": c}
-        return "no_such_container", {"c": c}
+        return ("pirate_source", {"c": c}) if any(card == c for card, _where in sources) else ("no_such_container", {"c": c})
     if a.colour is not None and not (src == FROM_ISLAND and J_COLOURS[c] and a.target >= 0):
         return "j_colour", {"c": c}  # (the colour is chosen only when a J card is first loaded)
-    if a.target >= 0:
-        wrong_ship = own_harbour_ship(g, seat, a.target)
-        if wrong_ship:
-            return wrong_ship
-        colours = [col for card, col, where in pirate_sources(g, seat) if card == c and where == src]
-        if src == FROM_ISLAND and J_COLOURS[c]:
-            if a.colour not in J_COLOURS[c]:
-                return "j_colour", {"c": c}
-            if s.players[seat].credits < J_LOAD_COST:
-                return "j_cost", {"n": J_LOAD_COST}
-            colours = [a.colour]
-        if not any(can_take_container(g, s.ships[a.target], col) for col in colours):
-            return "no_open_requirement", {"s": a.target, "c": c}
-    elif a.target != PIRATE_DISCARD and a.target not in g.mod(seat, "pirate_targets", [], GOODS_OF[c]):
+    return None
+
+
+def pirate_elsewhere(g: Game, a: Action) -> Reason | None:
+    """A pirated card put elsewhere than on an own ship: the discard pile, or where an ability allows."""
+    c = a.cards[0]
+    if a.target != PIRATE_DISCARD and a.target not in g.mod(a.player, "pirate_targets", [], GOODS_OF[c]):
         return "pirate_target", {"c": c}
     return None
 
@@ -529,10 +519,7 @@ def solo_play_options(g: Game, fr: Frame) -> list[Action]:
 def solo_play_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     if a.kind == "no":
         return None
-    gone = missing_card(a.cards, g.state.players[a.player].hand) if len(a.cards) == 1 else -1
-    if gone is not None:
-        return ("not_in_hand", {"p": a.player, "c": gone}) if gone >= 0 else ("one_card", {})
-    return ("solo_trade", {}) if ACTION_OF[a.cards[0]] == TRADE else None
+    return one_card_refusal(a, g.state.players[a.player].hand, "not_in_hand") or ("solo_trade", {})  # (not listed: Trade)
 
 
 def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
@@ -589,11 +576,11 @@ def do_crew(g: Game, a: Action) -> None:
 
 # --- Contract -----------------------------------------------------------------------------
 
-def contract_options(g: Game, seat: int, left: int) -> list[Action]:
+def contract_options(g: Game, seat: int, left: int, why: Why | None = None) -> list[Action]:
     s = g.state
     p = s.players[seat]
     ships = harbour_ships(g, seat)
-    if not ships:
+    if not ships and why is None:
         return []
     have = levels(g, seat)
     room = [(x.id, max_cargo(g, x) - cargo_size(g, x)) for x in ships]
@@ -601,14 +588,28 @@ def contract_options(g: Game, seat: int, left: int) -> list[Action]:
     sources = p.hand
     if "tokyo" in s.modules:  # a contract may also come from the Tokyo harbour, for its column's cost
         sources = p.hand + [c for c in s.island if tokyo_cost(g, seat, c) <= p.credits]
+        if why is not None:
+            why.update(((c, "tokyo"), ("tokyo_cost", {"c": c, "n": tokyo_cost(g, seat, c)})) for c in s.island if c not in sources)
     for c in sources:
         cost = 1 + level_deficit(g, seat, c, have)
         if cost > left:
+            if why is not None:
+                why[c, "levels"] = ("level_missing", {"c": c, "n": cost - 1, "left": left})
             continue
         for side in (0, 1) if J_COLOURS[c] else (0,):  # (a card with two cargo sides: a J card)
             size = len(SLOTS_ALT[c] if side else SLOTS_OF[c])
             opts += [listed(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
+            if why is not None:
+                cargo_notes(g, c, side, size, ships, why)
     return opts
+
+
+def cargo_notes(g: Game, c: int, side: int, size: int, ships: list[Ship], why: Why) -> None:
+    """Why the contract walk passed ``c`` (on ``side``, asking for ``size`` containers) over on some ships."""
+    for x in ships:
+        limit, need = max_cargo(g, x), cargo_size(g, x) + size
+        if need > limit:
+            why[c, x.id, side] = ("cargo_limit", {"limit": limit, "s": x.id, "n": need})
 
 
 def tokyo_cost(g: Game, seat: int, card: int) -> int:
@@ -644,9 +645,11 @@ def own_open_ships(g: Game, seat: int) -> list:
     return [x for x in harbour_ships(g, seat) if x.contracts]
 
 
-def load_options(g: Game, seat: int) -> list[Action]:
-    ships = own_open_ships(g, seat)
-    if not ships:
+def load_options(g: Game, seat: int, why: Why | None = None) -> list[Action]:
+    """Each hand card onto each own ship in harbour with an open requirement it fills (``why``:
+    the walk notes each card, J card's price or ship it passes over)."""
+    ships = own_open_ships(g, seat) if why is None else harbour_ships(g, seat)  # (a check hears of bare ships too)
+    if not ships and why is None:
         return []
     slots = {x.id: contract_slots(g, x) for x in ships}
     before = {x.id: matched(g, x, slots[x.id]) for x in ships}
@@ -655,10 +658,14 @@ def load_options(g: Game, seat: int) -> list[Action]:
     credits = g.state.players[seat].credits
     for c in g.state.players[seat].hand:
         colour = GOODS_OF[c]
-        if colour == GREY:
-            continue  # grey containers cannot be loaded
+        if colour == GREY:  # grey containers cannot be loaded
+            if why is not None:
+                why[c,] = ("grey_container", {"c": c})
+            continue
         choices = J_COLOURS[c]  # a J card is loaded as one of its two colours, for 2 credits
         if choices and credits < J_LOAD_COST:
+            if why is not None:
+                why[c, "cost"] = ("j_cost", {"n": J_LOAD_COST})
             continue
         for col in choices or (colour,):
             for x in ships:
@@ -668,6 +675,8 @@ def load_options(g: Game, seat: int) -> list[Action]:
                     ok = fits[key] = fits_container(g, x, col, slots[x.id], before[x.id])  # (an open ship)
                 if ok:
                     opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
+                elif why is not None:
+                    why[c, x.id, col if choices else None] = ("no_open_requirement", {"s": x.id, "c": c})
     return opts
 
 
@@ -707,13 +716,15 @@ PIRATE_DISCARD, PIRATE_TO_GOODS = DISCARD, TO_GOODS  # where a pirated card goes
 FROM_ISLAND, FROM_DECK = ISLAND, DECK  # where it comes from besides ships; hand_of(k): seat k's hand (abilities)
 
 
-def pirate_sources(g: Game, seat: int) -> list[tuple[int, int, int]]:
+def pirate_sources(g: Game, seat: int, why: Why | None = None) -> list[tuple[int, int, int]]:
     """(card, colour, ship id or -1 for the Supply Island) of every container one may take.
 
     Abilities may add visible containers elsewhere (``pirate_sources``, e.g. ships in harbour).
     """
     s = g.state
     if s.abilities and not g.mod_all("pirate_allowed", True, seat):  # an ability forbids Pirate actions for now
+        if why is not None:
+            why["banned",] = ("pirate_banned", {})
         return []
     out = []
     for c in s.island:
@@ -740,14 +751,17 @@ def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int
     return g.mod(seat, "pirate_targets", dest, colour) if g.state.abilities else dest
 
 
-def pirate_options(g: Game, seat: int) -> list[Action]:
+def pirate_options(g: Game, seat: int, why: Why | None = None) -> list[Action]:
+    """Each container one may take, onto each own ship it fits or the discard pile, or where an
+    ability allows (``why``: the walk notes where and why it passes a container over)."""
     ships = own_open_ships(g, seat)
     slots = {x.id: contract_slots(g, x) for x in ships}
     before = {x.id: matched(g, x, slots[x.id]) for x in ships}
     targets: dict[int, list[int]] = {}
     opts: list[Action] = []
     credits = g.state.players[seat].credits
-    for c, colour, src in pirate_sources(g, seat):
+    sources = pirate_sources(g, seat, why)
+    for c, colour, src in sources:
         dest = targets.get(colour)
         if dest is None:
             dest = targets[colour] = pirate_targets(g, seat, colour, ships, slots, before)
@@ -761,10 +775,26 @@ def pirate_options(g: Game, seat: int) -> list[Action]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
         opts += [listed(seat, "pirate", (c,), d, 0, 0, None, (src,)) for d in dest]  # (Action.pirate)
+    if why is not None:
+        pirate_notes(sources, targets, harbour_ships(g, seat), credits, why)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
         # places an ability opens whose card is unseen until taken: no card, no target yet
         opts.extend(Action.pirate_unseen(seat, place) for place in g.mod(seat, "pirate_unseen", []))
     return opts
+
+
+def pirate_notes(sources: list[tuple[int, int, int]], targets: dict[int, list[int]], ships: list[Ship], credits: int,
+                 why: Why) -> None:
+    """Why the pirate walk passed containers over: a J card first loaded that one cannot pay for;
+    each own ship in harbour (``ships``, bare ones too) a container fits on for none of its colours
+    (``targets``: where each colour may go)."""
+    for c, colour, src in sources:
+        j_card = src == FROM_ISLAND and J_COLOURS[c]  # (loaded as one of its colours, for a price)
+        if j_card and credits < J_LOAD_COST:
+            why[c, src, "cost"] = ("j_cost", {"n": J_LOAD_COST})
+        for x in ships:
+            if x.id not in targets[colour]:
+                why.setdefault((c, src, x.id, colour if j_card else None), ("no_open_requirement", {"s": x.id, "c": c}))
 
 
 def do_pirate(g: Game, a: Action) -> None:

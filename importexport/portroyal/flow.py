@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 PAY_KIND = "pay_coins"
-BOXES = RULES.boxes_per_contract
 
 
 # --- setup ----------------------------------------------------------------------------------
@@ -513,12 +512,10 @@ def state_contracts(contracts: tuple[str, ...]) -> tuple[tuple[int, Contract], .
 
 def _contract_options(s: State, seat: int) -> list[Action]:
     """Cubes ``seat`` may place now on contracts whose condition is a state of the table."""
-    mine = s.players[seat]
-    boxes = s.boxes
     return [
         Action(seat, "contract", target=i) for i, contract in state_contracts(tuple(s.contracts))
-        # (cube_problem's checks, inlined: this runs at every decision)
-        if i not in mine.contracts and len(boxes[i]) < BOXES and condition_holds(s, seat, contract)
+        # (the refusal asks the same two: ``explain._free_reason``; found once per holdings, ``Game._met``)
+        if condition_holds(s, seat, contract) and cube_problem(s, seat, i) is None
     ]
 
 
