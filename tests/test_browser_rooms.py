@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 from browser_kit import SERVER, app_url, browser, choose_seat, needs_chromium, settle
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from rooms_kit import CHOICES, assert_private, device, log_text, play_once
 
 from importexport.rooms import RoomService
 
 __all__ = ["app_url", "browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
-CHOICES = ".iex-room-table .iex-option, .iex-room-table .iex-do, .iex-room-table .iex-bid input"
 
 
 @pytest.fixture(scope="module")
@@ -28,68 +27,6 @@ def rooms_file(app_url: str) -> Path:
     """The SQLite file of the rooms of the app's server in use (browser_kit.serve_app gives each server
     one of the test's own)."""
     return SERVER["rooms"]
-
-
-def device(browser, url: str, width: int = 1280, height: int = 720, kept: dict[str, str] | None = None):
-    """A page in a browser context of its own (its own local storage), recording the widget messages
-    it receives."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    if kept:
-        context.add_init_script(f"for (const [k, v] of Object.entries({json.dumps(kept)})) localStorage.setItem(k, v);")
-    page = context.new_page()
-    page.frames_seen = []  # type: ignore[attr-defined]
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_seen.append(f)))  # type: ignore[attr-defined]
-    page.goto(url, timeout=60_000, wait_until="commit")  # (the app's page comes up while the test goes on)
-    return page
-
-
-def hands_in_dom(page) -> set[int]:
-    return set(
-        page.evaluate("""() => [...document.querySelectorAll('.iex-zone-hand')]
-        .map(e => Number(e.getAttribute('data-hand-seat')))
-        .concat([...document.querySelectorAll('.iex-open-hand')].map(e => Number(e.closest('[data-seat]').getAttribute('data-seat'))))""")
-    )
-
-
-def cards_in_dom(page) -> set[int]:
-    return set(
-        page.evaluate(
-            "() => [...document.querySelectorAll('[data-card]')].map(e => Number(e.getAttribute('data-card')))"
-        )
-    )
-
-
-def assert_private(page, service: RoomService, code: str, seat: int | None) -> None:
-    """No hand but ``seat``'s in the page's DOM, and none in the widget messages it has received."""
-    g = service.position(code)
-    secret = {c for q, p in enumerate(g.state.players) if q != seat for c in p.hand}
-    assert hands_in_dom(page) <= ({seat} if seat is not None else set())
-    assert not cards_in_dom(page) & secret
-    for frame in page.frames_seen:
-        text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
-        for q in re.findall(r'"hand":\s*\{"seat":\s*(\d+)', text):
-            assert int(q) == seat, f"seat {q}'s hand reached the page of seat {seat}"
-        assert not re.search(r'"open_hands":\s*\{"', text)
-
-
-def play_once(page) -> bool:
-    """The page's seat makes one move if it is asked (a bid of 0, or its last option)."""
-    try:
-        if page.locator(".iex-room-table .iex-bid input").count():
-            page.locator(".iex-room-table .iex-bid input").first.fill("0", timeout=3_000)
-            page.locator(".iex-room-table .iex-seal").first.click(timeout=3_000)
-            return True
-        options = page.locator(".iex-room-table .iex-option, .iex-room-table .iex-do")
-        if options.count():
-            options.last.click(timeout=3_000)
-            return True
-    except PlaywrightTimeout:  # (redrawn under the pointer: look again)
-        return False
-    return False
-
-
-def log_text(page) -> str:
-    return page.inner_text(".iex-room-table .iex-log") if page.locator(".iex-room-table .iex-log").count() else ""
 
 
 def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> None:
