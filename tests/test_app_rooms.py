@@ -263,6 +263,7 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     b.rooms.take(1)
     a.rooms.start_button.click()
     b.rooms.update()
+    assert "Port Royal" in b.title.value  # (the page's title names the room's game, not its new-game screen's)
     # a whole game as the heuristic bot plays both seats; all but its last moves stored through the
     # service with the pages' tokens, the last ones made on the pages
     g = service.position(code)
@@ -282,6 +283,8 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     assert service.position(code).is_over() and service.room(code).state == "over"
     a.rooms.update()
     assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
+    b.rooms.leave_button.click()
+    assert "Import/Export" in b.title.value
 
 
 @pytest.mark.parametrize(("page_url", "public", "shown"), [
@@ -393,7 +396,7 @@ def test_a_restarted_server_brings_each_page_back_to_its_seat(tmp_path: Path) ->
     assert again.rooms.link.address == ""
 
 
-def test_an_unreachable_database_is_said_when_opening_and_mid_game(
+def test_an_unreachable_database_is_said_when_a_room_is_opened(
     monkeypatch, tmp_path: Path, in_german: None
 ) -> None:
     pytest.importorskip("psycopg")

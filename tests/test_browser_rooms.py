@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_kit import SERVER, app_url, browser, choose_seat, needs_chromium, settle
+from browser_kit import ARTIFACTS, SERVER, app_url, browser, choose_seat, needs_chromium, settle
 from rooms_kit import CHOICES, assert_private, device, log_text, play_once
 
 from importexport.rooms import RoomService
@@ -27,6 +27,28 @@ def rooms_file(app_url: str) -> Path:
     """The SQLite file of the rooms of the app's server in use (browser_kit.serve_app gives each server
     one of the test's own)."""
     return SERVER["rooms"]
+
+
+def projector_fits(page) -> None:
+    """The projector's table opens in projector mode and fits a 1280x720 and a 1920x1080 screen: nothing
+    sideways, the board's last line within the window (screenshots in test-artifacts/)."""
+    page.wait_for_selector(".iex-room-table .iex-board.iex-projector", timeout=20_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((1280, 720), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page, quiet=0.5)
+        seen = page.evaluate("""() => {
+          const board = document.querySelector('.iex-room-table .iex-board');
+          const low = Math.max(...[...board.querySelectorAll(':scope > *, .iex-centre > *')]
+            .map(e => e.getBoundingClientRect().bottom));
+          return {wide: document.scrollingElement.scrollWidth, bottom: low + window.scrollY,
+                  smallest: Math.min(...[...board.querySelectorAll('*')]
+                    .filter(e => e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                    .map(e => parseFloat(getComputedStyle(e).fontSize)))};
+        }""")
+        page.screenshot(path=str(ARTIFACTS / f"room-table-projector-{width}x{height}.png"))
+        assert seen["wide"] <= width and seen["bottom"] <= height, (width, height, seen)
+    page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> None:
@@ -89,6 +111,7 @@ def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> Non
                 seen.append(shown.json_value() / 1000 - move.time)  # (from the move's storing to the other page)
             assert_private(page, service, code, seat)
     assert_private(t, service, code, None)
+    projector_fits(t)
     stored = service.changes_since(code, 0).moves
     assert {m.seat for m in stored} >= {0, 1, 2, 3}  # the bots moved too (run by the pages' kernels)
     assert len(service.position(code).history) == len(stored)  # each move stored once

@@ -358,6 +358,11 @@ class RoomPanel:
             return None
 
     @property
+    def game(self) -> str | None:
+        """The game of the room shown (the page's title names it), or ``None``."""
+        return self.room.game if self.code is not None and self.room is not None else None
+
+    @property
     def opener(self) -> str | None:
         return self.tokens.get(self.code or "", {}).get("opener")
 
@@ -374,7 +379,10 @@ class RoomPanel:
         if self.fault:  # (the store answers again)
             self.fault = False
             self.say("")
+        shown = self.game
         self.room, self.version = room, room.version
+        if self.game != shown:  # (the page's title names the room's game)
+            self.app.relabel()
         try:
             if self.view == "lobby" and room.state != "open" and self.seat is not None:
                 self.show_seat()
@@ -526,6 +534,7 @@ class RoomPanel:
         assert self.code is not None and self.seat is not None
         self._drop_table()
         self.view = "seat"
+        self.say("")
         token = self.tokens.get(self.code, {}).get("seat")
         self.table = RoomTable(self.service, self.code, token, self.seat)
         self.table.on_change = self._after_move
@@ -537,6 +546,7 @@ class RoomPanel:
         assert self.code is not None
         self._drop_table()
         self.view = "table"
+        self.say("")
         self.table = RoomTable(self.service, self.code, None, None)
         self._draw_head()
         self._show([self.head, self.table, w.HBox([self.leave_button])])
