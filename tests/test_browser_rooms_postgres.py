@@ -67,14 +67,16 @@ def play_round(pages: dict[int, object], service: RoomService, code: str) -> Non
         for seat, page in pages.items():
             other = next(p for s, p in pages.items() if s != seat)
             settle(page, quiet=0.1)
-            before = log_text(other)
-            if play_once(page):
+            before, stored = log_text(other), len(service.changes_since(code, 0).moves)
+            if play_once(page) and wait_until(
+                lambda seat=seat, stored=stored: any(m.seat == seat for m in service.changes_since(code, stored).moves)
+            ):  # (a click on a choice another's move has just taken away is refused: the page looks again)
                 moved[seat] += 1
                 other.wait_for_function(
                     "before => { const e = document.querySelector('.iex-room-table .iex-log');"
                     " return e && e.innerText !== before; }",
                     arg=before,
-                    timeout=20_000,
+                    timeout=30_000,
                     polling=50,
                 )
             assert_private(page, service, code, seat)
