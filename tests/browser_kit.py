@@ -71,23 +71,47 @@ def serve_app(tmp_path_factory: pytest.TempPathFactory, paths: Sequence[Path] = 
     file, never to a pipe nobody reads: a pipe that fills up (64 KiB of Voila's log) would stop the
     server mid-test.  ``paths``: folders put first on the server's ``PYTHONPATH`` (and so its kernels'),
     as the example games' (``conftest.register_examples``)."""
-    port = free_port()
-    folder = tmp_path_factory.mktemp("app")
-    log, rooms = folder / "app.log", folder / "rooms.sqlite3"
-    env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": str(rooms)}
-    if paths:
-        env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get("PYTHONPATH")])])
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"],
-                                stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
+    with serve_apps(tmp_path_factory, 1, paths=paths) as served:
+        url, pid, rooms = served[0]
+        yield url, pid, Path(rooms)
+
+
+@contextmanager
+def serve_apps(tmp_path_factory: pytest.TempPathFactory, count: int, rooms: str | None = None,
+               paths: Sequence[Path] = ()) -> Iterator[list[tuple[str, int, str]]]:
+    """``count`` servers of ``importexport app`` started at once (each on a free port), each's address,
+    process id and rooms' store: ``importexport app --rooms ROOMS`` for all of them (two servers of one
+    PostgreSQL), or without ``rooms`` an SQLite file of each server's own; ``paths`` as for
+    :func:`serve_app`."""
+    started: list[tuple[subprocess.Popen[str], int, Path, str]] = []
     try:
-        assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
-        first = log.read_text(encoding="utf-8").splitlines()[:1]
-        assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
-        yield f"http://127.0.0.1:{port}/", proc.pid, rooms
+        for _ in range(count):
+            port = free_port()
+            folder = tmp_path_factory.mktemp("app")
+            log = folder / "app.log"
+            store = rooms if rooms is not None else str(folder / "rooms.sqlite3")
+            env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": store}
+            if paths:
+                env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get("PYTHONPATH")])])
+            command = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"]
+            if rooms is not None:  # (the command's option says where the rooms are, not the environment)
+                command.append(f"--rooms={rooms}")
+                del env["IMPORTEXPORT_ROOMS"]
+            with open(log, "w", encoding="utf-8") as out:
+                proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
+            started.append((proc, port, log, store))
+        served = []
+        for proc, port, log, store in started:
+            assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
+            first = log.read_text(encoding="utf-8").splitlines()[:1]
+            assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
+            served.append((f"http://127.0.0.1:{port}/", proc.pid, store))
+        yield served
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        for proc, *_ in started:
+            proc.terminate()
+        for proc, *_ in started:
+            proc.wait(timeout=20)
 
 
 @pytest.fixture(scope="module")

@@ -85,6 +85,10 @@ class Server:
     """``postgresql://postgres@127.0.0.1:PORT/postgres``"""
     restart: Callable[[], None]
     """Stop the server (fast: its sessions are cut) and start it again on the same port and data."""
+    stop: Callable[[], None]
+    """Stop the server (fast): nothing answers on its port until :attr:`start`."""
+    start: Callable[[], None]
+    """Start the stopped server again on the same port and data."""
 
 
 @contextmanager
@@ -117,7 +121,13 @@ def postgres_server() -> Iterator[Server]:
         def restart() -> None:
             run(str(folder / "pg_ctl"), "-D", str(data), "-m", "fast", "-l", str(log), "-w", "-t", "30", "restart", "-o", options)
 
-        yield Server(f"postgresql://postgres@127.0.0.1:{port}/postgres", restart)
+        def stop() -> None:
+            run(str(folder / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "-t", "30", "stop")
+
+        def start() -> None:
+            run(str(folder / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "-t", "30", "start")
+
+        yield Server(f"postgresql://postgres@127.0.0.1:{port}/postgres", restart, stop, start)
     finally:
         if (data / "postmaster.pid").exists():
             try:

@@ -3,20 +3,26 @@ take seats, start, play a seat from its own page, the projector's table, a page 
 
 from __future__ import annotations
 
+import html
 import json
 import re
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import pytest
 from helpers import widget_buttons
+from postgres_kit import free_port, fresh_database, postgres_server
+from sqlalchemy.engine import make_url
 
 from importexport.bots import make_bot
 from importexport.importexport.engine import Game
 from importexport.importexport.view import public_frame, public_view
 from importexport.protocol import table_kit
-from importexport.rooms import RoomService
+from importexport.rooms import NoSuchRoom, RoomEnded, RoomError, RoomService, SeatRefused, Store, StoreError
+from importexport.rooms.store import normal_url
 from importexport.widgets import LANG
 from importexport.widgets.app import HUMAN, PlayApp
 from importexport.widgets.board import Board
@@ -141,6 +147,9 @@ def test_the_projector_table_shows_no_hand_and_no_choice(service: RoomService) -
     assert "holds no seat" in t.rooms.note.value
     t.rooms.table_button.click()
     assert t.rooms.view == "table" and t.rooms.table is not None
+    assert t.rooms.table.table.projector and "iex-big" in t.rooms.table._dom_classes  # (large print at once)
+    a.rooms.update()
+    assert a.rooms.view == "seat" and not a.rooms.table.table.projector  # (a seat's table as the reader set it)
     assert_private(t, service, code, None)
     assert not widget_buttons(t.rooms.table.options) and not t.rooms.table.bid_inputs
 
@@ -254,6 +263,7 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     b.rooms.take(1)
     a.rooms.start_button.click()
     b.rooms.update()
+    assert "Port Royal" in b.title.value  # (the page's title names the room's game, not its new-game screen's)
     # a whole game as the heuristic bot plays both seats; all but its last moves stored through the
     # service with the pages' tokens, the last ones made on the pages
     g = service.position(code)
@@ -273,6 +283,8 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     assert service.position(code).is_over() and service.room(code).state == "over"
     a.rooms.update()
     assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
+    b.rooms.leave_button.click()
+    assert "Import/Export" in b.title.value
 
 
 @pytest.mark.parametrize(("page_url", "public", "shown"), [
@@ -294,3 +306,121 @@ def test_a_rooms_link_names_the_address_other_devices_reach(monkeypatch, service
     code = app.rooms.code
     assert code is not None
     assert f'href="{shown}?room={code}"' in app.rooms.head.value
+
+
+def german(app: PlayApp, error: RoomError) -> None:
+    """The page says ``error``'s sentence, in German (and that sentence is not the English one)."""
+    said = html.unescape(app.message.value + (app.rooms.table.message.value if app.rooms.table else ""))
+    assert error.text("de") != str(error) and error.text("de") in said, said
+
+
+@pytest.fixture
+def in_german() -> Iterator[None]:
+    LANG.lang = "de"
+    yield
+    LANG.lang = "en"
+
+
+def test_a_wrong_or_expired_code_a_taken_seat_and_a_forged_token_are_said_in_the_pages_language(
+    tmp_path: Path, in_german: None
+) -> None:
+    now = [1000.0]
+    service = RoomService(str(tmp_path / "rooms.sqlite3"), ttl=7200, clock=lambda: now[0])
+    nobody = page(service, room="KEDNXF")  # (a code in the right form that names no room)
+    german(nobody, NoSuchRoom("unknown_room", code="KEDNXF"))
+    a, code = opened(service)
+    b = page(service, room=code)
+    c = page(service, room=code)
+    b.rooms.take(1)
+    assert c.rooms.room is not None and 1 in c.rooms.room.free()  # (c's page still offers seat 2)
+    c.rooms.take(1)
+    german(c, SeatRefused("seat_taken", code=code, seat=2))
+    assert c.rooms.seat is None and "besetzt" in seat_lines(c)[1]  # (its seats drawn again: taken)
+    forged = page(service, room=code, kept={code: json.dumps({"seat": "x" * 32})})
+    german(forged, SeatRefused("bad_token", code=code))
+    now[0] += 7201  # nobody played for two hours
+    late = page(service, room=code)
+    german(late, RoomEnded("expired_hours", code=code, n=2))
+    assert late.rooms.view == ""
+
+
+def started_room(service: RoomService) -> tuple[PlayApp, PlayApp, str]:
+    """Two pages in a started room (seats 1 and 2), the game played until seat 1 or 2 decides."""
+    a, code = opened(service)
+    a.rooms.take(0)
+    b = page(service, room=code)
+    b.rooms.take(1)
+    a.rooms.start_button.click()
+    b.rooms.update()
+    while service.position(code).deciders()[0] not in (0, 1):
+        play_seat(a) or play_seat(b)
+    return a, b, code
+
+
+def deciding(a: PlayApp, b: PlayApp, service: RoomService, code: str) -> PlayApp:
+    app = (a, b)[service.position(code).deciders()[0]]
+    app.rooms.update()
+    return app
+
+
+def test_a_locked_database_is_said_and_the_move_goes_through_once_it_is_free(tmp_path: Path, in_german: None) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    service = RoomService(Store(str(path), busy_ms=50))
+    a, b, code = started_room(service)
+    app = deciding(a, b, service, code)
+    moves = len(service.position(code).history)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # (another program holds the database)
+    try:
+        assert not play_seat(app)
+        german(app, StoreError("locked", where=service.store.where))
+        assert len(app.rooms.table.session.game.history) == moves  # (nothing lost, nothing half-stored)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert play_seat(app) and len(service.position(code).history) > moves
+
+
+def test_a_restarted_server_brings_each_page_back_to_its_seat(tmp_path: Path) -> None:
+    path = str(tmp_path / "rooms.sqlite3")
+    service = RoomService(path)
+    a, b, code = started_room(service)
+    moves = service.position(code).history
+    kept = json.loads(a.rooms.link.keep["value"])
+    assert a.rooms.link.address == code  # (the page's address names the room: a reload comes back to it)
+    again = page(RoomService(path), room=code, kept={code: json.dumps(kept)})  # another process, same store
+    assert again.rooms.view == "seat" and again.rooms.seat == 0
+    assert again.rooms.table is not None and again.rooms.table.session.game.history == moves
+    assert again.message.value == ""  # (no refusal: the kept token holds its seat)
+    again.rooms.leave_button.click()
+    assert again.rooms.link.address == ""
+
+
+def test_an_unreachable_database_is_said_when_a_room_is_opened(
+    monkeypatch, tmp_path: Path, in_german: None
+) -> None:
+    pytest.importorskip("psycopg")
+    url = f"postgresql://postgres@127.0.0.1:{free_port()}/rooms"
+    monkeypatch.setenv("IMPORTEXPORT_ROOMS", url)
+    app = PlayApp()  # (its rooms' store: the environment's; no database answers there)
+    app.rooms.open_button.click()
+    german(app, StoreError("unreachable", where=make_url(normal_url(url)).render_as_string(hide_password=True)))
+    assert app.rooms.code is None and app.screen.children[0] is app.setup_screen
+
+
+@pytest.mark.usefixtures("in_german")
+def test_a_database_gone_mid_game_is_said_and_the_game_goes_on_when_it_is_back() -> None:
+    with postgres_server() as server:
+        service = RoomService(fresh_database(server))
+        a, b, code = started_room(service)
+        app = deciding(a, b, service, code)
+        moves = len(service.position(code).history)
+        server.stop()
+        try:
+            assert not play_seat(app)
+            german(app, StoreError("unreachable", where=service.store.where))
+            assert len(app.rooms.table.session.game.history) == moves
+        finally:
+            server.start()
+        app.rooms.update()
+        assert play_seat(app) and len(service.position(code).history) > moves

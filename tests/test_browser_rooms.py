@@ -13,14 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_kit import SERVER, app_url, browser, choose_seat, needs_chromium, settle
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from browser_kit import ARTIFACTS, SERVER, app_url, browser, choose_seat, needs_chromium, settle
+from rooms_kit import CHOICES, assert_private, device, log_text, play_once
 
 from importexport.rooms import RoomService
 
 __all__ = ["app_url", "browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
-CHOICES = ".iex-room-table .iex-option, .iex-room-table .iex-do, .iex-room-table .iex-bid input"
 
 
 @pytest.fixture(scope="module")
@@ -30,66 +29,26 @@ def rooms_file(app_url: str) -> Path:
     return SERVER["rooms"]
 
 
-def device(browser, url: str, width: int = 1280, height: int = 720, kept: dict[str, str] | None = None):
-    """A page in a browser context of its own (its own local storage), recording the widget messages
-    it receives."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    if kept:
-        context.add_init_script(f"for (const [k, v] of Object.entries({json.dumps(kept)})) localStorage.setItem(k, v);")
-    page = context.new_page()
-    page.frames_seen = []  # type: ignore[attr-defined]
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_seen.append(f)))  # type: ignore[attr-defined]
-    page.goto(url, timeout=60_000, wait_until="commit")  # (the app's page comes up while the test goes on)
-    return page
-
-
-def hands_in_dom(page) -> set[int]:
-    return set(
-        page.evaluate("""() => [...document.querySelectorAll('.iex-zone-hand')]
-        .map(e => Number(e.getAttribute('data-hand-seat')))
-        .concat([...document.querySelectorAll('.iex-open-hand')].map(e => Number(e.closest('[data-seat]').getAttribute('data-seat'))))""")
-    )
-
-
-def cards_in_dom(page) -> set[int]:
-    return set(
-        page.evaluate(
-            "() => [...document.querySelectorAll('[data-card]')].map(e => Number(e.getAttribute('data-card')))"
-        )
-    )
-
-
-def assert_private(page, service: RoomService, code: str, seat: int | None) -> None:
-    """No hand but ``seat``'s in the page's DOM, and none in the widget messages it has received."""
-    g = service.position(code)
-    secret = {c for q, p in enumerate(g.state.players) if q != seat for c in p.hand}
-    assert hands_in_dom(page) <= ({seat} if seat is not None else set())
-    assert not cards_in_dom(page) & secret
-    for frame in page.frames_seen:
-        text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
-        for q in re.findall(r'"hand":\s*\{"seat":\s*(\d+)', text):
-            assert int(q) == seat, f"seat {q}'s hand reached the page of seat {seat}"
-        assert not re.search(r'"open_hands":\s*\{"', text)
-
-
-def play_once(page) -> bool:
-    """The page's seat makes one move if it is asked (a bid of 0, or its last option)."""
-    try:
-        if page.locator(".iex-room-table .iex-bid input").count():
-            page.locator(".iex-room-table .iex-bid input").first.fill("0", timeout=3_000)
-            page.locator(".iex-room-table .iex-seal").first.click(timeout=3_000)
-            return True
-        options = page.locator(".iex-room-table .iex-option, .iex-room-table .iex-do")
-        if options.count():
-            options.last.click(timeout=3_000)
-            return True
-    except PlaywrightTimeout:  # (redrawn under the pointer: look again)
-        return False
-    return False
-
-
-def log_text(page) -> str:
-    return page.inner_text(".iex-room-table .iex-log") if page.locator(".iex-room-table .iex-log").count() else ""
+def projector_fits(page) -> None:
+    """The projector's table opens in projector mode and fits a 1280x720 and a 1920x1080 screen: nothing
+    sideways, the board's last line within the window (screenshots in test-artifacts/)."""
+    page.wait_for_selector(".iex-room-table .iex-board.iex-projector", timeout=20_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((1280, 720), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page, quiet=0.5)
+        seen = page.evaluate("""() => {
+          const board = document.querySelector('.iex-room-table .iex-board');
+          const low = Math.max(...[...board.querySelectorAll(':scope > *, .iex-centre > *')]
+            .map(e => e.getBoundingClientRect().bottom));
+          return {wide: document.scrollingElement.scrollWidth, bottom: low + window.scrollY,
+                  smallest: Math.min(...[...board.querySelectorAll('*')]
+                    .filter(e => e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                    .map(e => parseFloat(getComputedStyle(e).fontSize)))};
+        }""")
+        page.screenshot(path=str(ARTIFACTS / f"room-table-projector-{width}x{height}.png"))
+        assert seen["wide"] <= width and seen["bottom"] <= height, (width, height, seen)
+    page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> None:
@@ -152,6 +111,7 @@ def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> Non
                 seen.append(shown.json_value() / 1000 - move.time)  # (from the move's storing to the other page)
             assert_private(page, service, code, seat)
     assert_private(t, service, code, None)
+    projector_fits(t)
     stored = service.changes_since(code, 0).moves
     assert {m.seat for m in stored} >= {0, 1, 2, 3}  # the bots moved too (run by the pages' kernels)
     assert len(service.position(code).history) == len(stored)  # each move stored once

@@ -486,7 +486,8 @@ class PlayApp(w.VBox):
 
     def relabel(self) -> None:
         lang = LANG.lang
-        game = self.session.kit.GAME if self.session is not None else self.chosen_game
+        rooms = getattr(self, "rooms", None)  # (None while the page is being built)
+        game = (rooms and rooms.game) or (self.session.kit.GAME if self.session is not None else self.chosen_game)
         title = GAMES[game].name
         self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(title)}</h1>'
         self.form.refresh(lang)

@@ -27,7 +27,7 @@ import traitlets
 from ..catalog import Table
 from ..errors import IllegalActionError
 from ..protocol import table_kit
-from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, normal_code
+from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code
 from ..session import Session
 from .common import button, message_html, ui
 from .lang import LANG, on_language, replace_children, retire
@@ -112,11 +112,13 @@ def word(key: str, **args: Any) -> str:
 class RoomLink(anywidget.AnyWidget):
     """Invisible: tells the kernel the room the page's address names (``?room=CODE``), the page's own
     address and the tokens this browser keeps per room; ``keep`` stores one room's tokens
-    (``{"code", "value"}``, a value of "" forgets the room).  ``on_hello(handler)``:
-    ``handler(room, page, kept)`` once the page is drawn."""
+    (``{"code", "value"}``, a value of "" forgets the room); ``address`` is the room the page's address
+    names from now on (``?room=CODE``; "" none), so that a reload comes back to it.
+    ``on_hello(handler)``: ``handler(room, page, kept)`` once the page is drawn."""
 
     _esm = STATIC / "rooms.js"
     keep = traitlets.Dict().tag(sync=True)
+    address = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -150,6 +152,9 @@ class RoomTable(TableView):
         session = Session(lambda: game, humans=mine, bots={})
         super().__init__(session, hands=set(mine), hints="always", controls=False, panel_first=True)
         self.add_class("iex-room-table")
+        if seat is None:  # the table a teacher puts on the projector: large print from the start (the
+            # board's own switch turns it off; the reader's choice for their own tables is left alone)
+            self.table.projector = True
 
     def reload(self) -> None:
         """The room's position as stored now, drawn again."""
@@ -174,7 +179,10 @@ class RoomTable(TableView):
             said = message_html(moved.text(lang))
         except RoomError as refused:
             said = message_html(refused.text(lang), "refused")
-        self.reload()
+        try:
+            self.reload()
+        except StoreError as fault:  # (the store cannot be read now: the position drawn stays, and is said)
+            said = said or message_html(fault.text(lang), "refused")
         self.message.value = said
         return not said
 
@@ -219,6 +227,7 @@ class RoomPanel:
         self.view = ""  # "lobby", "seat", "table" (empty: no room shown)
         self.table: RoomTable | None = None
         self.following = False
+        self.fault = False  # (a store fault is said on the page)
         self.open_button = button("", button_style="primary")
         self.open_button.add_class("iex-room-open")
         self.open_button.on_click(self._guard(lambda _b: self.open_room()))
@@ -327,23 +336,31 @@ class RoomPanel:
 
     def enter(self, code: str) -> None:
         """Show room ``code``: this device's seat if it holds one in a game under way, else the seats."""
-        self.code, self.seat, self.version = code, self.held_seat(code), -1
         self.say("")
+        self.code, self.seat, self.version = code, self.held_seat(code), -1
+        self.link.address = code
         self.view = "lobby"
         self.update()
         self.follow()
 
     def held_seat(self, code: str) -> int | None:
-        """The seat this browser's token holds in room ``code`` (a forged or stale token holds none)."""
+        """The seat this browser's token holds in room ``code`` (a forged or stale token holds none: said,
+        and the browser forgets it)."""
         token = self.tokens.get(code, {}).get("seat")
         if token is None:
             return None
         try:
             return self.service.seat_of(code, token)
-        except SeatRefused:
+        except SeatRefused as refused:
+            self.say(refused.text(LANG.lang), "refused")
             self.tokens[code].pop("seat", None)
             self.keep(code)
             return None
+
+    @property
+    def game(self) -> str | None:
+        """The game of the room shown (the page's title names it), or ``None``."""
+        return self.room.game if self.code is not None and self.room is not None else None
 
     @property
     def opener(self) -> str | None:
@@ -357,15 +374,25 @@ class RoomPanel:
         try:
             room = self.service.room(self.code)
         except RoomError as e:
-            self.ended(e)
+            self.trouble(e)
             return
+        if self.fault:  # (the store answers again)
+            self.fault = False
+            self.say("")
+        shown = self.game
         self.room, self.version = room, room.version
-        if self.view == "lobby" and room.state != "open" and self.seat is not None:
-            self.show_seat()
-        elif self.view == "lobby":
-            self.draw_lobby()
-        elif self.table is not None:
-            self.table.reload()
+        if self.game != shown:  # (the page's title names the room's game)
+            self.app.relabel()
+        try:
+            if self.view == "lobby" and room.state != "open" and self.seat is not None:
+                self.show_seat()
+            elif self.view == "lobby":
+                self.draw_lobby()
+            elif self.table is not None:
+                self.table.reload()
+        except StoreError as fault:
+            self.trouble(fault)
+            return
         if room.state == "playing":  # (after the redraw: the move is seen first; a bot asked next moves
             # from the kernel of the device whose move came before, or, if that one is gone, from here)
             self.later(self.run_bots, BOT_STANDBY)
@@ -387,7 +414,17 @@ class RoomPanel:
             if self.service.bot_seats(self.code) and self.service.run_bots(self.code):
                 self.update()
         except RoomError as e:
-            self.ended(e)
+            self.trouble(e)
+
+    def trouble(self, error: RoomError) -> None:
+        """A refusal or fault while following the room: a store that cannot be reached or is busy is said
+        and the screen stays as it is (the room is safe in the store: the next change brings the page up
+        to date); a room that is gone is :meth:`ended`."""
+        if isinstance(error, StoreError):
+            self.fault = True
+            self.say(error.text(LANG.lang), "refused")
+        else:
+            self.ended(error)
 
     def ended(self, error: RoomError) -> None:
         """The room is gone (closed, expired) or the store failed: said, and the seats' screen shows it."""
@@ -482,6 +519,7 @@ class RoomPanel:
     def leave(self) -> None:
         """Back to the new-game screen (the seat stays this device's: the link brings it back)."""
         self.code, self.view, self.room = None, "", None
+        self.link.address = ""
         self._drop_table()
         self.say("")
         self.app.show_setup()
@@ -496,6 +534,7 @@ class RoomPanel:
         assert self.code is not None and self.seat is not None
         self._drop_table()
         self.view = "seat"
+        self.say("")
         token = self.tokens.get(self.code, {}).get("seat")
         self.table = RoomTable(self.service, self.code, token, self.seat)
         self.table.on_change = self._after_move
@@ -507,6 +546,7 @@ class RoomPanel:
         assert self.code is not None
         self._drop_table()
         self.view = "table"
+        self.say("")
         self.table = RoomTable(self.service, self.code, None, None)
         self._draw_head()
         self._show([self.head, self.table, w.HBox([self.leave_button])])
@@ -557,7 +597,7 @@ class RoomPanel:
                 except RoomError:
                     await asyncio.sleep(1.0)
                     continue
-                if self.code == code and now > self.version:
+                if self.code == code and (now > self.version or self.fault):
                     self.version = now  # (a room found closed is said once, not redrawn in a loop)
                     self._guard(self.update)()
         finally:

@@ -36,5 +36,19 @@ function render({ model, el }) {
     kept: kept(),
   });
   model.on("change:keep", () => store(model.get("keep")));
+  model.on("change:address", () => address(model.get("address")));
+}
+
+// The room shown goes into the page's address (?room=CODE, no new history entry): a reload, or the
+// address copied to another tab, comes back to the room (and to this device's seat in it).
+function address(code) {
+  try {
+    const url = new URL(window.location.href);
+    if (code) url.searchParams.set("room", code);
+    else url.searchParams.delete("room");
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+  } catch (_e) {
+    /* an address that cannot be rewritten (a sandboxed frame): the room's link still works */
+  }
 }
 export default { render };
