@@ -149,8 +149,12 @@ def one_class(pool: int, pages: int, spread: float) -> None:
             memory = kernel_memory(found)
             ok = sorted(t for t in times if t == t)
             failed = len(times) - len(ok)
+            if failed:
+                kept = Path(tempfile.gettempdir()) / f"bench_class_pool{pool}.log"
+                log.flush()
+                kept.write_text(Path(log.name).read_text(encoding="utf-8"), encoding="utf-8")
+                print(f"pool {pool}: {failed} of {pages} pages never came up (the server's log: {kept})", flush=True)
             if not ok:
-                print(f"pool {pool}: none of {pages} pages came up (the server's log: {log.name})", flush=True)
                 return
             print(f"pool {pool}: {pages} pages over {spread:.0f} s: first screen median "
                   f"{statistics.median(ok):.1f} s, worst {ok[-1]:.1f} s"

@@ -198,6 +198,7 @@ def run_tutor(port: int, no_browser: bool, lang: str, prog: str, into: Path | No
 
 
 CULL_SECONDS = 600  # a kernel with no page connected to it goes after 10 minutes without activity
+FILL_DELAY = 120  # a pool of more than one kernel is filled again two minutes after a page took one
 CULL_OPEN_SECONDS = 3 * 3600  # one whose page is open but untouched goes after 3 hours (a tab forgotten)
 CULL_RANGE = (1, 365 * 24 * 3600)  # what the environment may set (a year at most: timedelta's range)
 KERNEL_MANAGER = "importexport.app.voila_kernels.PoolSparingKernelManager"
@@ -211,6 +212,13 @@ def cull_seconds(name: str = "IMPORTEXPORT_CULL_SECONDS", default: int = CULL_SE
     if text.isascii() and text.isdigit() and CULL_RANGE[0] <= int(text) <= CULL_RANGE[1]:
         return int(text)
     return default
+
+
+def fill_delay(pool: int) -> int:
+    """Seconds Voila waits before it starts kernels again for the pages it handed its preheated ones to:
+    one kernel (a person, a reload) at once; a class's pool only after the class's pages have come up,
+    so that starting the next pool does not take the machine from them (``benchmarks/bench_class.py``)."""
+    return 1 if pool <= 1 else FILL_DELAY
 
 
 def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int = 1) -> list[str]:
@@ -231,7 +239,8 @@ def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int 
     # (only a late message makes it wait at all).
     timeout = cull_seconds()
     cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={host}",
-           "--preheat_kernel=True", f"--pool_size={pool}", *voila_executor_flags(),
+           "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={fill_delay(pool)}",
+           *voila_executor_flags(),
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",

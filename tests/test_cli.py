@@ -142,15 +142,19 @@ def test_app_and_tutor_refuse_ports_outside_1_to_65535(monkeypatch: pytest.Monke
 
 def test_app_keeps_as_many_kernels_started_ahead_as_pool_asks(monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    """``--pool N``: Voila's preheated pool for a class opening the app at once (one kernel by default)."""
+    """``--pool N``: Voila's preheated pool for a class opening the app at once (one kernel by default),
+    filled again at once for one kernel, two minutes later for a class's (benchmarks/bench_class.py)."""
     import importexport.cli as cli
 
     calls: list[list[str]] = []
     monkeypatch.setattr(cli, "serve", lambda cmd, cwd=None: calls.append(cmd) or 0)
     accepted(["app", "--no-browser"], capsys)
-    assert "--pool_size=1" in calls.pop()
+    single = calls.pop()
+    assert "--pool_size=1" in single and "--VoilaKernelManager.fill_delay=1" in single  # (a reload: a kernel at once)
     accepted(["app", "--no-browser", "--pool", "30"], capsys)
-    assert "--pool_size=30" in calls.pop()
+    pooled = calls.pop()  # a class's pool is started again only after its pages have come up
+    assert "--pool_size=30" in pooled and f"--VoilaKernelManager.fill_delay={cli.FILL_DELAY}" in pooled
+    assert cli.FILL_DELAY >= 60
     for pool in ("-1", "101", "many"):
         assert "--pool" in refused(["app", "--no-browser", "--pool", pool], capsys)
     assert calls == []
