@@ -362,9 +362,17 @@ def _label(data: object, loc: tuple[int | str, ...]) -> tuple[str, str]:
 
 def _check(exp: Expansion, file: str) -> None:
     """Checks across entries: counts, seals, pools, ranks."""
-    r = exp.rules
-    if len(r.competitive.points_by_contract) != r.cubes_per_player:
+    if len(exp.rules.competitive.points_by_contract) != exp.rules.cubes_per_player:
         raise ExpansionError(file, "rules", "competitive.points_by_contract", "one number per cube is needed")
+    _check_contracts(exp, file)
+    _check_pools(exp, file)
+    _check_ranks(exp, file)
+
+
+def _check_contracts(exp: Expansion, file: str) -> None:
+    """Each contract's id and seal once, its seal group and boxes as the rules say; the regular and
+    special contracts as many as the rules say."""
+    r = exp.rules
     seen_ids: set[str] = set()
     seen_seals: set[str] = set()
     for c in exp.contracts:
@@ -383,6 +391,10 @@ def _check(exp: Expansion, file: str) -> None:
         found = sum(c.special == special for c in exp.contracts)
         if found != wanted:
             raise ExpansionError(file, "contracts", "special", f"{wanted} {what} contracts expected, {found} found")
+
+
+def _check_pools(exp: Expansion, file: str) -> None:
+    """Each mode's pool holds the contracts each player count draws, of the seal groups it needs."""
     modes: tuple[Mode, ...] = ("competitive", "cooperative", "solo")
     for mode in modes:
         pool = exp.pool(mode)
@@ -396,12 +408,17 @@ def _check(exp: Expansion, file: str) -> None:
                     raise ExpansionError(
                         file, "contracts", "seal.group", f"{mode} with {players} needs a contract of group {group}"
                     )
+
+
+def _check_ranks(exp: Expansion, file: str) -> None:
+    """The ranks: ids once, the lowest asking nothing, each next one asking more, none more cubes than a
+    player has."""
     if len({p.id for p in exp.ranks}) != len(exp.ranks):
         raise ExpansionError(file, "ranks", "id", "an id is used twice")
     if (exp.ranks[0].points_per_player, exp.ranks[0].cubes_per_player) != (0, 0):
         raise ExpansionError(file, f"rank {exp.ranks[0].id!r}", "points_per_player", "the lowest rank needs 0 and 0")
     for lower, upper in zip(exp.ranks, exp.ranks[1:]):
-        if upper.cubes_per_player > r.cubes_per_player:
+        if upper.cubes_per_player > exp.rules.cubes_per_player:
             raise ExpansionError(file, f"rank {upper.id!r}", "cubes_per_player", "more than a player's cubes")
         if not (upper.points_per_player >= lower.points_per_player and upper.cubes_per_player >= lower.cubes_per_player
                 and (upper.points_per_player, upper.cubes_per_player) != (lower.points_per_player, lower.cubes_per_player)):
