@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from browser_kit import choose_seat, settle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from importexport.rooms import RoomService
@@ -25,6 +26,21 @@ def device(browser, url: str, width: int = 1280, height: int = 720, kept: dict[s
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_seen.append(f)))  # type: ignore[attr-defined]
     page.goto(url, timeout=60_000, wait_until="commit")  # (the app's page comes up while the test goes on)
     return page
+
+
+def open_four_seats(a) -> str:
+    """On page ``a``'s new-game screen (Import/Export): four seats, a person, a person, the heuristic bot and
+    a person; open a room of them; its code."""
+    a.wait_for_selector(".iex-start", timeout=60_000)
+    a.select_option(".iex-players select", "4")
+    a.wait_for_selector(".iex-seat-3 select", timeout=10_000)
+    settle(a)
+    choose_seat(a, 1, "Person")
+    choose_seat(a, 2, "Bot: heuristic")
+    choose_seat(a, 3, "Person")
+    a.locator(".iex-room-open").click()
+    code = a.locator(".iex-room-code").inner_text(timeout=20_000).strip()
+    return code
 
 
 def hands_in_dom(page) -> set[int]:

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_kit import ARTIFACTS, SERVER, app_url, browser, choose_seat, needs_chromium, settle
-from rooms_kit import CHOICES, assert_private, device, log_text, play_once
+from browser_kit import ARTIFACTS, SERVER, app_url, browser, needs_chromium, settle
+from rooms_kit import CHOICES, assert_private, device, log_text, open_four_seats, play_once
 
 from importexport.rooms import RoomService
 
@@ -54,15 +54,7 @@ def projector_fits(page) -> None:
 def test_a_room_on_three_devices(browser, app_url: str, rooms_file: Path) -> None:
     started = time.perf_counter()
     a = device(browser, app_url)
-    a.wait_for_selector(".iex-start", timeout=60_000)
-    a.select_option(".iex-players select", "4")
-    a.wait_for_selector(".iex-seat-3 select", timeout=10_000)
-    settle(a)
-    choose_seat(a, 1, "Person")
-    choose_seat(a, 2, "Bot: heuristic")
-    choose_seat(a, 3, "Person")
-    a.locator(".iex-room-open").click()
-    code = a.locator(".iex-room-code").inner_text(timeout=20_000).strip()
+    code = open_four_seats(a)
     link = a.locator(".iex-room-link a").get_attribute("href")
     assert re.fullmatch(r"[ACDEFHJKMNPRTWXY3479]{6}", code) and link == f"{app_url}?room={code}"
     a.locator(".iex-room-take-0").click()

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from browser_kit import ARTIFACTS, browser, choose_seat, needs_chromium, serve_apps, settle
 from postgres_kit import Server, fresh_database, postgres_server, wait_until
-from rooms_kit import CHOICES, assert_private, device, kept_tokens, log_text, play_once
+from rooms_kit import CHOICES, assert_private, device, kept_tokens, log_text, open_four_seats, play_once
 
 from importexport.bots import make_bot
 from importexport.protocol import table_kit
@@ -85,15 +85,7 @@ def play_round(pages: dict[int, object], service: RoomService, code: str) -> Non
 def test_two_app_servers_play_one_import_export_room(devices, database: tuple[Server, str], tmp_path: Path) -> None:
     server, url = database
     a, b = devices
-    a.wait_for_selector(".iex-start", timeout=60_000)
-    a.select_option(".iex-players select", "4")
-    a.wait_for_selector(".iex-seat-3 select", timeout=10_000)
-    settle(a)
-    choose_seat(a, 1, "Person")
-    choose_seat(a, 2, "Bot: heuristic")
-    choose_seat(a, 3, "Person")
-    a.locator(".iex-room-open").click()
-    code = a.locator(".iex-room-code").inner_text(timeout=20_000).strip()
+    code = open_four_seats(a)
     a.locator(".iex-room-take-0").click()
     a.wait_for_selector(".iex-room-seat-0 >> text=this device", timeout=20_000)
 
