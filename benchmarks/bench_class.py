@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -37,16 +38,47 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def kernels(server: psutil.Process) -> list[psutil.Process]:
-    """The kernels below the server (its pool and the pages' kernels)."""
+def below(root: psutil.Process, match: Callable[[psutil.Process], bool]) -> list[psutil.Process]:
+    """The processes below ``root`` that ``match`` picks (one that ends meanwhile is passed over)."""
     found = []
-    for child in server.children(recursive=True):
+    for child in root.children(recursive=True):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
+            if match(child):
                 found.append(child)
         except psutil.NoSuchProcess:
             pass
     return found
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The kernels below the server (its pool and the pages' kernels)."""
+    return below(server, lambda p: "ipykernel" in " ".join(p.cmdline()))
+
+
+def browsers() -> list[psutil.Process]:
+    """Chromium's processes (started by Playwright below this process)."""
+    return below(psutil.Process(), lambda p: "chrom" in p.name())
+
+
+def summed(found: list[psutil.Process], measure: Callable[[psutil.Process], float]) -> float:
+    """``measure`` summed over the processes (one that ended meanwhile counts nothing)."""
+    total = 0.0
+    for p in found:
+        try:
+            total += measure(p)
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def cpu_of(found: list[psutil.Process]) -> float:
+    """CPU seconds the processes have used."""
+    return summed(found, lambda p: sum(p.cpu_times()[:2]))
+
+
+def kernel_memory(found: list[psutil.Process]) -> int:
+    """The processes' resident memory, in bytes."""
+    return int(summed(found, lambda p: p.memory_info().rss))
 
 
 def settled(server: psutil.Process, count: int, seconds: float) -> float:
@@ -64,39 +96,6 @@ def settled(server: psutil.Process, count: int, seconds: float) -> float:
                 return time.monotonic() - start
         time.sleep(0.5)
     raise SystemExit(f"the server's pool of {count} did not fill within {seconds:.0f} s")
-
-
-def browsers() -> list[psutil.Process]:
-    """Chromium's processes (started by Playwright below this process)."""
-    found = []
-    for child in psutil.Process().children(recursive=True):
-        try:
-            if "chrom" in child.name():
-                found.append(child)
-        except psutil.NoSuchProcess:
-            pass
-    return found
-
-
-def cpu_of(found: list[psutil.Process]) -> float:
-    total = 0.0
-    for k in found:
-        try:
-            t = k.cpu_times()
-            total += t.user + t.system
-        except psutil.NoSuchProcess:
-            pass
-    return total
-
-
-def kernel_memory(found: list[psutil.Process]) -> int:
-    total = 0
-    for k in found:
-        try:
-            total += k.memory_info().rss
-        except psutil.NoSuchProcess:
-            pass
-    return total
 
 
 async def open_pages(url: str, pages: int, spread: float) -> tuple[list[float], float]:
@@ -140,7 +139,7 @@ def one_class(pool: int, pages: int, spread: float) -> None:
             filled = settled(server, pool, 600)
             idle_memory = kernel_memory(kernels(server))
             cpu_before = cpu_of(kernels(server))
-            voila = [c for c in server.children(recursive=True) if "voila" in " ".join(c.cmdline())][:1]
+            voila = below(server, lambda p: "voila" in " ".join(p.cmdline()))[:1]
             server_before = cpu_of(voila)
             times, browser_cpu = asyncio.run(open_pages(f"http://127.0.0.1:{port}/", pages, spread))
             found = kernels(server)

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -35,54 +36,48 @@ from importexport.rooms import RoomService  # noqa: E402
 TARGET = 0.5
 
 
-def one_round(url: str, moves: int, seed: int) -> list[float]:
-    """The lags of one game of two processes."""
-    service = RoomService(url)
-    opened = service.open("portroyal", {"mode": "base"}, ["person", "person"], seed=seed)
-    tokens = dict(service.take_seat(opened.code) for _ in range(2))
-    service.start(opened.code, opened.opener)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    players = [
-        subprocess.Popen([sys.executable, str(ROOT / "tests" / "rooms_player.py"), url, opened.code, token,
-                          str(moves), str(seat + seed)], stdout=subprocess.PIPE, text=True, env=env)
-        for seat, token in tokens.items()
-    ]
-    lags = []
-    for p in players:
-        out, _ = p.communicate(timeout=600)
-        if p.returncode != 0:
-            raise SystemExit(f"a player process failed (exit {p.returncode})")
-        lags += [lag for _, lag in json.loads(out)["lags"]]
-    service.store.close()
-    return lags
-
-
-def one_class(url: str, rooms: int, seats: int) -> list[float]:
-    """The lags of ``rooms`` Import/Export rooms of ``seats`` devices each, played to the end at once."""
+def play_rooms(url: str, game: str, options: dict[str, object], rooms: int, seats: int, moves: int, seed: int,
+               wait: float, timeout: float) -> list[dict[str, Any]]:
+    """``rooms`` rooms of ``seats`` people each, every seat a process of its own (``tests/rooms_player.py``),
+    all playing at once until ``moves`` moves are seen or the game ends; each process's report."""
     service = RoomService(url)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     players = []
     for r in range(rooms):
-        opened = service.open("importexport", {}, ["person"] * seats, seed=r)
+        opened = service.open(game, options, ["person"] * seats, seed=seed + r)
         tokens = dict(service.take_seat(opened.code) for _ in range(seats))
         service.start(opened.code, opened.opener)
         players += [
             subprocess.Popen([sys.executable, str(ROOT / "tests" / "rooms_player.py"), url, opened.code, token,
-                              str(10**9), str(seat + 100 * r), "20"], stdout=subprocess.PIPE, text=True, env=env)
+                              str(moves), str(seat + 100 * (seed + r)), str(wait)],
+                             stdout=subprocess.PIPE, text=True, env=env)
             for seat, token in tokens.items()
         ]
-    lags: list[float] = []
-    seen = []
+    reports = []
     for p in players:
-        out, _ = p.communicate(timeout=3600)
+        out, _ = p.communicate(timeout=timeout)
         if p.returncode != 0:
             raise SystemExit(f"a device's process failed (exit {p.returncode})")
-        got = json.loads(out)
-        lags += [lag for _, lag in got["lags"]]
-        seen.append(got["seen"])
+        reports.append(json.loads(out))
     service.store.close()
+    return reports
+
+
+def lags_of(reports: list[dict[str, Any]]) -> list[float]:
+    return [lag for got in reports for _, lag in got["lags"]]
+
+
+def one_round(url: str, moves: int, seed: int) -> list[float]:
+    """The lags of one Port Royal game of two processes."""
+    return lags_of(play_rooms(url, "portroyal", {"mode": "base"}, 1, 2, moves, seed, wait=5.0, timeout=600))
+
+
+def one_class(url: str, rooms: int, seats: int) -> list[float]:
+    """The lags of ``rooms`` Import/Export rooms of ``seats`` devices each, played to the end at once."""
+    reports = play_rooms(url, "importexport", {}, rooms, seats, 10**9, 0, wait=20.0, timeout=3600)
+    seen = [got["seen"] for got in reports]
     print(f"{rooms} rooms of {seats} devices played to the end: {min(seen)} to {max(seen)} moves per room")
-    return lags
+    return lags_of(reports)
 
 
 def report(name: str, lags: list[float]) -> None:
