@@ -24,11 +24,11 @@ import hmac
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from ..bots import make_bot
 from ..bots.registry import BOTS
@@ -45,23 +45,6 @@ CODE_LENGTH = 6
 PERSON = "person"
 TTL = 12 * 3600.0
 """Seconds a room may be left alone (no seat taken, no move) before it expires."""
-
-
-class _Options(Mapping[str, type[BaseModel]]):
-    """Each installed game's room option model, by game id (:func:`~.options.option_model`)."""
-
-    def __getitem__(self, game: str) -> type[BaseModel]:
-        return option_model(GAMES[game])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(GAMES.ids())
-
-    def __len__(self) -> int:
-        return len(GAMES.ids())
-
-
-OPTIONS: Mapping[str, type[BaseModel]] = _Options()
-"""A room's option model per game id, made from the game's option schema (any game plugged in has one)."""
 
 
 @dataclass(frozen=True)
