@@ -427,7 +427,8 @@ class RoomPanel:
             self.ended(error)
 
     def ended(self, error: RoomError) -> None:
-        """The room is gone (closed, expired) or the store failed: said, and the seats' screen shows it."""
+        """The room is gone (closed, expired, unknown): said, and the seats' screen shows it (a store that
+        cannot be reached is :meth:`trouble`'s, which keeps the screen)."""
         self.say(error.text(LANG.lang), "refused")
         if self.view != "lobby":
             self.view = "lobby"
