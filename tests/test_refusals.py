@@ -5,7 +5,8 @@ differ from it in one detail (another card, another ship or seat, another count 
 tried.  Each one the rules forbid is refused with a specific reason (never the generic "a detail
 does not fit" or "not one of the legal choices"), worded in English and German, and the game is
 left untouched.  The other way round, each decision's ``check`` (the rule that refuses) accepts
-every option the same decision lists, so the two cannot drift apart.
+every option the same decision lists, and so does each free choice's (``engine.EXTRA_CHECKS``), so
+the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from importexport import CARDS, Action, Game, IllegalActionError
 from importexport.bench import ALL_MODULES
+from importexport.importexport.engine import EXTRA_CHECKS
 from importexport.importexport.explain import REASONS, reason
 from importexport.importexport.flow import FRAMES
 from importexport.importexport.i18n import message
@@ -58,8 +60,10 @@ def checked_positions(abilities: bool, games: int, seed: int) -> int:
             top = g.state.stack[-1]
             check = FRAMES[top["kind"]].check
             for a in legal:
-                if check is not None and a.kind not in ("drop", "discard", "anytime"):
-                    assert check(g, top, a) is None, f"{top['k']} check refuses its own option {a}"
+                if a.kind in EXTRA_CHECKS:
+                    assert EXTRA_CHECKS[a.kind](g, a) is None, f"the free choice's check refuses its own option {a}"
+                elif check is not None:
+                    assert check(g, top, a) is None, f"{top['kind']} check refuses its own option {a}"
             if step % 5 == 0:
                 before = g.state.to_dict()
                 for a in rng.sample(legal, min(4, len(legal))):
@@ -67,7 +71,7 @@ def checked_positions(abilities: bool, games: int, seed: int) -> int:
                         if miss in legal or miss.normalised() in legal:
                             continue
                         key, args = reason(g, miss)
-                        assert key not in GENERIC, f"{top['k']}: {miss} (near {a}) refused only generically: {key}"
+                        assert key not in GENERIC, f"{top['kind']}: {miss} (near {a}) refused only generically: {key}"
                         for lang in ("en", "de"):
                             assert message(key, lang, g.state, **args)
                         with pytest.raises(IllegalActionError):

@@ -5,7 +5,9 @@ candidate choices around it: listed ones, listed ones with one detail changed, a
 together from what lies on the table.  A listed choice is carried out and its decision's check
 accepts it; any other is refused with a rule of its own (never the generic "a detail does not fit"
 or "not one of the legal choices"), in English and German, leaving the game as it was.  Port
-Royal's counterpart is ``test_portroyal_fuzz.test_any_value_is_applied_or_refused``.
+Royal's counterpart is ``test_portroyal_fuzz.test_any_value_is_applied_or_refused``.  The free
+choices beside every decision (dropping a contract, discarding a Capital card) are also tried one by
+one, every one the table allows naming, in whole random games with Capital.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from test_random_play import random_step, snapshot
 
 from importexport import CARDS, Action, Game, IllegalActionError
 from importexport.bench import ALL_MODULES
+from importexport.importexport.engine import EXTRA_CHECKS
 from importexport.importexport.explain import FIELDS, REASONS
 from importexport.importexport.flow import FRAMES
 from importexport.importexport.i18n import message
@@ -87,9 +90,12 @@ def test_a_choice_is_refused_exactly_when_it_is_not_listed(
         legal = g.legal_actions()
         top = g.state.stack[-1]
         if a in legal or a.normalised() in legal:
-            check = FRAMES[top["kind"]].check
-            if check is not None and top["kind"] != "ask" and a.kind not in ("drop", "discard", "anytime"):
-                assert check(g, top, a) is None, f"{top['kind']}: the check refuses the listed {a}"
+            if a.kind in EXTRA_CHECKS:
+                assert EXTRA_CHECKS[a.kind](g, a.normalised()) is None, f"{top['kind']}: the free choice's check refuses the listed {a}"
+            else:
+                check = FRAMES[top["kind"]].check
+                if check is not None and top["kind"] != "ask":
+                    assert check(g, top, a) is None, f"{top['kind']}: the check refuses the listed {a}"
             g.apply(a)
             continue
         before = (snapshot(g), len(g.log), list(g.history))
@@ -101,3 +107,54 @@ def test_a_choice_is_refused_exactly_when_it_is_not_listed(
         for lang in ("en", "de"):
             assert message(error.rule, lang, g.state, **error.details).endswith(".")
         assert (snapshot(g), len(g.log), list(g.history)) == before, f"{a} was refused but changed the game"
+
+
+FREE_KINDS = ("drop", "discard")
+
+
+def free_rule(g: Game, a: Action) -> str:
+    """The rule a drop or discard the decider may not make breaks (with Capital): only the active
+    player drops contracts, and only their own from a ship in harbour; a discard names a card of the
+    hand, and only a grey one."""
+    if a.kind == "drop":
+        return "drop_where" if a.player == g.state.active else "drop_active"
+    return "discard_grey" if a.cards[0] in g.state.players[a.player].hand else "not_in_hand"
+
+
+def free_candidates(g: Game, seat: int) -> list[Action]:
+    """Every drop and discard ``seat`` could name now: each contract on any ship, each card in their
+    hand, one card from elsewhere, on every ship and beside the table."""
+    s = g.state
+    elsewhere = [c for c in table_cards(g) if c not in s.players[seat].hand][:1]
+    cards = [c for ship in s.ships for c in ship.contracts] + s.players[seat].hand + elsewhere
+    drops = [Action(seat, "drop", (c,), ship) for c in cards for ship in range(-1, len(s.ships) + 1)]
+    return drops + [Action(seat, "discard", (c,)) for c in s.players[seat].hand + elsewhere]
+
+
+@pytest.mark.parametrize(("players", "seed", "abilities", "modules"), [
+    (2, 3, False, ("capital",)), (3, 11, True, ("capital",)), (4, 7, True, ALL_MODULES), (5, 5, False, ("capital", "tokyo")),
+])
+def test_free_choices_are_refused_exactly_when_not_listed(
+    players: int, seed: int, abilities: bool, modules: tuple[str, ...],
+) -> None:
+    g = Game(players=players, seed=seed, abilities=abilities, modules=modules)
+    rng = random.Random(seed)
+    seen: set[tuple[str, bool]] = set()
+    while not g.is_over() and len(g.history) < 160:
+        seat = g.deciders()[0]
+        if FRAMES[g.state.stack[-1]["kind"]].extras:
+            legal = g.legal_actions(seat)
+            before = (snapshot(g), len(g.log))
+            for a in free_candidates(g, seat):
+                why = EXTRA_CHECKS[a.kind](g, a)
+                assert (why is None) == (a in legal), f"{a}: listed {a in legal}, its check says {why}"
+                seen.add((a.kind, a in legal))
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as refused:
+                    g.apply(a)
+                assert refused.value.rule == free_rule(g, a), f"{a}: refused as {refused.value.rule}"
+                assert (refused.value.rule, refused.value.details) == why
+            assert (snapshot(g), len(g.log)) == before
+        random_step(g, rng)
+    assert seen == {(kind, listed) for kind in FREE_KINDS for listed in (True, False)}, seen

@@ -14,7 +14,7 @@ Illegal choices raise :class:`IllegalActionError` naming the rule, and change no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..boundary import check_new_game, check_seat
@@ -268,37 +268,39 @@ def _drop(g: Game, action: Action) -> None:
         fulfil(g, ship)
 
 
-def _drop_check(g: Game, a: Action) -> Reason | None:
-    s = g.state
-    if a.player != s.active:
-        return "drop_active", {}
-    ship = s.ships[a.target] if 0 <= a.target < len(s.ships) else None
-    if len(a.cards) != 1 or ship is None or ship.owner != a.player or ship.at_sea or a.cards[0] not in ship.contracts:
-        return "drop_where", {"p": a.player}
-    return None
+def _why_not_drop(g: Game, a: Action, listed: list[Action]) -> Reason:
+    """The active player may drop any contract under their ships in harbour (``extra_options``)."""
+    return ("drop_where", {"p": a.player}) if a.player == g.state.active else ("drop_active", {})
 
 
-def _discard_check(g: Game, a: Action) -> Reason | None:
+def _why_not_discard(g: Game, a: Action, listed: list[Action]) -> Reason | None:
+    """With Capital a grey card of the hand may be discarded (``extra_options``)."""
     if "capital" not in g.state.modules:
         return None  # no such choice without Capital: the kinds of choice say so
     if len(a.cards) != 1 or a.cards[0] not in g.state.players[a.player].hand:
         return "not_in_hand", {"p": a.player, "c": a.cards[0] if a.cards else -1}
-    return None if CARDS.goods[a.cards[0]] == GREY else ("discard_grey", {"c": a.cards[0]})
+    return "discard_grey", {"c": a.cards[0]}
 
 
-def _anytime_check(g: Game, a: Action) -> Reason | None:
+def _why_not_anytime(g: Game, a: Action, listed: list[Action]) -> Reason | None:
+    """A card's anytime ability offers what its ``anytime_options`` list."""
     if not g.state.abilities:
-        return None
-    options = [x for x in _abilities.anytime_options(g, a.player) if x.kind == "anytime"]
-    if a in options:
-        return None
+        return None  # no abilities, no such choice: the kinds of choice say so
     from .explain import not_offered
 
     card = a.cards[0] if a.cards else -1
-    mine = [x for x in options if x.cards[:1] == (card,)]
-    if not mine:
-        return "anytime_card", {"c": card}
-    return not_offered(g, mine, a, card)
+    mine = [x for x in listed if x.cards[:1] == (card,)]
+    return not_offered(g, mine, a, card) if mine else ("anytime_card", {"c": card})
+
+
+def _free_check(why: Callable[[Game, Action, list[Action]], Reason | None]) -> Callable[[Game, Action], Reason | None]:
+    """A free choice's check: one listed now is legal by definition (``extra_options`` lists them
+    beside the decision); for any other ``why`` reads the reason off the listed ones of its kind."""
+    def check(g: Game, a: Action) -> Reason | None:
+        listed = [x for x in g.legal_actions(a.player) if x.kind == a.kind]
+        return None if a in listed else why(g, a, listed)
+    check.__doc__ = why.__doc__
+    return check
 
 
 GOODS_OF = CARDS.goods
@@ -306,7 +308,8 @@ GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}
-EXTRA_CHECKS = {"drop": _drop_check, "discard": _discard_check, "anytime": _anytime_check}
-"""Why a free choice (dropping a contract, discarding a Capital card, an anytime ability) is refused."""
+EXTRA_CHECKS = {"drop": _free_check(_why_not_drop), "discard": _free_check(_why_not_discard), "anytime": _free_check(_why_not_anytime)}
+"""Why a free choice (dropping a contract, discarding a Capital card, an anytime ability) is refused:
+None for one listed now, a reason for any other (its kind not being in play aside)."""
 
 __all__ = ["Game", "Action", "CARDS", "REGISTRY"]

@@ -2,8 +2,8 @@
 
 The rules themselves live beside the options they make: each decision registers a ``check``
 (``flow.decision``) written with the same predicates as its ``options``, an ability's question is
-answered from its own option list (``Ability.ask_check``), and the free choices check themselves
-(``engine.EXTRA_CHECKS``).  This module holds the sentences (English and German) and asks the
+answered from its own option list (``Ability.ask_check``), and a free choice's check refuses only
+what ``engine.extra_options`` does not list, reading why off the listed ones (``engine.EXTRA_CHECKS``).  This module holds the sentences (English and German) and asks the
 right check; it first answers what every decision shares (whose decision, which kinds of choice).
 """
 
