@@ -254,3 +254,18 @@ def test_no_shared_module_tests_a_games_id() -> None:
                'match g:\n    case "portroyal":\n        pass\nm = type(g).__module__\nfine = g == "chess"\n'
                'OPTIONS = {"importexport": 1, "x": 2}\nw = WORDING["portroyal"]\nalso_fine = {"chess": 1}["chess"]\n')
     assert game_id_checks(planted, ids) == [1, 3, 5, 7, 9, 10]
+
+
+def test_the_abilities_reach_the_engine_by_no_import_at_run_time() -> None:
+    """Issue 30 item 5: the engine drives the card abilities; they never call back into it.  No chain of
+    imports made at run time (those under ``TYPE_CHECKING`` serve the annotations alone) leads from an
+    ability, or from what it uses (the rules, the turn, the refusals), to ``engine``: the free choices'
+    checks reach the refusals through ``flow.FREE_CHECKS``, where the engine registers them."""
+    import grimp
+
+    graph = grimp.build_graph("importexport", exclude_type_checking_imports=True, cache_dir=None)
+    engine, abilities = "importexport.importexport.engine", "importexport.importexport.abilities"
+    assert engine in graph.find_descendants("importexport.importexport")
+    found = {m: graph.find_shortest_chain(importer=m, imported=engine)
+             for m in graph.find_descendants(abilities) | {abilities}}
+    assert {m: chain for m, chain in found.items() if chain} == {}

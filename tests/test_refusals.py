@@ -5,7 +5,7 @@ differ from it in one detail (another card, another ship or seat, another count 
 tried.  Each one the rules forbid is refused with a specific reason (never the generic "a detail
 does not fit" or "not one of the legal choices"), worded in English and German, and the game is
 left untouched.  The other way round, each decision's ``check`` (the rule that refuses) accepts
-every option the same decision lists, and so does each free choice's (``engine.EXTRA_CHECKS``), so
+every option the same decision lists, and so does each free choice's (``flow.FREE_CHECKS``), so
 the two cannot drift apart.
 """
 
@@ -17,9 +17,8 @@ import pytest
 
 from importexport import CARDS, Action, Game, IllegalActionError
 from importexport.bench import ALL_MODULES
-from importexport.importexport.engine import EXTRA_CHECKS
 from importexport.importexport.explain import REASONS, reason
-from importexport.importexport.flow import FRAMES
+from importexport.importexport.flow import FRAMES, FREE_CHECKS
 from importexport.importexport.i18n import message
 
 GENERIC = {"wrong_detail", "not_legal"}
@@ -60,8 +59,8 @@ def checked_positions(abilities: bool, games: int, seed: int) -> int:
             top = g.state.stack[-1]
             check = FRAMES[top["kind"]].check
             for a in legal:
-                if a.kind in EXTRA_CHECKS:
-                    assert EXTRA_CHECKS[a.kind](g, a) is None, f"the free choice's check refuses its own option {a}"
+                if a.kind in FREE_CHECKS:
+                    assert FREE_CHECKS[a.kind](g, a) is None, f"the free choice's check refuses its own option {a}"
                 elif check is not None:
                     assert check(g, top, a) is None, f"{top['kind']} check refuses its own option {a}"
             if step % 5 == 0:

@@ -21,9 +21,8 @@ from test_random_play import random_step, snapshot
 
 from importexport import CARDS, Action, Game, IllegalActionError
 from importexport.bench import ALL_MODULES
-from importexport.importexport.engine import EXTRA_CHECKS
 from importexport.importexport.explain import FIELDS, REASONS
-from importexport.importexport.flow import FRAMES
+from importexport.importexport.flow import FRAMES, FREE_CHECKS
 from importexport.importexport.i18n import message
 
 GENERIC = {"wrong_detail", "not_legal"}
@@ -90,8 +89,8 @@ def test_a_choice_is_refused_exactly_when_it_is_not_listed(
         legal = g.legal_actions()
         top = g.state.stack[-1]
         if a in legal or a.normalised() in legal:
-            if a.kind in EXTRA_CHECKS:
-                assert EXTRA_CHECKS[a.kind](g, a.normalised()) is None, f"{top['kind']}: the free choice's check refuses the listed {a}"
+            if a.kind in FREE_CHECKS:
+                assert FREE_CHECKS[a.kind](g, a.normalised()) is None, f"{top['kind']}: the free choice's check refuses the listed {a}"
             else:
                 check = FRAMES[top["kind"]].check
                 if check is not None and top["kind"] != "ask":
@@ -146,7 +145,7 @@ def test_free_choices_are_refused_exactly_when_not_listed(
             legal = g.legal_actions(seat)
             before = (snapshot(g), len(g.log))
             for a in free_candidates(g, seat):
-                why = EXTRA_CHECKS[a.kind](g, a)
+                why = FREE_CHECKS[a.kind](g, a)
                 assert (why is None) == (a in legal), f"{a}: listed {a in legal}, its check says {why}"
                 seen.add((a.kind, a in legal))
                 if a in legal:

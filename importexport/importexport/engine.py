@@ -35,7 +35,7 @@ from .abilities.registry import (
 from .actions import Action, listed
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
-from .flow import FRAMES, Reason
+from .flow import FRAMES, FREE_CHECKS, Reason
 from .i18n import LANGS, message, render_event
 from .rules import settle_harbours
 from .setup import check_modules, new_state
@@ -308,8 +308,6 @@ GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}
-EXTRA_CHECKS = {"drop": _free_check(_why_not_drop), "discard": _free_check(_why_not_discard), "anytime": _free_check(_why_not_anytime)}
-"""Why a free choice (dropping a contract, discarding a Capital card, an anytime ability) is refused:
-None for one listed now, a reason for any other (its kind not being in play aside)."""
+FREE_CHECKS.update(drop=_free_check(_why_not_drop), discard=_free_check(_why_not_discard), anytime=_free_check(_why_not_anytime))
 
 __all__ = ["Game", "Action", "CARDS", "REGISTRY"]

@@ -3,7 +3,7 @@
 The rules themselves live beside the options they make: each decision registers a ``check``
 (``flow.decision``) written with the same predicates as its ``options``, an ability's question is
 answered from its own option list (``Ability.ask_check``), and a free choice's check refuses only
-what ``engine.extra_options`` does not list, reading why off the listed ones (``engine.EXTRA_CHECKS``).  This module holds the sentences (English and German) and asks the
+what ``engine.extra_options`` does not list, reading why off the listed ones (``flow.FREE_CHECKS``).  This module holds the sentences (English and German) and asks the
 right check; it first answers what every decision shares (whose decision, which kinds of choice).
 """
 
@@ -15,7 +15,7 @@ from ..catalog import Table
 from .actions import Action
 from .cards import CARDS
 from .constants import ACTIONS
-from .flow import FRAMES, Frame, Reason, deciders_of
+from .flow import FRAMES, FREE_CHECKS, Frame, Reason, deciders_of
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -189,11 +189,9 @@ def _misplaced(g: Game, frame: Frame, a: Action) -> Reason | None:
 def _step_rule(g: Game, frame: Frame, a: Action, legal: list[Action]) -> Reason | None:
     """The rule of the step (or of the ability asking) that ``a`` breaks: a check the kind of choice
     has everywhere, the wrong kind for the step, the step's own check (None: none says)."""
-    from .engine import EXTRA_CHECKS
-
     kind = FRAMES[frame["kind"]]
-    if a.kind in EXTRA_CHECKS and kind.extras:
-        found = EXTRA_CHECKS[a.kind](g, a)
+    if a.kind in FREE_CHECKS and kind.extras:
+        found = FREE_CHECKS[a.kind](g, a)
         if found is not None:
             return found
     expected = ACT_CHOICES[frame.get("action", g.state.led)] if frame["kind"] == "act" else FRAME_CHOICES.get(frame["kind"], ())

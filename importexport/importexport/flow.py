@@ -37,6 +37,12 @@ class FrameKind:
 
 FRAMES: dict[str, FrameKind] = {}
 
+FreeCheck = Callable[["Game", "Action"], "Reason | None"]
+FREE_CHECKS: dict[str, FreeCheck] = {}
+"""Why a free choice offered beside a decision (dropping a contract, discarding a Capital card, an
+anytime ability) is refused, by its kind: None for one listed now.  The engine registers them with
+the choices (``engine.extra_options``), the refusals (``explain``) ask them."""
+
 
 def decision(
     kind: str,
