@@ -5,7 +5,8 @@ A chapter holds its prose (English and German), the positions it sets up (scenar
 ``docs/scenarios.md`` and ``docs/portroyal-scenarios.md``), scripted moves, and exercises.  This
 module loads and validates the files; ``importexport.tutor.exercises`` grades answers with the engine,
 and ``importexport.widgets`` shows it all.  What differs between the games (how positions are built,
-how moves and cards are written, what can be measured) is in ``importexport.tutor.games``.  The format
+how moves and cards are written, what can be measured) is each game's tutor adapter, given by its kind
+(``importexport.tutor.games``).  The format
 is described in ``docs/tutor.md``.
 """
 
@@ -31,12 +32,11 @@ from pydantic import (
 from ..errors import ImportExportError
 from ..importexport.actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from ..importexport.constants import COLOURS
+from ..protocol import DEFAULT_GAME, TutorKit
 from ..scenario_text import SAFE_LOADER
-from .games import CHAPTER_DIR as CHAPTER_DIR
 from .games import LANGS as LANGS
-from .games import TUTOR_GAMES, TutorGame
+from .games import TUTOR_GAMES
 
-DEFAULT_GAME = "importexport"
 GAME: ContextVar[str] = ContextVar("tutor_game", default=DEFAULT_GAME)
 """The game of the chapter being validated (its moves, cards and measures are that game's)."""
 
@@ -321,10 +321,6 @@ class Exercise(Strict):
                 raise ValueError(f"two wrong options of a choice exercise give the same 'why' ({lang})")
 
 
-BLOCK_KINDS = TUTOR_GAMES[DEFAULT_GAME].blocks
-"""The kinds of block (Import/Export; each game's in ``TutorGame.blocks``)."""
-
-
 class Facts(Strict):
     position: str
     show: Literal["choices", "log", "scores"] = "choices"
@@ -388,8 +384,8 @@ class Chapter(Strict):
         return self
 
     @property
-    def kit(self) -> TutorGame:
-        """What the tutor knows of the chapter's game (``importexport.tutor.games``)."""
+    def kit(self) -> TutorKit:
+        """What the tutor knows of the chapter's game (its kind's tutor adapter)."""
         return TUTOR_GAMES[self.game_id]
 
     @property

@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..catalog import Table
 from ..importexport.render import chip
-from ..protocol import table_kit
+from ..protocol import DEFAULT_GAME, table_kit
 from ..tutor.games import TUTOR_GAMES
 from ..tutor.lookup import Hit, query_words, search, starts_word
 from .lang import LANG, on_language
@@ -46,7 +46,7 @@ class RuleLookup(w.VBox):
     opening the notebook in a tab of the same JupyterLab and scrolling to the section, whereas a
     link in an HTML widget opens a second JupyterLab in a new browser tab that ignores the fragment."""
 
-    def __init__(self, query: str = "", game: str = "importexport", up: str = "../") -> None:
+    def __init__(self, query: str = "", game: str = DEFAULT_GAME, up: str = "../") -> None:
         super().__init__()
         self.game, self.up = game, up
         self.box = w.Text(value=query, continuous_update=True, layout=w.Layout(width="60%"))
