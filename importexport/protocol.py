@@ -4,8 +4,8 @@ ask of a game, whichever game it is.
 Both referees implement it: :class:`importexport.importexport.engine.Game` (Import/Export) and
 :class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` finds the installed games
 through their entry points (group :data:`GROUP`) and gives each game's :class:`GameKind`: how to
-start one, load a saved one, its table kit; ``tests/test_protocol.py`` holds every game to the same
-conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
+start one, load a saved one, its table kit, its tutor adapter (:class:`TutorKit`);
+``tests/test_protocol.py`` holds every game to the same conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
 
 >>> g = GAMES["portroyal"].new(players=2, seed=1)
 >>> isinstance(g, GameProtocol), GAMES["portroyal"].load(g.save()).state.to_dict() == g.state.to_dict()
@@ -20,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from .catalog import Table
+from .catalog import LANGS, Table
 from .errors import BadArgumentError, IllegalActionError, ImportExportError
 
 if TYPE_CHECKING:
@@ -260,10 +260,6 @@ def checked_new(start: Callable[..., GameProtocol], schema: Sequence[OptionSpec]
 
 # --- the tutor's adapter ----------------------------------------------------------------------
 
-TUTOR_LANGS = ("en", "de")
-"""The languages a chapter is written in."""
-
-
 @dataclass(frozen=True)
 class Measure:
     """A number read off a table: ``count(game, seat)``; ``table``: one count for the whole table
@@ -360,7 +356,7 @@ class TutorKit:
         if self.refusal_words is not None:
             return self.refusal_words(g, a)
         out = {}
-        for lang in TUTOR_LANGS:
+        for lang in LANGS:
             trial = g.copy()
             trial.lang = lang
             try:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ..protocol import GAMES, TUTOR_LANGS, TutorKit
-
-LANGS = TUTOR_LANGS
+from ..catalog import LANGS as LANGS
+from ..protocol import GAMES, TutorKit
 
 
 class NoChaptersError(KeyError):
