@@ -322,8 +322,9 @@ class TutorKit:
     """``refusal_words(g, a)``: the refusal of ``a`` in the tutor's terms; ``None``: the engine's (:meth:`refusal`)."""
     score_lines: Callable[[Any, str], list[str]] = field(default=lambda _g, _lang: [])
     """``score_lines(g, lang)``: the scores as a chapter's facts print them, one line per seat."""
-    card_chips: bool = False
-    """The rule lookup draws the cards a section concerns small (else it names them)."""
+    card_chip: Callable[[int, str], str] | None = None
+    """``card_chip(card, lang)``: a card drawn small (HTML), as the rule lookup shows the cards a section
+    concerns; ``None``: the lookup names them (the table kit's ``click_name``)."""
 
     @property
     def name(self) -> str:

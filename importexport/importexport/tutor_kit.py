@@ -13,6 +13,7 @@ from ..protocol import Measure, Refusal, TutorKit
 from .cards import CARDS
 from .explain import reason
 from .i18n import message, score_line_name, seat_name
+from .render import chip
 from .rules import fulfilled_count
 from .scenario import load_scenario
 
@@ -158,5 +159,5 @@ BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "
 
 KIT = TutorKit("importexport", Path(__file__).resolve().parent.parent / "tutor" / "chapters", "", scenario, card_id,
                measures, BLOCKS, False, (MEASURE_WORDS, NOW, DOES, WANT), card_names, points_on_table=True,
-               refusal_words=refusal, score_lines=score_lines, card_chips=True)
+               refusal_words=refusal, score_lines=score_lines, card_chip=chip)
 """Import/Export's chapters: ``importexport/tutor/chapters/``, their notebooks in the languages' folders."""

@@ -7,7 +7,6 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
-from ..importexport.render import chip
 from ..protocol import DEFAULT_GAME, table_kit
 from ..tutor.games import TUTOR_GAMES
 from ..tutor.lookup import Hit, query_words, search, starts_word
@@ -59,8 +58,9 @@ class RuleLookup(w.VBox):
 
     def chips(self, cards: list[int], lang: str) -> str:
         """The cards a section concerns: drawn small (Import/Export) or named (Port Royal)."""
-        if TUTOR_GAMES[self.game].card_chips:
-            return "".join(chip(c, lang) for c in cards)
+        drawn = TUTOR_GAMES[self.game].card_chip
+        if drawn is not None:
+            return "".join(drawn(c, lang) for c in cards)
         kit = table_kit(self.game)
         return escape(", ".join(kit.click_name(None, "card", c, lang) for c in cards))
 
