@@ -279,6 +279,18 @@ class Refusal:
     expected: tuple[str, ...] = ()
 
 
+class ChapterMove(Protocol):
+    """A move as a chapter writes it: its seat, its kind, the choice it stands for, and its text."""
+
+    @property
+    def p(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    def action(self) -> Any: ...
+
+
 class WordTable(Protocol):
     """Words by key, filled in for a language (a :class:`~importexport.catalog.Table` is one)."""
 
@@ -309,8 +321,10 @@ class TutorKit:
     """The numbers an exercise may read (loaded when first asked for)."""
     blocks: tuple[str, ...]
     """The kinds of block a chapter of this game may use."""
-    text_moves: bool
-    """Moves are written in their text form (``"p1 take c=12"``), not as mappings."""
+    read_move: Callable[[dict[str, Any]], ChapterMove] | None
+    """``read_move(mapping)``: a move a chapter writes as a mapping (Import/Export's ``{p: 0, kind: load,
+    cards: [RICE], target: 0}``; a ``ValueError`` names what is wrong); ``None``: the game's moves are
+    written in their text form only (``"p1 take c=12"``, read by the kind's ``parse``)."""
     wording: tuple[WordTable, WordTable, WordTable, WordTable]
     """Its words: what a measure counts, a count after a move, what a kind of move does, what a learner
     is asked to do (keys: the measures, the kinds of move)."""

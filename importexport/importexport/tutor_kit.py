@@ -6,11 +6,15 @@ knows, and the words of its measures and kinds of move."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..catalog import LANGS, Table
 from ..protocol import Measure, Refusal, TutorKit
+from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
+from .constants import COLOURS
 from .explain import reason
 from .i18n import message, score_line_name, seat_name
 from .render import chip
@@ -128,6 +132,53 @@ def card_id(ref: str | int) -> int:
         raise ValueError(f"unknown card {ref!r}") from None
 
 
+PLACES = {"discard": DISCARD, "goods": TO_GOODS, "island": ISLAND, "deck": DECK}
+"""The places a chapter's move names in words."""
+
+
+class Move(BaseModel):
+    """A move a chapter writes as a mapping: ``{p: 0, kind: load, cards: [RICE], target: 0}``, or
+    ``{p: 0, kind: pirate, cards: [CANDY], source: [3], target: discard}`` (the fields of
+    :class:`~importexport.importexport.actions.Action`; cards, places and colours by name)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    p: int
+    kind: str
+    cards: list[str | int] = []
+    target: int | Literal["discard", "goods"] = -1
+    count: int = 0
+    option: int = 0
+    colour: Literal["green", "yellow", "black", "blue", "red"] | None = None
+    source: list[int | Literal["island", "deck"]] = []
+
+    @field_validator("cards")
+    @classmethod
+    def _known(cls, cards: list[str | int]) -> list[str | int]:
+        for c in cards:
+            card_id(c)
+        return cards
+
+    def __str__(self) -> str:
+        return str(self.action())
+
+    def action(self) -> Action:
+        cards = tuple(card_id(c) for c in self.cards)
+        target = PLACES[self.target] if isinstance(self.target, str) else self.target
+        colour = None if self.colour is None else COLOURS.index(self.colour)
+        sources = tuple(PLACES[x] if isinstance(x, str) else x for x in self.source)
+        return Action(self.p, self.kind, cards, target, self.count, self.option, colour, sources).normalised()
+
+
+def read_move(data: dict[str, Any]) -> Move:
+    """A chapter's move written as a mapping (a ``ValueError`` names each field that is wrong)."""
+    try:
+        return Move.model_validate(data)
+    except ValidationError as exc:
+        raise ValueError("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
+                                   for e in exc.errors())) from None
+
+
 def card_names() -> dict[str, int]:
     return {n: i for i, n in enumerate(CARDS.names[: len(CARDS)])}
 
@@ -158,6 +209,6 @@ def scenario(spec: dict[str, Any], lang: str = "en") -> Any:
 BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup", "cards", "lab", "game", "setup", "anatomy")
 
 KIT = TutorKit("importexport", Path(__file__).resolve().parent.parent / "tutor" / "chapters", "", scenario, card_id,
-               measures, BLOCKS, False, (MEASURE_WORDS, NOW, DOES, WANT), card_names, points_on_table=True,
+               measures, BLOCKS, read_move, (MEASURE_WORDS, NOW, DOES, WANT), card_names, points_on_table=True,
                refusal_words=refusal, score_lines=score_lines, card_chip=chip)
 """Import/Export's chapters: ``importexport/tutor/chapters/``, their notebooks in the languages' folders."""

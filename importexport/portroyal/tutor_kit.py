@@ -159,6 +159,6 @@ def scenario(spec: dict[str, Any], lang: str = "en") -> Any:
 BLOCKS = ("text", "table", "facts", "exercise", "picture", "scores", "lookup")
 
 KIT = TutorKit("portroyal", Path(__file__).resolve().parent.parent / "tutor" / "chapters" / "portroyal", "portroyal",
-               scenario, card_id, measures, BLOCKS, True, (PR_MEASURE_WORDS, PR_NOW, PR_DOES, PR_WANT),
+               scenario, card_id, measures, BLOCKS, None, (PR_MEASURE_WORDS, PR_NOW, PR_DOES, PR_WANT),
                score_lines=score_lines)
 """Port Royal's chapters: ``importexport/tutor/chapters/portroyal/``, their notebooks in ``portroyal/``."""

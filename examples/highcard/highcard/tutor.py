@@ -35,5 +35,5 @@ def card_id(ref: str | int) -> int:
 KIT = TutorKit("highcard", Path(__file__).resolve().parent / "chapters", "highcard",
                lambda spec, lang="en": KIND.new(**spec, lang=lang), card_id,
                lambda: {"tricks": Measure(lambda g, seat: g.scores()[seat]["tricks"])},
-               ("text", "facts", "exercise"), True, WORDING)
+               ("text", "facts", "exercise"), None, WORDING)
 """One chapter, in ``chapters/``; its notebooks would go to ``notebooks/<lang>/highcard/``."""
