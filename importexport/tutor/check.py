@@ -1,9 +1,10 @@
 """Check tutor chapters against the engine: ``python -m importexport.tutor.check [--game ID] [NN ...]``.
 
-Both games' chapters are checked (``--game importexport`` or ``--game portroyal``: one of them; ``NN``:
-those chapter numbers).  Every position must load, every script and ``after`` list must be legal move by move, and every
-exercise must make sense: a ``legal`` exercise offers at least one allowed and one refused move, a
-``move`` exercise has moves that reach its goal and moves that do not, a ``number`` can be computed.
+The chapters of every installed game whose kind gives a tutor adapter are checked (``--game ID``: one
+game's; a game without chapters is told so; ``NN``: those chapter numbers).  Every position must load,
+every script and ``after`` list must be legal move by move, and every exercise must make sense: a
+``legal`` exercise offers at least one allowed and one refused move, a ``move`` exercise has moves that
+reach its goal and moves that do not, a ``number`` can be computed.
 Prints the problems found, or ``ok``; the exit status is 1 when there are problems.
 """
 
