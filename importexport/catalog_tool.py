@@ -18,8 +18,10 @@ from . import __version__, boundary, catalog, file_words, palette, plain_kit, pr
 from .importexport import coach, constants, describe, explain, i18n, module_info, picture, render
 from .importexport import kind as ie_kind
 from .importexport import table_kit as ie_table_kit
+from .importexport import tutor_kit as ie_tutor_kit
 from .portroyal import kind as pr_kind
 from .portroyal import table_kit as pr_table_kit
+from .portroyal import tutor_kit as pr_tutor_kit
 from .portroyal import words
 from .rooms import words as rooms_words
 from .tutor import build, exercises, facts
@@ -31,6 +33,7 @@ SOURCES: tuple[ModuleType, ...] = (
     constants, module_info, facts, chapter, widgets_exercises, lang, i18n, explain, describe, render, picture, coach,
     exercises, build, common, app, widgets_coach, cards, lookup, setup, game, anatomy, guide, words, palette,
     file_words, boundary, ie_table_kit, rooms_words, ie_kind, pr_kind, pr_table_kit, plain_kit, protocol, rooms,
+    ie_tutor_kit, pr_tutor_kit,
 )
 """The modules whose tables make up the catalog (Import/Export's table kit brings its referee's
 ``foresight`` and ``hints``, which are that referee's own)."""

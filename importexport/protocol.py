@@ -4,8 +4,8 @@ ask of a game, whichever game it is.
 Both referees implement it: :class:`importexport.importexport.engine.Game` (Import/Export) and
 :class:`importexport.portroyal.game.Game` (Port Royal).  :data:`GAMES` finds the installed games
 through their entry points (group :data:`GROUP`) and gives each game's :class:`GameKind`: how to
-start one, load a saved one, its table kit; ``tests/test_protocol.py`` holds every game to the same
-conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
+start one, load a saved one, its table kit, its tutor adapter (:class:`TutorKit`);
+``tests/test_protocol.py`` holds every game to the same conformance tests.  ``docs/architecture.md`` shows where the protocol sits among the layers.
 
 >>> g = GAMES["portroyal"].new(players=2, seed=1)
 >>> isinstance(g, GameProtocol), GAMES["portroyal"].load(g.save()).state.to_dict() == g.state.to_dict()
@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from .catalog import Table
-from .errors import BadArgumentError, ImportExportError
+from .catalog import LANGS, Table
+from .errors import BadArgumentError, IllegalActionError, ImportExportError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -256,6 +258,134 @@ def checked_new(start: Callable[..., GameProtocol], schema: Sequence[OptionSpec]
     return new
 
 
+# --- the tutor's adapter ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Measure:
+    """A number read off a table: ``count(game, seat)``; ``table``: one count for the whole table
+    (the seat is ignored)."""
+
+    count: Callable[[Any, int], int]
+    table: bool = False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move is refused, as a game's tutor adapter says it: in words (``texts``, per language), or
+    as a move of the wrong kind for the moment (``expected``: the kinds of move that are; the tutor
+    words it from the adapter's ``wording``)."""
+
+    texts: Mapping[str, str] = field(default_factory=dict)
+    expected: tuple[str, ...] = ()
+
+
+class ChapterMove(Protocol):
+    """A move as a chapter writes it: its seat, its kind, the choice it stands for, and its text."""
+
+    @property
+    def p(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    def action(self) -> Any: ...
+
+
+class WordTable(Protocol):
+    """Words by key, filled in for a language (a :class:`~importexport.catalog.Table` is one)."""
+
+    def format(self, key: str, lang: str, **args: Any) -> str: ...
+
+    def __contains__(self, key: object) -> bool: ...
+
+    def __iter__(self) -> Iterator[str]: ...
+
+
+@dataclass(frozen=True)
+class TutorKit:
+    """What the tutor needs of a game with chapters, given by its kind (:attr:`GameKind.tutor`): where
+    its chapters lie, how a chapter's positions are built, how its moves and cards are written, which
+    numbers an exercise may measure, and its words."""
+
+    id: str
+    """The game's id in :data:`GAMES`."""
+    chapter_dir: Path
+    """The folder of its chapter files (``NN-slug.yaml``)."""
+    folder: str
+    """Its notebooks' folder under ``notebooks/<lang>/`` ("": the languages' folders themselves)."""
+    scenario: Callable[..., Any]
+    """``scenario(spec, lang=...)``: a game at the position a chapter describes."""
+    card_id: Callable[[str | int], int]
+    """A card by its id or its name in a chapter (a ``ValueError`` names one that is none)."""
+    measures_of: Callable[[], dict[str, Measure]]
+    """The numbers an exercise may read (loaded when first asked for)."""
+    blocks: tuple[str, ...]
+    """The kinds of block a chapter of this game may use."""
+    read_move: Callable[[dict[str, Any]], ChapterMove] | None
+    """``read_move(mapping)``: a move a chapter writes as a mapping (Import/Export's ``{p: 0, kind: load,
+    cards: [RICE], target: 0}``; a ``ValueError`` names what is wrong); ``None``: the game's moves are
+    written in their text form only (``"p1 take c=12"``, read by the kind's ``parse``)."""
+    wording: tuple[WordTable, WordTable, WordTable, WordTable]
+    """Its words: what a measure counts, a count after a move, what a kind of move does, what a learner
+    is asked to do (keys: the measures, the kinds of move)."""
+    card_names: Callable[[], dict[str, int]] = field(default=lambda: {})
+    """Folded card names -> ids that the rule lookup finds in a section's text by themselves."""
+    points_on_table: bool = False
+    """A guided move must be one the drawn table points at (its picture's ``point``), not only the seat's to make."""
+    refusal_words: Callable[[Any, Any], Refusal] | None = None
+    """``refusal_words(g, a)``: the refusal of ``a`` in the tutor's terms; ``None``: the engine's (:meth:`refusal`)."""
+    score_lines: Callable[[Any, str], list[str]] = field(default=lambda _g, _lang: [])
+    """``score_lines(g, lang)``: the scores as a chapter's facts print them, one line per seat."""
+    card_chip: Callable[[int, str], str] | None = None
+    """``card_chip(card, lang)``: a card drawn small (HTML), as the rule lookup shows the cards a section
+    concerns; ``None``: the lookup names them (the table kit's ``click_name``)."""
+
+    @property
+    def name(self) -> str:
+        return GAMES[self.id].name
+
+    def prefix(self) -> str:
+        """The path of this game's notebooks under a language's folder: ``""`` or ``"portroyal/"``."""
+        return f"{self.folder}/" if self.folder else ""
+
+    def parse(self, text: str) -> Any:
+        return GAMES[self.id].parse(text)
+
+    def position(self, spec: dict[str, Any], lang: str = "en") -> Any:
+        return self.scenario(dict(spec), lang=lang)
+
+    @cached_property
+    def measures(self) -> dict[str, Measure]:
+        return self.measures_of()
+
+    def measure(self, g: Any, what: str, seat: int) -> int:
+        return self.measures[what].count(g, seat)
+
+    def is_legal(self, g: Any, a: Any) -> bool:
+        """Whether the engine allows ``a`` now (also a free choice of a seat not deciding)."""
+        return a in g.legal_actions(a.player)
+
+    def refusal(self, g: Any, a: Any) -> Refusal:
+        """The refusal of ``a``: :attr:`refusal_words`', else the engine's (its ``IllegalActionError``,
+        in each language)."""
+        if self.refusal_words is not None:
+            return self.refusal_words(g, a)
+        out = {}
+        for lang in LANGS:
+            trial = g.copy()
+            trial.lang = lang
+            try:
+                trial.apply(a)
+            except IllegalActionError as exc:
+                out[lang] = str(exc)
+            else:
+                out[lang] = ""
+        return Refusal(out)
+
+    def seat_name(self, seat: int, lang: str) -> str:
+        return table_kit(self.id).seat_name(seat, lang)
+
+
 @dataclass(frozen=True)
 class GameKind:
     """A game the project plays: its name, how to start one and how to read a saved one."""
@@ -306,6 +436,9 @@ class GameKind:
     """``view_words(key, value, lang)``: an entry of a seat's view or of a row of the scores in words, its
     name and its value in ``lang``, or ``None`` to leave it off the table; the plain kit draws a game
     without a table kit with it (``None``: each key and value as they are)."""
+    tutor: Callable[[], TutorKit] | None = None
+    """``tutor()``: the game's tutor adapter (:class:`TutorKit`, loaded when the tutor first asks: the
+    app and the bots need none); ``None``: the game has no chapters."""
 
     def option(self, name: str) -> OptionSpec | None:
         """The schema's option ``name`` (``None``: the game has no such option)."""

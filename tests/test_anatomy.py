@@ -12,15 +12,16 @@ import yaml
 from importexport import Game
 from importexport.importexport.cards import CARDS
 from importexport.importexport.picture import picture
-from importexport.tutor.chapter import CHAPTER_DIR, ChapterError, load_chapter_file
+from importexport.tutor.chapter import ChapterError, load_chapter_file
 from importexport.tutor.chapter import chapter as load_chapter
+from importexport.tutor.games import TUTOR_GAMES
 from importexport.widgets import LANG
 from importexport.widgets.anatomy import PARTS, CardAnatomy, anatomy_sheet, board_picture, sources
 from importexport.widgets.board import STATIC
 from importexport.widgets.chapter import chapter
 
 SALT = CARDS.by_name("HAWAIIAN SALT").id
-CHAPTER_2 = CHAPTER_DIR / "02-components-and-setup.yaml"
+CHAPTER_2 = TUTOR_GAMES["importexport"].chapter_dir / "02-components-and-setup.yaml"
 CHROMIUM = Path("/usr/bin/chromium")
 
 

@@ -15,7 +15,7 @@ from importexport.catalog import FORBIDDEN, Table, problems, text
 from importexport.catalog_tool import tables
 from importexport.importexport.describe import TEXT
 from importexport.importexport.i18n import EVENTS, message, render_event
-from importexport.tutor.chapter import CHAPTER_DIR
+from importexport.tutor.games import TUTOR_GAMES
 
 
 def test_the_catalogs_have_no_problems() -> None:
@@ -94,7 +94,7 @@ def test_a_table_takes_english_only() -> None:
 def test_no_chapter_writes_a_plural_in_brackets() -> None:
     found = [
         f"{path.name}:{i}: {m.group(0)}"
-        for path in sorted(CHAPTER_DIR.glob("*.yaml"))
+        for path in sorted(TUTOR_GAMES["importexport"].chapter_dir.glob("*.yaml"))
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         for m in FORBIDDEN.finditer(line)
     ]

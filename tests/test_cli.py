@@ -622,12 +622,24 @@ def test_simulate_plays_a_plugged_in_game_with_the_flags_of_its_schema(example_g
     assert "--lowest" in line and "High card only" in line
 
 
-def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[str],
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    """A plugged-in game is a choice of ``cards`` and ``rules``, which say that it has no card list and no
-    chapters (naming the games that have them)."""
+def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[str], capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugged-in game is a choice of ``cards`` and ``rules``: High card has no card list, but its kind
+    gives a tutor adapter whose chapter ``rules`` searches; a kind that gives none has no chapters, which
+    ``rules`` and the chapter check say, naming the games that have them."""
+    from dataclasses import replace
+
+    from importexport.protocol import GAMES
+    from importexport.tutor.check import main as check
+
     assert "High card has no card list" in refused(["cards", "--game", "highcard"], capsys)
+    found = accepted(["rules", "--game", "highcard", "Stich"], capsys)
+    assert found.startswith("chapter 1 (de/highcard/01-tricks.ipynb) > Ein Stich\n") and "den Stich" in found
+    assert check(["--game", "highcard"]) == 0 and "ok (1 chapter(s): High card 1)" in capsys.readouterr().out
+    monkeypatch.setitem(GAMES._kinds, "highcard", replace(GAMES["highcard"], tutor=None))
     line = refused(["rules", "--game", "highcard", "Gebot"], capsys)
     assert "--game" in line and "High card has no chapters" in line and "importexport, portroyal" in line
+    assert check(["--game", "highcard"]) == 2
+    assert capsys.readouterr().out == "High card has no chapters; the games with chapters are importexport, portroyal\n"
     line = refused(["rules", "--game", "chess", "Gebot"], capsys)
     assert "invalid choice: 'chess'" in line

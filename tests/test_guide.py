@@ -88,8 +88,9 @@ def test_the_checker_finds_a_seat_without_a_bot_and_a_step_nobody_can_click() ->
 
 
 def test_only_a_game_whose_table_points_at_moves_is_checked_against_its_picture(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The checker tells the games apart by their tutor adapter (``points_on_table``), not their module."""
-    import importexport.importexport.picture as ie_picture
+    """The checker tells the games apart by their tutor adapter (``points_on_table``), not their module, and
+    reads the picture from the game's table kit."""
+    import importexport.importexport.table_kit as ie_picture
     from importexport.portroyal import Game as PortRoyal
 
     nothing = {"point": {"cards": [0], "ships": []}, "clickable": {"cards": [], "ships": []}}

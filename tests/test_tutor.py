@@ -14,6 +14,7 @@ from importexport.tutor.build import CONTENTS, NOTEBOOK_DIR, README, cells, gene
 from importexport.tutor.chapter import ChapterError, load_chapter_file
 from importexport.tutor.check import problems
 from importexport.tutor.exercises import Grader
+from importexport.tutor.facts import facts_text
 from importexport.tutor.lookup import fold, search
 from importexport.tutor.workspace import WIDGET_VIEW, prepare
 
@@ -371,3 +372,23 @@ def test_no_symbol_needs_an_emoji_font() -> None:
              if p.suffix in (".py", ".js", ".css", ".yaml", ".po", ".pot") and p.is_file()
              for m in emoji.finditer(p.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+def test_a_plugged_in_game_brings_its_chapter_through_its_kind(example_games: list[str]) -> None:
+    """High card (``examples/highcard``) lists nothing in the tutor: its kind gives its tutor adapter, and
+    its one chapter is checked, graded and looked up like the others (the refusals in its engine's words,
+    the count read through the adapter's measure)."""
+    from importexport.tutor.chapter import chapter
+    from importexport.tutor.games import TUTOR_GAMES
+
+    assert "highcard" in example_games and list(TUTOR_GAMES) == ["highcard", "importexport", "portroyal"]
+    ch = chapter(1, game="highcard")
+    assert ch.path == "highcard/01-tricks.ipynb" and problems(ch) == []
+    grader = Grader(ch)
+    rows = grader.candidates(ch.exercises["may-play"])
+    assert [(str(a), legal) for a, legal, _ in rows] == [("p0 play 9", True), ("p0 play 4", False), ("p1 play 2", False)]
+    assert rows[1][2] == {"en": "4 is not in your hand.", "de": "Die 4 ist nicht auf deiner Hand."}
+    count = ch.exercises["tricks-won"]
+    assert grader.number(count, 1).right and not grader.number(count, 2).right
+    assert "Player 1 may choose:\n  - Player 1 plays 3." in facts_text(ch, {"position": "start"})
+    assert [h.entry.game for h in search("trick", game=None)][:1] == ["highcard"]

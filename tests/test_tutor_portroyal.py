@@ -13,6 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from importexport.portroyal.game import Game as PRGame
+from importexport.protocol import GAMES
 from importexport.tutor.build import CONTENTS, NOTEBOOK_DIR, README, generated, render, stale, up_to_date
 from importexport.tutor.chapter import (
     Chapter,
@@ -200,11 +201,13 @@ def test_the_schema_reads_moves_cards_and_measures_as_the_chapters_game() -> Non
 
 
 def test_a_chapter_must_lie_in_its_games_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from importexport.tutor import games
+    from dataclasses import replace
 
     text = (TUTOR_GAMES["portroyal"].chapter_dir / "01-welcome.yaml").read_text(encoding="utf-8")
     assert [p.name for p in chapter_files("portroyal")][:5] == [f"{c.number:02d}-{c.slug}.yaml" for c in BASE]
-    monkeypatch.setattr(games, "CHAPTER_DIR", tmp_path)  # tmp_path plays chapters/, tmp_path/portroyal chapters/portroyal/
+    for gid, folder in (("importexport", tmp_path), ("portroyal", tmp_path / "portroyal")):  # (the games' chapter folders)
+        kit = replace(TUTOR_GAMES[gid], chapter_dir=folder)
+        monkeypatch.setitem(GAMES._kinds, gid, replace(GAMES[gid], tutor=lambda kit=kit: kit))
     (tmp_path / "portroyal").mkdir()
     (tmp_path / "portroyal" / "01-welcome.yaml").write_text(text, encoding="utf-8")
     assert load_chapter_file(tmp_path / "portroyal" / "01-welcome.yaml").game_id == "portroyal"

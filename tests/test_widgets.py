@@ -113,7 +113,7 @@ def test_sealed_bids_are_entered_hidden_and_shown_together() -> None:
 
 
 def test_step_plays_a_script_and_bots() -> None:
-    from importexport.tutor.chapter import Move
+    from importexport.importexport.tutor_kit import Move
 
     script = [Move(p=0, kind="load", cards=["RICE"], target=0).action()]
     view = TableView(Session(lambda: load_scenario(LOAD), script=script))

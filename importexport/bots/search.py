@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..protocol import GAMES, GameKind, GameProtocol
+from ..protocol import DEFAULT_GAME, GAMES, GameKind, GameProtocol
 
 DEFAULTS: dict[str, Any] = {"samples": 16, "width": 5, "depth": 8, "budget": 2400, "margin": 0.5, "confidence": None}
 """The search's settings where neither the caller nor the game's ``SearchRules.settings`` name one."""
@@ -61,7 +61,7 @@ class SearchBot:
     """
 
     def __init__(
-        self, seed: int = 0, game: str | GameKind = "importexport", samples: int | None = None,
+        self, seed: int = 0, game: str | GameKind = DEFAULT_GAME, samples: int | None = None,
         width: int | None = None, depth: int | None = None, budget: int | None = None,
         margin: float | None = None, time_limit: float | None = None, weights: Any = None,
         confidence: float | None = None,

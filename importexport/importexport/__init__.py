@@ -17,7 +17,7 @@ from .rules import fulfilled_count
 __all__ = ["Action", "CARDS", "Card", "CardError", "Game", "fulfilled_count"]
 
 PUBLIC_MODULES = ("abilities", "actions", "cards", "coach", "constants", "describe", "engine", "explain", "i18n",
-                  "kind", "module_info", "picture", "render", "savefile", "scenario", "setup", "table_kit")
+                  "kind", "module_info", "picture", "render", "savefile", "scenario", "setup", "table_kit", "tutor_kit")
 """The modules the rest of the package may import from (besides the names above); the others (the
 rules, the turn's steps, the state, the heuristic, ...) are this referee's own
 (``tests/test_layers.py`` checks it)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import GameKind, OptionSpec, SearchRules, TableKit, checked_new
+from ..protocol import GameKind, OptionSpec, SearchRules, TableKit, TutorKit, checked_new
 from .actions import Action
 from .cards import CARDS
 from .constants import MAX_PLAYERS, MIN_PLAYERS
@@ -43,6 +43,13 @@ def table_kit() -> TableKit:
     return kit  # type: ignore[return-value]
 
 
+def tutor() -> TutorKit:
+    """The tutor adapter (:mod:`.tutor_kit`), imported when the tutor first asks for it."""
+    from .tutor_kit import KIT
+
+    return KIT
+
+
 WORDS = Table("ie_options", {
     "players": "Players",
     "abilities": "Card abilities",
@@ -69,4 +76,4 @@ SCHEMA = (
 KIND = GameKind("importexport", "Import/Export", checked_new(Game, SCHEMA), load, Action.from_text, (MIN_PLAYERS, MAX_PLAYERS),
                 {"abilities": (False, True)}, HeuristicBot, determinized_game, margins, progress,
                 SearchRules(SEARCHED, candidates), outcome, table_kit, FORMAT,
-                CARD_SETS, card_lines, SCHEMA)
+                CARD_SETS, card_lines, SCHEMA, tutor=tutor)

@@ -26,6 +26,6 @@ from .game import Game
 __all__ = ["Game"]
 
 PUBLIC_MODULES = ("actions", "cards", "deck", "expansion", "explain", "game", "kind", "picture", "savefile", "scenario",
-                  "table_kit", "words")
+                  "table_kit", "tutor_kit", "words")
 """The modules the rest of the package may import from; the others are this referee's own
 (``tests/test_layers.py`` checks it)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import Chosen, Drawn, GameKind, OptionSpec, TableKit, checked_new
+from ..protocol import Chosen, Drawn, GameKind, OptionSpec, TableKit, TutorKit, checked_new
 from .actions import Action
 from .cards import CARDS
 from .determinize import determinize
@@ -54,6 +54,13 @@ def table_kit() -> TableKit:
     from . import table_kit as kit
 
     return kit  # type: ignore[return-value]
+
+
+def tutor() -> TutorKit:
+    """The tutor adapter (:mod:`.tutor_kit`), imported when the tutor first asks for it."""
+    from .tutor_kit import KIT
+
+    return KIT
 
 
 WORDS = Table("pr_options", {
@@ -112,4 +119,4 @@ random, or picked from the way to play's pool)."""
 KIND = GameKind("portroyal", "Port Royal", checked_new(Game, SCHEMA), load, Action.from_text,
                 (min(lo for lo, _ in PLAYERS.values()), max(hi for _, hi in PLAYERS.values())), {"mode": tuple(PLAYERS)},
                 HeuristicBot, determinize, margins, progress, SEARCH, outcome, table_kit, FORMAT,
-                CARD_SETS, card_lines, SCHEMA)
+                CARD_SETS, card_lines, SCHEMA, tutor=tutor)

@@ -5,7 +5,8 @@ A chapter holds its prose (English and German), the positions it sets up (scenar
 ``docs/scenarios.md`` and ``docs/portroyal-scenarios.md``), scripted moves, and exercises.  This
 module loads and validates the files; ``importexport.tutor.exercises`` grades answers with the engine,
 and ``importexport.widgets`` shows it all.  What differs between the games (how positions are built,
-how moves and cards are written, what can be measured) is in ``importexport.tutor.games``.  The format
+how moves and cards are written, what can be measured) is each game's tutor adapter, given by its kind
+(``importexport.tutor.games``).  The format
 is described in ``docs/tutor.md``.
 """
 
@@ -29,14 +30,11 @@ from pydantic import (
 )
 
 from ..errors import ImportExportError
-from ..importexport.actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
-from ..importexport.constants import COLOURS
+from ..protocol import DEFAULT_GAME, ChapterMove, TutorKit
 from ..scenario_text import SAFE_LOADER
-from .games import CHAPTER_DIR as CHAPTER_DIR
 from .games import LANGS as LANGS
-from .games import TUTOR_GAMES, TutorGame
+from .games import TUTOR_GAMES
 
-DEFAULT_GAME = "importexport"
 GAME: ContextVar[str] = ContextVar("tutor_game", default=DEFAULT_GAME)
 """The game of the chapter being validated (its moves, cards and measures are that game's)."""
 
@@ -63,36 +61,6 @@ class Bi(Strict):
 
     def __call__(self, lang: str) -> str:
         return self.de if lang == "de" else self.en
-
-
-class Move(Strict):
-    """A move written by hand: ``{p: 0, kind: load, cards: [RICE], target: 0}``, or
-    ``{p: 0, kind: pirate, cards: [CANDY], source: [3], target: discard}`` (the fields of
-    :class:`~importexport.importexport.actions.Action`; places and colours by name)."""
-
-    p: int
-    kind: str
-    cards: list[str | int] = []
-    target: int | Literal["discard", "goods"] = -1
-    count: int = 0
-    option: int = 0
-    colour: Literal["green", "yellow", "black", "blue", "red"] | None = None
-    source: list[int | Literal["island", "deck"]] = []
-
-    _known = field_validator("cards")(classmethod(lambda cls, cards: known_cards(cards)))
-
-    def __str__(self) -> str:
-        return str(self.action())
-
-    def action(self) -> Action:
-        cards = tuple(card_id(c) for c in self.cards)
-        target = PLACES[self.target] if isinstance(self.target, str) else self.target
-        colour = None if self.colour is None else COLOURS.index(self.colour)
-        sources = tuple(PLACES[x] if isinstance(x, str) else x for x in self.source)
-        return Action(self.p, self.kind, cards, target, self.count, self.option, colour, sources).normalised()
-
-
-PLACES = {"discard": DISCARD, "goods": TO_GOODS, "island": ISLAND, "deck": DECK}
 
 
 class TextMove(Strict):
@@ -122,19 +90,23 @@ class TextMove(Strict):
         return TUTOR_GAMES[self.game].parse(self.text)
 
 
-def _as_move(value: Any) -> Any:
-    """A move as written: text becomes a :class:`TextMove` of the chapter's game; a game whose moves are
-    written as text refuses a mapping."""
+def _as_move(value: Any) -> ChapterMove:
+    """A move as written: text becomes a :class:`TextMove` of the chapter's game, a mapping the game's
+    own move (its adapter's ``read_move``; a game whose moves are written as text refuses one)."""
     game = TUTOR_GAMES[GAME.get()]
     if isinstance(value, str):
         return TextMove(text=value, game=game.id)
-    if game.text_moves and isinstance(value, dict):
-        raise ValueError(f"a {game.name} move is written in its text form, e.g. 'p0 discover' or 'p1 take c=12'")
-    return value
+    if isinstance(value, dict):
+        if game.read_move is None:
+            raise ValueError(f"a {game.name} move is written in its text form, e.g. 'p0 discover' or 'p1 take c=12'")
+        return game.read_move(value)
+    if not callable(getattr(value, "action", None)):
+        raise ValueError(f"a move is written as text or as a mapping, not {str(value)[:40]!r}")
+    return value  # type: ignore[no-any-return]
 
 
-AnyMove = Annotated[Move | TextMove, BeforeValidator(_as_move)]
-"""A move in a chapter: a mapping (Import/Export) or its text form (Port Royal, or either game)."""
+AnyMove = Annotated[Any, BeforeValidator(_as_move)]
+"""A move in a chapter: its text form (every game), or a mapping (a game whose adapter reads one)."""
 
 
 def measures() -> tuple[str, ...]:
@@ -146,11 +118,6 @@ def _known_what(what: str) -> str:
     if what != "kind" and what not in measures():
         raise ValueError(f"unknown measure {what!r}: choose one of {', '.join((*measures(), 'kind'))}")
     return what
-
-
-TABLE_COUNTS = ("island", "deck", "discard")
-"""What Import/Export counts for the whole table rather than for one seat (every game:
-``Measure.table``)."""
 
 
 class Condition(Strict):
@@ -215,7 +182,7 @@ class GuideStep(Strict):
             raise ValueError("a guide step has either 'do' (the reader's move) or 'show' (moves the guide plays)")
         return self
 
-    def moves(self) -> list[Move | TextMove]:
+    def moves(self) -> list[ChapterMove]:
         return [self.do] if self.do is not None else list(self.show)
 
 
@@ -245,7 +212,7 @@ class Position(Strict):
                 raise ValueError(f"guide step {i + 1}: 'do' is the reader's move, but seat {step.do.p} is not in 'humans'")
         return self
 
-    def moves(self) -> list[Move | TextMove]:
+    def moves(self) -> list[ChapterMove]:
         """The moves Step plays one after the other: the script, or the guide's moves in order."""
         return [m for step in self.guide for m in step.moves()] if self.guide else list(self.script)
 
@@ -321,10 +288,6 @@ class Exercise(Strict):
                 raise ValueError(f"two wrong options of a choice exercise give the same 'why' ({lang})")
 
 
-BLOCK_KINDS = TUTOR_GAMES[DEFAULT_GAME].blocks
-"""The kinds of block (Import/Export; each game's in ``TutorGame.blocks``)."""
-
-
 class Facts(Strict):
     position: str
     show: Literal["choices", "log", "scores"] = "choices"
@@ -388,8 +351,8 @@ class Chapter(Strict):
         return self
 
     @property
-    def kit(self) -> TutorGame:
-        """What the tutor knows of the chapter's game (``importexport.tutor.games``)."""
+    def kit(self) -> TutorKit:
+        """What the tutor knows of the chapter's game (its kind's tutor adapter)."""
         return TUTOR_GAMES[self.game_id]
 
     @property
@@ -429,7 +392,7 @@ def card_id(ref: str | int, game: str = DEFAULT_GAME) -> int:
     return TUTOR_GAMES[game].card_id(ref)
 
 
-def play_moves(g: Any, moves: list[Move | TextMove], where: str) -> None:
+def play_moves(g: Any, moves: list[ChapterMove], where: str) -> None:
     """Apply hand-written moves; an illegal one raises :class:`ChapterError` naming its place."""
     for i, move in enumerate(moves):
         try:

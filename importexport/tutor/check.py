@@ -1,9 +1,10 @@
 """Check tutor chapters against the engine: ``python -m importexport.tutor.check [--game ID] [NN ...]``.
 
-Both games' chapters are checked (``--game importexport`` or ``--game portroyal``: one of them; ``NN``:
-those chapter numbers).  Every position must load, every script and ``after`` list must be legal move by move, and every
-exercise must make sense: a ``legal`` exercise offers at least one allowed and one refused move, a
-``move`` exercise has moves that reach its goal and moves that do not, a ``number`` can be computed.
+The chapters of every installed game whose kind gives a tutor adapter are checked (``--game ID``: one
+game's; a game without chapters is told so; ``NN``: those chapter numbers).  Every position must load,
+every script and ``after`` list must be legal move by move, and every exercise must make sense: a
+``legal`` exercise offers at least one allowed and one refused move, a ``move`` exercise has moves that
+reach its goal and moves that do not, a ``number`` can be computed.
 Prints the problems found, or ``ok``; the exit status is 1 when there are problems.
 """
 
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..protocol import GAMES, table_kit
 from .chapter import Chapter, ChapterError, Position, chapter_files, load_chapter_file, play_moves
 from .exercises import Grader
 from .facts import facts_text
@@ -110,18 +112,16 @@ def guide_problems(g: Game, pos: Position, where: str) -> list[str]:
 
 
 def unreachable(g: Game, a: Action) -> str | None:
-    """Why the reader could not make ``a`` from what the table shows (``None``: they can).  Port Royal:
-    the move must be the seat's to make now (a free choice counts); what its table points at is the
-    table component's to check."""
+    """Why the reader could not make ``a`` from what the table shows (``None``: they can).  A game whose
+    adapter says ``points_on_table``: the table's picture must point at a thing that can be clicked; any
+    other: the move must be the seat's to make now (a free choice counts)."""
     if not TUTOR_GAMES[g.game_id].points_on_table:
         if a.player not in g.deciders() and a not in g.legal_actions(a.player):
             return f"it is not seat {a.player}'s decision here"
         return None
     if a.player not in g.deciders():
         return f"it is not seat {a.player}'s decision here"
-    from ..importexport.picture import picture
-
-    pic = picture(g, "en", None, a.player, a)
+    pic = table_kit(g).picture(g, "en", None, a.player, a)
     point = pic["point"]
     if point["cards"] and point["cards"][0] not in pic["clickable"]["cards"]:
         return f"the card pointed at ({g.describe(a)}) cannot be clicked"
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--game" in argv:
         at = argv.index("--game")
         if at + 1 >= len(argv) or argv[at + 1] not in TUTOR_GAMES:
-            print(f"--game takes one of {', '.join(TUTOR_GAMES)}")
+            print(no_chapters(argv[at + 1] if at + 1 < len(argv) else None))
             return 2
         games = [argv[at + 1]]
         del argv[at:at + 2]
@@ -156,6 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     counts = ", ".join(f"{TUTOR_GAMES[g].name} {sum(1 for p in paths if p.parent == TUTOR_GAMES[g].chapter_dir)}" for g in games)
     print("\n".join(found) if found else f"ok ({len(paths)} chapter(s): {counts})")
     return 1 if found else 0
+
+
+def no_chapters(game: str | None) -> str:
+    """What ``--game`` says of a game that is missing, not installed or without chapters."""
+    listed = ", ".join(TUTOR_GAMES)
+    if game is None:
+        return f"--game takes one of {listed}"
+    if game in GAMES:
+        return f"{GAMES[game].name} has no chapters; the games with chapters are {listed}"
+    return f"unknown game {game[:40]!r}; the games with chapters are {listed}"
 
 
 def check_file(path: Path) -> list[str]:

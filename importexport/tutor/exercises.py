@@ -9,7 +9,7 @@ sentence is worded for a learner: no internal names of kinds of move, fields or 
 
 Both games are graded the same way, through the game protocol (``legal_actions``, ``apply`` and its
 ``IllegalActionError``, ``describe``); what a game can measure and how it words a count is per game
-(its tutor adapter, ``importexport.tutor.games.TUTOR_GAMES``, with its words from ``importexport.tutor.wording``).
+(its tutor adapter, given by its kind: ``importexport.tutor.games.TUTOR_GAMES``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalog import Table
-from ..importexport.explain import reason
-from ..importexport.i18n import message, seat_name
+from ..protocol import DEFAULT_GAME, TutorKit, WordTable
 from .chapter import Bi, Chapter, Condition, Exercise, Read, play_moves
-from .games import TUTOR_GAMES, TutorGame
+from .games import TUTOR_GAMES
 
 Action = Any
 """A choice of either game (``importexport.importexport.actions.Action``, ``importexport.portroyal.actions.Action``)."""
@@ -69,7 +68,7 @@ GOAL = Table("goal", {
 })
 
 
-def _kit(g: Game) -> TutorGame:
+def _kit(g: Game) -> TutorKit:
     """The game ``g`` belongs to."""
     return TUTOR_GAMES[g.game_id]
 
@@ -165,32 +164,26 @@ def condition_words(cond: Condition, before: Game, after: Game, action: Action) 
     return out
 
 
-def _kind(table: Table, kind: str, lang: str) -> str:
+def _kind(table: WordTable, kind: str, lang: str) -> str:
     fallback = "choose" if "choose" in table else next(iter(table))
     return table.format(kind if kind in table else fallback, lang)
 
 
 def refusal_words(g: Game, a: Action) -> dict[str, str]:
-    """Why the engine refuses ``a``, in both languages: the game's tutor adapter says it
-    (:meth:`~importexport.tutor.games.TutorGame.refusal`)."""
-    return _kit(g).refusal(g, a)
-
-
-def ie_refusal_words(g: Game, a: Action) -> dict[str, str]:
-    """Import/Export's refusal of ``a`` in the tutor's words (its tutor adapter's ``refusal_words``): a
-    move of the wrong kind for the moment is worded here, since the engine's message names kinds the
-    way the code does."""
-    key, args = reason(g, a)
-    if key != "wrong_kind":
-        return {lang: message(key, lang, g.state, **args) for lang in LANGS}
-    _measures, _now, does, want = _kit(g).wording
-    expected = [k for k in str(args.get("expected", "")).split(", ") if k]
+    """Why the engine refuses ``a``, in both languages, as the game's tutor adapter says it
+    (:meth:`~importexport.protocol.TutorKit.refusal`); a move of the wrong kind for the moment is worded
+    here, from the kinds of move the adapter names and its words for them."""
+    kit = _kit(g)
+    said = kit.refusal(g, a)
+    if not said.expected:
+        return dict(said.texts)
+    _measures, _now, does, want = kit.wording
     out = {}
     for lang in LANGS:
-        options = [_kind(want, k, lang) for k in expected]
+        options = [_kind(want, k, lang) for k in said.expected]
         listed = (", ".join(options[:-1]) + f" {WORDS.format('or', lang)} " + options[-1]) if len(options) > 1 else "".join(options)
-        out[lang] = WORDS.format("kind_refused", lang, does=_kind(does, a.kind, lang), p=seat_name(a.player, lang),
-                                                       options=listed)
+        out[lang] = WORDS.format("kind_refused", lang, does=_kind(does, a.kind, lang), p=kit.seat_name(a.player, lang),
+                                 options=listed)
     return out
 
 
@@ -327,7 +320,7 @@ class Grader:
         return fb
 
 
-def number_hint(ex: Exercise, game: str = "importexport") -> dict[str, str]:
+def number_hint(ex: Exercise, game: str = DEFAULT_GAME) -> dict[str, str]:
     """A hint for a ``number`` exercise of ``game`` without one of its own: what to keep track of, and how."""
     assert ex.read is not None
     read = ex.read

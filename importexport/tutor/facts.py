@@ -14,13 +14,6 @@ HEAD = Table("facts", {
     "scores": "Scores:",
 })
 """The first line of each kind of facts block."""
-PR_SCORES = Table("pr_facts", {
-    "row": "{p}: influence points {points}, coins {coins}, cubes {cubes}",
-    "won": "won",
-})
-"""A Port Royal score line."""
-
-
 def _facts(chapter: Chapter, value: Any) -> Facts:
     """A facts block read as its chapter's game (its moves are that game's)."""
     token = GAME.set(chapter.game_id)
@@ -51,31 +44,3 @@ def facts_text(chapter: Chapter, value: Any, langs: tuple[str, ...] = ("en", "de
             parts.extend(f"  {line}" for line in chapter.kit.score_lines(g, lang))
         parts.append("")
     return "\n".join(parts).rstrip()
-
-
-
-def pr_score_lines(g: Any, lang: str) -> list[str]:
-    """Port Royal's scores, a line per seat: influence points, coins, cubes, and who won."""
-    seat_name = chapter_seat("portroyal")
-    return [PR_SCORES.format("row", lang, p=seat_name(row["seat"], lang), points=row["points"], coins=row["coins"],
-                             cubes=row["cubes"]) + (f" ({PR_SCORES.format('won', lang)})" if row["won"] else "")
-            for row in g.scores()]
-
-
-def ie_score_lines(g: Any, lang: str) -> list[str]:
-    """Import/Export's scores, a line per seat: credits, each line of the scoring, the total."""
-    from ..importexport.i18n import score_line_name
-
-    seat_name = chapter_seat("importexport")
-    out = []
-    for sc in g.scores():
-        lines = ", ".join(f"{score_line_name(key, lang)} {amount:+d}" for key, amount in sc.lines if amount)
-        out.append(f"{seat_name(sc.seat, lang)}: {sc.credits} {score_line_name('credits', lang)}, {lines or '–'} = {sc.total}")
-    return out
-
-
-def chapter_seat(game: str) -> Any:
-    """The seat names of ``game`` (its table kit's)."""
-    from ..protocol import table_kit
-
-    return table_kit(game).seat_name

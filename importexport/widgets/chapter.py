@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ..bots import make_bot
 from ..catalog import Table
-from ..protocol import table_kit
+from ..protocol import DEFAULT_GAME, table_kit
 from ..session import Session
 from ..tutor.chapter import LANGS, Chapter, card_id
 from ..tutor.chapter import chapter as load_chapter
@@ -182,7 +182,7 @@ def fix_language(lang: str) -> None:
     LANG.lang = lang
 
 
-def chapter(number: int, lang: str | None = None, game: str = "importexport") -> ChapterView:
+def chapter(number: int, lang: str | None = None, game: str = DEFAULT_GAME) -> ChapterView:
     """The chapter ``number`` of ``game`` ready to show, block by block; ``lang`` fixes the language of
     its widgets (see :func:`fix_language`), None leaves it to the language switch of
     :meth:`ChapterView.header`."""

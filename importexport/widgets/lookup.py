@@ -7,8 +7,7 @@ from html import escape
 import ipywidgets as w
 
 from ..catalog import Table
-from ..importexport.render import chip
-from ..protocol import table_kit
+from ..protocol import DEFAULT_GAME, table_kit
 from ..tutor.games import TUTOR_GAMES
 from ..tutor.lookup import Hit, query_words, search, starts_word
 from .lang import LANG, on_language
@@ -46,7 +45,7 @@ class RuleLookup(w.VBox):
     opening the notebook in a tab of the same JupyterLab and scrolling to the section, whereas a
     link in an HTML widget opens a second JupyterLab in a new browser tab that ignores the fragment."""
 
-    def __init__(self, query: str = "", game: str = "importexport", up: str = "../") -> None:
+    def __init__(self, query: str = "", game: str = DEFAULT_GAME, up: str = "../") -> None:
         super().__init__()
         self.game, self.up = game, up
         self.box = w.Text(value=query, continuous_update=True, layout=w.Layout(width="60%"))
@@ -59,8 +58,9 @@ class RuleLookup(w.VBox):
 
     def chips(self, cards: list[int], lang: str) -> str:
         """The cards a section concerns: drawn small (Import/Export) or named (Port Royal)."""
-        if TUTOR_GAMES[self.game].card_chips:
-            return "".join(chip(c, lang) for c in cards)
+        drawn = TUTOR_GAMES[self.game].card_chip
+        if drawn is not None:
+            return "".join(drawn(c, lang) for c in cards)
         kit = table_kit(self.game)
         return escape(", ".join(kit.click_name(None, "card", c, lang) for c in cards))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from importexport.protocol import GameKind, OptionSpec, SearchRules, checked_new
+from importexport.protocol import GameKind, OptionSpec, SearchRules, TutorKit, checked_new
 
 from .game import FORMAT, HANDS, PLAYERS, Action, Game, load, seat_name
 
@@ -111,9 +111,17 @@ def outcome(g: Game) -> list[dict[str, Any]]:
     return [{"score": row["tricks"], "won": row["won"]} for row in g.scores()]
 
 
+def tutor() -> TutorKit:
+    """The tutor adapter (:mod:`.tutor`: one chapter), imported when the tutor first asks for it."""
+    from .tutor import KIT
+
+    return KIT
+
+
 KIND = GameKind("highcard", "High card", checked_new(Game, SCHEMA), load, Action.from_text, PLAYERS,
                 {"lowest": (False, True)}, Heuristic, determinize, margins, lambda g: sum(g.state.tricks),
                 SearchRules(settings={"samples": 4, "width": 3, "depth": 2}), outcome, None, FORMAT, (), None, SCHEMA,
-                view_words)
+                view_words, tutor=tutor)
 """High card: 2 to 4 players, 2 to 5 cards each, highest or lowest card wins; no table kit of its own
-(the table component draws it from its views, named in its words by :func:`view_words`)."""
+(the table component draws it from its views, named in its words by :func:`view_words`); one chapter
+(:mod:`highcard.tutor`)."""
