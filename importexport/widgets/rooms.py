@@ -27,7 +27,7 @@ import traitlets
 from ..catalog import Table
 from ..errors import IllegalActionError
 from ..protocol import table_kit
-from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code
+from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code, undo_refusal
 from ..session import Session
 from .common import button, message_html, ui
 from .lang import LANG, on_language, replace_children, retire
@@ -60,7 +60,7 @@ WORDS = Table(
         "you_play": "Room {code} · this device plays {p}",
         "table_of": "Room {code} · the table",
         "waiting": "Waiting for {p}.",
-        "no_undo": "In a room a move stays made: there is no undo.",
+        "undo_rule": "Undo takes back only this device's own last move, while nobody has moved since and nothing hidden came to light.",
     },
 )
 ROOM_STYLE = """<style>
@@ -147,7 +147,8 @@ class RoomTable(TableView):
 
     def __init__(self, service: RoomService, code: str, token: str | None, seat: int | None) -> None:
         self.service, self.code, self.token, self.seat = service, code, token, seat
-        game = service.position(code)
+        game, self.at = service.position_at(code)
+        """The number of the room's records the position drawn stands at (the ``at`` of this device's move)."""
         mine = set() if seat is None else {seat}
         session = Session(lambda: game, humans=mine, bots={})
         super().__init__(session, hands=set(mine), hints="always", controls=False, panel_first=True)
@@ -158,8 +159,14 @@ class RoomTable(TableView):
 
     def reload(self) -> None:
         """The room's position as stored now, drawn again."""
-        self.session.game = self.service.position(self.code)
+        self.session.game, self.at = self.service.position_at(self.code)
         self.refresh()
+
+    def refresh(self) -> None:
+        super().refresh()
+        why = None if self.seat is None else undo_refusal(self.session.game, self.seat)
+        self.undo_button.disabled = why is not None  # (its tooltip says why)
+        self.undo_button.tooltip = RoomError(why, code=self.code).text(self.lang) if why else None
 
     def decider(self) -> int | None:
         """The seat this device plays (its hand is drawn whether or not it decides now)."""
@@ -168,11 +175,20 @@ class RoomTable(TableView):
     def act(self, action: Any) -> bool:
         """This seat's move, through the service: refused with the referee's reason, or with the sentence
         that the table moved on (and the new position drawn)."""
+        return self._through(lambda: self.service.move(self.code, self.token or "", action, self.lang, at=self.at))
+
+    def undo(self) -> None:
+        """Take back this seat's last move, through the service (every device then sees it taken back);
+        refused with the reason (:meth:`RoomService.undo`)."""
+        self._through(lambda: self.service.undo(self.code, self.token or "", at=self.at))
+
+    def _through(self, call: Callable[[], object]) -> bool:
+        """``call`` the service, then draw the room's position as stored: a refusal or fault is said."""
         lang = self.lang
         said = ""
         self.selected = None
         try:
-            self.service.move(self.code, self.token or "", action, lang, at=len(self.session.game.history))
+            call()
         except IllegalActionError as refusal:
             said = message_html(ui("refused", lang, r=str(refusal)), "refused")
         except MovedOn as moved:
@@ -540,7 +556,8 @@ class RoomPanel:
         self.table = RoomTable(self.service, self.code, token, self.seat)
         self.table.on_change = self._after_move
         self._draw_head()
-        self._show([self.head, self.table, w.HBox([self.table_button, self.leave_button])])
+        self.table.undo_button.add_class("iex-room-undo")
+        self._show([self.head, self.table, w.HBox([self.table.undo_button, self.table_button, self.leave_button])])
 
     def show_table(self) -> None:
         """The projector's table: no hand and no sealed bid of any seat, no choices."""
@@ -559,7 +576,7 @@ class RoomPanel:
             said = word("you_play", code=code, p=table_kit(self.room.game).seat_name(self.seat, lang))
             self.head.value = (
                 f'<div class="iex-room-bar"><b>{escape(said)}</b> '
-                f'<span class="iex-room-small">{escape(word("no_undo"))}</span></div>'
+                f'<span class="iex-room-small">{escape(word("undo_rule"))}</span></div>'
             )
         else:
             self.head.value = (
