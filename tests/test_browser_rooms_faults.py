@@ -4,7 +4,8 @@ SQLite file, an Import/Export room of a person (one page) and the heuristic bot.
 1. Another process holds the SQLite file locked (``BEGIN EXCLUSIVE``) while the person moves: the page,
    in German, says that the store is busy, the move is not stored and nothing else changes; once the lock
    is gone the person makes the move again, it is stored, and the bot answers.
-2. The app server is killed (the whole process tree, kernels included, as a machine that goes down) and
+2. The app server is killed (the whole process tree, kernels included, as a machine that goes down): the
+   open page says, in German, that its connection is lost and a reload brings the seat back; the server is
    started again on the same port with the same rooms file: the page, reloaded as a person would, is
    back at its seat at the same position (the same moves, the same log), and play goes on."""
 
@@ -27,6 +28,7 @@ from rooms_kit import CHOICES, assert_private, device, log_text, play_once
 
 from importexport.rooms import RoomService
 from importexport.rooms.words import StoreError
+from importexport.widgets.rooms import WORDS
 
 __all__ = ["browser"]  # (the fixtures this module uses)
 pytestmark = needs_chromium
@@ -141,6 +143,8 @@ def test_a_locked_store_and_a_killed_server_lose_nothing(browser, app: App) -> N
     stored = service.room(code).moves
     shown = log_text(page)
     app.kill()
+    lost = WORDS.format("lost", "de")  # the open page says in its language that its server is gone
+    page.wait_for_function("said => document.body.innerText.includes(said)", arg=lost, timeout=60_000)
     app.start()
     assert service.room(code).moves == stored  # nothing lost
     page.reload(timeout=60_000)

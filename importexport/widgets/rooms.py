@@ -60,6 +60,7 @@ WORDS = Table(
         "you_play": "Room {code} · this device plays {p}",
         "table_of": "Room {code} · the table",
         "waiting": "Waiting for {p}.",
+        "lost": "The connection to the app's server is lost: reload the page. A room's moves are kept in its store, and this device comes back to its seat.",
         "undo_rule": "Undo takes back only this device's own last move, while nobody has moved since and nothing hidden came to light.",
     },
 )
@@ -113,12 +114,15 @@ class RoomLink(anywidget.AnyWidget):
     """Invisible: tells the kernel the room the page's address names (``?room=CODE``), the page's own
     address and the tokens this browser keeps per room; ``keep`` stores one room's tokens
     (``{"code", "value"}``, a value of "" forgets the room); ``address`` is the room the page's address
-    names from now on (``?room=CODE``; "" none), so that a reload comes back to it.
+    names from now on (``?room=CODE``; "" none), so that a reload comes back to it; ``lost`` what the
+    page says at its top if its connection to the kernel is lost (the app's server gone).
     ``on_hello(handler)``: ``handler(room, page, kept)`` once the page is drawn."""
 
     _esm = STATIC / "rooms.js"
     keep = traitlets.Dict().tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
+    lost = traitlets.Unicode("").tag(sync=True)
+    """What the page says at its top once its connection to the kernel is lost (in the page's language)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -624,6 +628,7 @@ class RoomPanel:
     # --- language -----------------------------------------------------------------------------
 
     def relabel(self) -> None:
+        self.link.lost = word("lost")
         self.open_button.description = word("open")
         self.open_button.tooltip = word("open_note")
         self.join_label.value = f'<div style="font-size:15px;margin:0 8px 0 24px"><b>{escape(word("join"))}</b></div>'
