@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import at_once
 from test_fair_undo import ie_seen, logged, pr_seen
 
 from importexport.rooms import UNDO, MovedOn, RoomService, SeatRefused, StoreError
@@ -117,26 +117,6 @@ def test_no_undo_in_a_room_takes_back_what_any_seat_saw_come_to_light(service: R
     assert allowed > 5 and refused > 5 and undone > 0
 
 
-def at_once(calls: dict[str, Callable[[], int]]) -> tuple[list[tuple[str, int]], list[str]]:
-    """Each call in its own thread, all let go at once: the ones taken (with what they returned) and the
-    ones told the table moved on."""
-    barrier, taken, moved_on = threading.Barrier(len(calls)), [], []
-
-    def send(what: str, call: Callable[[], int]) -> None:
-        barrier.wait()
-        try:
-            taken.append((what, call()))
-        except MovedOn:
-            moved_on.append(what)
-
-    threads = [threading.Thread(target=send, args=item) for item in calls.items()]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return taken, moved_on
-
-
 def test_an_undo_and_another_devices_move_at_once_one_is_taken(service: RoomService) -> None:
     code, tokens = people(service, "portroyal", 2, seed=2)
     rng, races = random.Random(2), 0
@@ -151,7 +131,7 @@ def test_an_undo_and_another_devices_move_at_once_one_is_taken(service: RoomServ
         taken, moved_on = at_once({
             "undo": partial(service.undo, code, tokens[seat], at=n),
             "move": partial(twin.move, code, tokens[other], g.legal_actions(other)[0], at=n),
-        })
+        }, MovedOn)
         assert len(taken) == 1 and taken[0][1] == n + 1 and len(moved_on) == 1, (taken, moved_on)
         records = service.store.moves(code)
         assert len(records) == n + 1 and (records[-1].action == UNDO) == (taken[0][0] == "undo")
