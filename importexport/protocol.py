@@ -644,3 +644,40 @@ def save_game_id(text: str | bytes) -> str:
             if GAMES[gid].save_format == fmt:
                 return gid
     return DEFAULT_GAME
+
+
+def random_source(g: Any) -> Any:
+    """Where a game's random source stands (``g.state.rng``), or ``None`` for a game that shows none:
+    then only what the table kit's ``hidden`` and ``told`` compare tells whether something came to light."""
+    return getattr(getattr(g, "state", None), "rng", None)
+
+
+def came_to_light(g: Any, kit: TableKit, mark: int, everyone: bool = False) -> bool:
+    """Whether anything hidden came to light in ``g``'s moves from number ``mark`` on (fair undo).
+
+    The moves are played again from the position before them, and after each one every seat's view
+    is compared with its view just before (the kit's ``hidden``), and the cards the log names
+    (``told``, read by everyone) with what was hidden: something hidden from a seat, then seen by it
+    or named in the log, has come to light; so has anything left to chance (the game's random state
+    moved).  At one device (``everyone`` False) only what was hidden from the mover counts: the
+    mover's own cards shown by their own move are no news to them, and the others have not had the
+    device yet.  In a room (``everyone``) each seat has its own screen: whatever any seat had hidden
+    counts, the mover's own hand included."""
+    replay = g.copy()
+    replay.undo(len(replay.history) - mark)
+    if random_source(replay) != random_source(g):  # (a card drawn, dice thrown: whatever it was)
+        return True
+    mover = g.history[mark].player
+    seats = range(kit.seats(g))
+    before = [kit.hidden(replay, seat) for seat in seats]
+    for a in g.history[mark:]:
+        lines = len(replay.log)
+        replay.apply(a)
+        news = frozenset().union(*before) if everyone else before[mover]
+        if kit.told(replay, lines) & news:
+            return True
+        after = [kit.hidden(replay, seat) for seat in seats]
+        if any((hid & news) - now for hid, now in zip(before, after, strict=True)):
+            return True
+        before = after
+    return False

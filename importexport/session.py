@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .bots import make_bot
-from .protocol import GameProtocol, TableKit, table_kit
+from .protocol import GameProtocol, TableKit, came_to_light, table_kit
 from .saves import SessionSave
 
 Action = Any  # a choice of whichever game is played (see importexport.protocol.ActionProtocol)
@@ -212,43 +212,16 @@ class Session:
         return None
 
     def brought_to_light(self) -> bool:
-        """Whether anything hidden has come to light since the last person's move, that move included.
-
-        The moves since are played again from the position before it, and after each one every
-        seat's view is compared with its view just before (the kit's ``hidden``), and the cards the
-        log names (``told``, read by everyone) with what was hidden: a card or bid hidden from a seat
-        and from the mover, then seen by that seat, or named in the log, has come to light; so has
-        anything left to chance (the game's random state moved).  The mover's own cards shown by
-        their own move are no news to them (the others have not had the device yet)."""
+        """Whether anything hidden from the mover has come to light since the last person's move, that
+        move included (:func:`~importexport.protocol.came_to_light` at one device)."""
         g = self.game
         mark = self.marks[-1]
         moves = tuple(g.history[mark:])
         if self._light is not None and self._light[0] == (mark, moves):
             return self._light[1]
-        seen = self._brought_to_light(mark)
+        seen = came_to_light(g, self.kit, mark)
         self._light = ((mark, moves), seen)
         return seen
-
-    def _brought_to_light(self, mark: int) -> bool:
-        g, kit = self.game, self.kit
-        replay = g.copy()
-        replay.undo(len(replay.history) - mark)
-        if _random_source(replay) != _random_source(g):  # (a card drawn, dice thrown: whatever it was)
-            return True
-        mover = g.history[mark].player
-        seats = range(kit.seats(g))
-        before = [kit.hidden(replay, seat) for seat in seats]
-        for a in g.history[mark:]:
-            lines = len(replay.log)
-            replay.apply(a)
-            news = before[mover]  # (hidden from the mover too)
-            if kit.told(replay, lines) & news:
-                return True
-            after = [kit.hidden(replay, seat) for seat in seats]
-            if any((hid & news) - now for hid, now in zip(before, after, strict=True)):
-                return True
-            before = after
-        return False
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_refusal(seat) is None
@@ -308,9 +281,3 @@ class Session:
         """Why ``seat`` cannot use ``card`` now, in the rules' words."""
         lang = lang or self.game.lang
         return self.kit.click_refusal(self.game, seat, "card", card, lang) or ""
-
-
-def _random_source(g: Any) -> Any:
-    """Where a game's random source stands (``g.state.rng``), or ``None`` for a game that shows none:
-    then only what the table kit's ``hidden`` and ``told`` compare tells whether something came to light."""
-    return getattr(getattr(g, "state", None), "rng", None)

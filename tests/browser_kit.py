@@ -88,23 +88,12 @@ def serve_apps(tmp_path_factory: pytest.TempPathFactory, count: int, rooms: str 
         for _ in range(count):
             port = free_port()
             folder = tmp_path_factory.mktemp("app")
-            log = folder / "app.log"
             store = rooms if rooms is not None else str(folder / "rooms.sqlite3")
-            env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": store}
-            if paths:
-                env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get("PYTHONPATH")])])
-            command = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"]
-            if rooms is not None:  # (the command's option says where the rooms are, not the environment)
-                command.append(f"--rooms={rooms}")
-                del env["IMPORTEXPORT_ROOMS"]
-            with open(log, "w", encoding="utf-8") as out:
-                proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
-            started.append((proc, port, log, store))
+            proc = start_app(port, folder / "app.log", store, option=rooms is not None, paths=paths)
+            started.append((proc, port, folder / "app.log", store))
         served = []
         for proc, port, log, store in started:
-            assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
-            first = log.read_text(encoding="utf-8").splitlines()[:1]
-            assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
+            listening(port, log)
             served.append((f"http://127.0.0.1:{port}/", proc.pid, store))
         yield served
     finally:
@@ -112,6 +101,27 @@ def serve_apps(tmp_path_factory: pytest.TempPathFactory, count: int, rooms: str 
             proc.terminate()
         for proc, *_ in started:
             proc.wait(timeout=20)
+
+
+def start_app(port: int, log: Path, store: str, option: bool = False, paths: Sequence[Path] = ()) -> subprocess.Popen[str]:
+    """``importexport app`` on ``port`` with its rooms in ``store`` (``option``: given as ``--rooms``, else
+    in the environment), its output in the file ``log``; see :func:`serve_apps`."""
+    env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "0.1", "IMPORTEXPORT_ROOMS": store}
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get("PYTHONPATH")])])
+    command = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}"]
+    if option:  # (the command's option says where the rooms are, not the environment)
+        command.append(f"--rooms={store}")
+        del env["IMPORTEXPORT_ROOMS"]
+    with open(log, "w", encoding="utf-8") as out:
+        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
+
+
+def listening(port: int, log: Path) -> None:
+    """Wait until the app started by :func:`start_app` listens on ``port`` and has said where it is."""
+    assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
+    first = log.read_text(encoding="utf-8").splitlines()[:1]
+    assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,8 @@ import copy
 import os
 import random
 import subprocess
+import threading
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from importexport import CARDS, Action, Game
@@ -199,3 +201,23 @@ def play_random(g: Any, seed: int, steps: int) -> Any:
             break
         g.apply(rng.choice(g.legal_actions()))
     return g
+
+
+def at_once(calls: dict[Hashable, Callable[[], Any]], told: type[Exception]) -> tuple[list[tuple[Hashable, Any]], list[Hashable]]:
+    """Each call in a thread of its own, all let go at the same moment: the calls that went through (their
+    key and what they returned) and the keys of those that raised ``told`` (a race's losers)."""
+    barrier, taken, refused = threading.Barrier(len(calls)), [], []
+
+    def send(key: Hashable, call: Callable[[], Any]) -> None:
+        barrier.wait()
+        try:
+            taken.append((key, call()))
+        except told:
+            refused.append(key)
+
+    threads = [threading.Thread(target=send, args=item) for item in calls.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return taken, refused

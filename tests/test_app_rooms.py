@@ -202,15 +202,54 @@ def test_a_refusal_and_a_table_moved_on_are_said_in_the_pages_language(service: 
     try:
         assert not t.act(t.kit.bid(t.seat, 999))  # (no bid is asked now: the referee refuses)
         assert "Nicht erlaubt" in t.message.value
-        stale = t.session.game.copy()
+        stale = t.session.game.copy(), t.at
         assert play_seat(mine)  # (stored: the page's position is now behind)
-        t.session.game = stale  # a page that had not seen that move yet
+        t.session.game, t.at = stale  # a page that had not seen that move yet
+        stale = stale[0]
         choice = stale.legal_actions(t.seat)[0]
         assert not t.act(choice)
         assert "Am Tisch ging es schon weiter" in t.message.value
         assert len(t.session.game.history) == len(service.position(code).history)  # (the new position drawn)
     finally:
         LANG.lang = "en"
+
+
+def test_undo_on_a_seats_page_takes_back_its_own_move_for_every_page(service: RoomService) -> None:
+    """Two people's pages of a Port Royal room: once seat 1's last move may be taken back (nobody moved
+    since, nothing came to light), its page's Undo is enabled and the other page's is not (its tooltip
+    says why, in the page's language); Undo takes the move back on both pages; a move that came to
+    light keeps Undo disabled with the reason."""
+    opened_room = service.open("portroyal", {"mode": "base"}, ["person", "person"], seed=3)
+    code = opened_room.code
+    tokens = dict(service.take_seat(code) for _ in range(2))
+    service.start(code, opened_room.opener)
+    a, b = (page(service, room=code, kept={code: json.dumps({"seat": tokens[s]})}) for s in (0, 1))
+    assert "Undo takes back only this device's own last move" in html.unescape(a.rooms.head.value)
+    assert a.rooms.table.undo_button.disabled and b.rooms.table.undo_button.disabled  # (nothing to take back)
+    revealed = False
+    for _ in range(200):
+        g = service.position(code)
+        seat = g.deciders()[0]
+        service.move(code, tokens[seat], g.legal_actions(seat)[-1])
+        a.rooms.update()
+        b.rooms.update()
+        mover = (a, b)[seat].rooms.table
+        if mover.undo_button.disabled and not revealed:  # (something came to light: the reason is given)
+            assert mover.undo_button.tooltip == RoomError("undo_revealed", code=code).text("en")
+            revealed = True
+        if not mover.undo_button.disabled and revealed:
+            break
+    else:
+        raise AssertionError("no move that could be taken back")
+    other = (b, a)[seat].rooms.table
+    assert other.undo_button.disabled
+    assert other.undo_button.tooltip in {RoomError(k, code=code).text("en") for k in ("undo_other", "undo_nothing")}
+    before = service.position(code).history[:-1]
+    mover.undo_button.click()
+    assert mover.message.value == "" and mover.session.game.history == before
+    (b, a)[seat].rooms.update()
+    assert other.session.game.history == before and service.position(code).history == before
+    assert seat in mover.session.game.deciders() and mover.at == service.room(code).moves
 
 
 def test_a_reloaded_page_is_back_at_its_seat_and_a_forged_token_gets_none(service: RoomService) -> None:

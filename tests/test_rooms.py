@@ -8,10 +8,12 @@ import random
 import sqlite3
 import threading
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import at_once
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -298,21 +300,9 @@ def test_changes_since_tell_no_choice(service: RoomService) -> None:
 def race(code: str, movers: list[tuple[RoomService, int, str, Any]], at: int) -> tuple[list[int], list[tuple[int, Any]]]:
     """Each ``(service, seat, token, action)`` moves in its own thread, all let go at once: what was taken
     (the moves stored after it), and the seats and choices told the table moved on."""
-    barrier, done, moved_on = threading.Barrier(len(movers)), [], []
-
-    def move(s: RoomService, seat: int, token: str, action: Any) -> None:
-        barrier.wait()
-        try:
-            done.append(s.move(code, token, action, at=at))
-        except MovedOn:
-            moved_on.append((seat, action))
-
-    threads = [threading.Thread(target=move, args=mover) for mover in movers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return done, moved_on
+    calls = {k: partial(s.move, code, token, action, at=at) for k, (s, _seat, token, action) in enumerate(movers)}
+    taken, moved_on = at_once(calls, MovedOn)
+    return [n for _k, n in taken], [(movers[k][1], movers[k][3]) for k in moved_on]
 
 
 def test_two_devices_moving_at_once_one_move_is_taken(service: RoomService) -> None:

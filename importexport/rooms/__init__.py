@@ -5,7 +5,20 @@
 protocol, the bots and the core, never the widgets.
 """
 
-from .service import ALPHABET, CODE_LENGTH, PERSON, Changes, Move, Opened, Room, RoomService, Seat, normal_code
+from .service import (
+    ALPHABET,
+    CODE_LENGTH,
+    PERSON,
+    UNDO,
+    Changes,
+    Move,
+    Opened,
+    Room,
+    RoomService,
+    Seat,
+    normal_code,
+    undo_refusal,
+)
 from .store import Store, default_url
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
@@ -13,6 +26,7 @@ __all__ = [
     "ALPHABET",
     "CODE_LENGTH",
     "PERSON",
+    "UNDO",
     "Changes",
     "Move",
     "Opened",
@@ -20,6 +34,7 @@ __all__ = [
     "RoomService",
     "Seat",
     "normal_code",
+    "undo_refusal",
     "Store",
     "default_url",
     "BadMoveNumber",

@@ -33,9 +33,9 @@ from pydantic import ValidationError
 from ..bots import make_bot
 from ..bots.registry import BOTS
 from ..file_words import reason
-from ..protocol import GAMES, GameProtocol
+from ..protocol import GAMES, GameProtocol, came_to_light, table_kit
 from .options import option_model
-from .store import RoomRow, SeatRow, Store
+from .store import MoveRow, RoomRow, SeatRow, Store
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
 ALPHABET = "ACDEFHJKMNPRTWXY3479"
@@ -45,6 +45,8 @@ CODE_LENGTH = 6
 PERSON = "person"
 TTL = 12 * 3600.0
 """Seconds a room may be left alone (no seat taken, no move) before it expires."""
+UNDO = "undo"
+"""A stored record that takes back the move before it (see :meth:`RoomService.undo`)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,17 @@ class Move:
     number: int
     seat: int
     time: float
+    undo: bool = False
+    """The record takes back the seat's last move (:meth:`RoomService.undo`)."""
+
+
+@dataclass
+class Played:
+    """A process's copy of a room's game and how many of its stored records it has applied (a move or
+    an undo each: the next record's number)."""
+
+    game: GameProtocol
+    records: int
 
 
 @dataclass(frozen=True)
@@ -139,7 +152,7 @@ class RoomService:
         self.store = store if isinstance(store, Store) else Store(store)
         self.ttl = ttl
         self.clock = clock
-        self._games: dict[str, GameProtocol] = {}
+        self._games: dict[str, Played] = {}
         self._lock = threading.RLock()
         self._local = threading.local()
 
@@ -313,44 +326,60 @@ class RoomService:
         room_options = option_model(GAMES[row.game]).model_validate_json(row.options).model_dump()
         return GAMES[row.game].new(players=row.players, seed=int(row.seed), lang="en", **room_options)
 
-    def _game(self, row: RoomRow) -> GameProtocol:
-        """The room's game at its stored position (the process's copy, brought up to date)."""
+    def _game(self, row: RoomRow) -> Played:
+        """The room's game at its stored position (the process's copy, brought up to date by the records
+        stored since: each move applied, so checked, again; each undo taking back the move before)."""
         with self._lock:
-            g = self._games.get(row.code)
-            if g is None:
+            played = self._games.get(row.code)
+            if played is None:
                 try:
-                    g = self._new_game(row)
+                    played = Played(self._new_game(row), 0)
                 except (ValueError, TypeError, KeyError):
                     raise StoreError("damaged", code=row.code, what="options") from None
-                self._games[row.code] = g
-            parse = GAMES[row.game].parse
-            behind = len(g.history) < row.moves
-            for m in self.store.moves(row.code, len(g.history)) if behind else ():
-                if m.number != len(g.history):
-                    raise StoreError("damaged", code=row.code, what=f"move {m.number}")
-                try:
-                    g.apply(parse(m.action))
-                except ValueError:
+                self._games[row.code] = played
+            for m in self.store.moves(row.code, played.records) if played.records < row.moves else ():
+                if m.number != played.records or not self._replay(row, played.game, m):
                     self._games.pop(row.code, None)
-                    raise StoreError("damaged", code=row.code, what=f"move {m.number}") from None
-            if len(g.history) < row.moves:
+                    raise StoreError("damaged", code=row.code, what=f"move {m.number}")
+                played.records += 1
+            if played.records < row.moves:
                 self._games.pop(row.code, None)
-                raise StoreError("damaged", code=row.code, what=f"move {len(g.history)}")
-            return g
+                raise StoreError("damaged", code=row.code, what=f"move {played.records}")
+            return played
+
+    @staticmethod
+    def _replay(row: RoomRow, g: GameProtocol, m: MoveRow) -> bool:
+        """Apply stored record ``m`` to ``g``; ``False`` if the referee refuses it (or an undo takes
+        back no move of its seat)."""
+        try:
+            if m.action != UNDO:
+                g.apply(GAMES[row.game].parse(m.action))
+            elif g.history and g.history[-1].player == m.seat:
+                g.undo(1)
+            else:
+                return False
+        except ValueError:
+            return False
+        return True
 
     def position(self, code: str) -> GameProtocol:
         """A copy of the room's game at its stored position (the whole game: for the referee and
         the bots; a device is shown :meth:`view`)."""
+        return self.position_at(code)[0]
+
+    def position_at(self, code: str) -> tuple[GameProtocol, int]:
+        """:meth:`position` and the number of records it stands at: the ``at`` of a move chosen there."""
         row = self._row(code, ended_ok=True)
         with self._lock:
-            return self._game(row).copy()
+            played = self._game(row)
+            return played.game.copy(), played.records
 
     def view(self, code: str, token: str) -> dict[str, Any]:
         """What the seat held by ``token`` may see, by the referee's ``view``."""
         row = self._row(code, ended_ok=True)
         seat = self._seat(row, token)
         with self._lock:
-            return self._game(row).view(seat)
+            return self._game(row).game.view(seat)
 
     def move(self, code: str, token: str, action: Any, lang: str = "en", at: int | None = None) -> int:
         """Make ``action`` (a choice or its text) for the seat ``token`` holds; the number of moves
@@ -370,32 +399,74 @@ class RoomService:
 
     def _append(self, row: RoomRow, seat: int, action: Any, lang: str, at: int | None) -> int:
         with self._lock:
-            g = self._game(row)
-            if at is not None and at != len(g.history):
+            played = self._game(row)
+            g = played.game
+            if at is not None and at != played.records:
                 raise MovedOn("moved_on")
             if isinstance(action, str):
                 action = GAMES[row.game].parse(action)
             player = getattr(action, "player", None)
             if player != seat:
                 raise SeatRefused("not_your_seat", seat=seat + 1, other=_shown_seat(player))
-            number = len(g.history)
+            number = played.records
             kept, g.lang = g.lang, lang
             try:
                 g.apply(action)  # (refused: the referee's IllegalActionError, the game untouched)
             finally:
                 g.lang = kept
             text = str(g.history[-1])
-            try:
-                self.store.append(row.code, number, seat, text, self.clock(), over=g.is_over())
-            except RoomError:
-                self._games.pop(row.code, None)  # (the next look rebuilds it from the store)
-                raise
+            self._store(row, played, seat, text, over=g.is_over())
             return number + 1
+
+    def _store(self, row: RoomRow, played: Played, seat: int, text: str, over: bool = False) -> None:
+        """Append record ``text`` (a move already applied to ``played``, or :data:`UNDO`) under the next number."""
+        try:
+            self.store.append(row.code, played.records, seat, text, self.clock(), over=over)
+        except RoomError:
+            self._games.pop(row.code, None)  # (the next look rebuilds it from the store)
+            raise
+        played.records += 1
+
+    # --- undo -----------------------------------------------------------------------------------
+
+    def undo_refusal(self, code: str, token: str) -> str | None:
+        """Why the seat ``token`` holds cannot take back its last move now (a key of the rooms'
+        sentences), or ``None``: it can."""
+        row = self._row(code, ended_ok=True)
+        seat = self._seat(row, token)
+        with self._lock:
+            return undo_refusal(self._game(row).game, seat, row.state)
+
+    def undo(self, code: str, token: str, at: int | None = None) -> int:
+        """Take back the last move of the seat ``token`` holds: only that seat's own move, only while
+        nobody has moved since and nothing hidden came to light (a card drawn or shown, a bid opened:
+        every seat has its own screen, so the mover's own cards count too).  The move stays in the
+        store; an undo record is appended after it (under the next number: a move of another device
+        stored first wins, and the undo is refused), and every process's replay takes the move back.
+        ``at`` as for :meth:`move`.  The number of records stored after it; refused:
+        :class:`SeatRefused` (``undo_*``) or :class:`MovedOn`."""
+        row = self._row(code)
+        seat = self._seat(row, token)
+        if at is not None:
+            move_number(at)
+        with self._lock:
+            played = self._game(row)
+            if at is not None and at != played.records:
+                raise MovedOn("moved_on")
+            refusal = undo_refusal(played.game, seat, row.state)
+            if refusal is not None:
+                raise SeatRefused(refusal, code=row.code)
+            self._store(row, played, seat, UNDO)
+            played.game.undo(1)
+            return played.records
 
     def changes_since(self, code: str, n: int) -> Changes:
         """The room now and its moves from number ``n`` on (for a device polling)."""
         row = self._row(code, ended_ok=True)
-        moves = tuple(Move(m.number, m.seat, m.time) for m in self.store.moves(row.code, min(move_number(n), 2**31 - 1)))
+        moves = tuple(
+            Move(m.number, m.seat, m.time, m.action == UNDO)
+            for m in self.store.moves(row.code, min(move_number(n), 2**31 - 1))
+        )
         return Changes(self._public(row), moves)
 
     def wait(self, code: str, version: int, timeout: float = 1.0) -> int:
@@ -418,7 +489,7 @@ class RoomService:
         if row.state != "playing":
             return []
         with self._lock:
-            deciders = self._game(row).deciders()
+            deciders = self._game(row).game.deciders()
         return [s for s in deciders if row.seats[s].kind != PERSON]
 
     def run_bots(self, code: str, limit: int = 10_000) -> int:
@@ -431,12 +502,13 @@ class RoomService:
             if row.state != "playing":
                 break
             with self._lock:
-                g = self._game(row)
+                played = self._game(row)
+                g = played.game
                 seats = [s for s in g.deciders() if row.seats[s].kind != PERSON]
                 if not seats:
                     break
                 seat = seats[0]
-                number = len(g.history)
+                number = played.records
                 bot = make_bot(row.seats[seat].kind, _bot_seed(row.seed, number, seat), row.game)
                 choice = bot.choose(g.copy(), seat)
                 try:
@@ -445,6 +517,22 @@ class RoomService:
                     continue
             made += 1
         return made
+
+
+def undo_refusal(g: GameProtocol, seat: int, state: str = "playing") -> str | None:
+    """Why ``seat`` cannot take back its last move in a room's game ``g`` (see :meth:`RoomService.undo`),
+    a key of the rooms' sentences, or ``None``; ``state``: the room's."""
+    if state == "open":
+        return "not_started"
+    if state != "playing" or g.is_over():
+        return "over"
+    if not any(a.player == seat for a in g.history):
+        return "undo_nothing"
+    if g.history[-1].player != seat:
+        return "undo_other"
+    if came_to_light(g, table_kit(g), len(g.history) - 1, everyone=True):
+        return "undo_revealed"
+    return None
 
 
 def move_number(n: object) -> int:

@@ -27,7 +27,7 @@ import traitlets
 from ..catalog import Table
 from ..errors import IllegalActionError
 from ..protocol import table_kit
-from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code
+from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code, undo_refusal
 from ..session import Session
 from .common import button, message_html, ui
 from .lang import LANG, on_language, replace_children, retire
@@ -60,7 +60,8 @@ WORDS = Table(
         "you_play": "Room {code} · this device plays {p}",
         "table_of": "Room {code} · the table",
         "waiting": "Waiting for {p}.",
-        "no_undo": "In a room a move stays made: there is no undo.",
+        "lost": "The connection to the app's server is lost: reload the page. A room's moves are kept in its store, and this device comes back to its seat.",
+        "undo_rule": "Undo takes back only this device's own last move, while nobody has moved since and nothing hidden came to light.",
     },
 )
 ROOM_STYLE = """<style>
@@ -113,12 +114,15 @@ class RoomLink(anywidget.AnyWidget):
     """Invisible: tells the kernel the room the page's address names (``?room=CODE``), the page's own
     address and the tokens this browser keeps per room; ``keep`` stores one room's tokens
     (``{"code", "value"}``, a value of "" forgets the room); ``address`` is the room the page's address
-    names from now on (``?room=CODE``; "" none), so that a reload comes back to it.
+    names from now on (``?room=CODE``; "" none), so that a reload comes back to it; ``lost`` what the
+    page says at its top if its connection to the kernel is lost (the app's server gone).
     ``on_hello(handler)``: ``handler(room, page, kept)`` once the page is drawn."""
 
     _esm = STATIC / "rooms.js"
     keep = traitlets.Dict().tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
+    lost = traitlets.Unicode("").tag(sync=True)
+    """What the page says at its top once its connection to the kernel is lost (in the page's language)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -147,7 +151,8 @@ class RoomTable(TableView):
 
     def __init__(self, service: RoomService, code: str, token: str | None, seat: int | None) -> None:
         self.service, self.code, self.token, self.seat = service, code, token, seat
-        game = service.position(code)
+        game, self.at = service.position_at(code)
+        """The number of the room's records the position drawn stands at (the ``at`` of this device's move)."""
         mine = set() if seat is None else {seat}
         session = Session(lambda: game, humans=mine, bots={})
         super().__init__(session, hands=set(mine), hints="always", controls=False, panel_first=True)
@@ -158,8 +163,14 @@ class RoomTable(TableView):
 
     def reload(self) -> None:
         """The room's position as stored now, drawn again."""
-        self.session.game = self.service.position(self.code)
+        self.session.game, self.at = self.service.position_at(self.code)
         self.refresh()
+
+    def refresh(self) -> None:
+        super().refresh()
+        why = None if self.seat is None else undo_refusal(self.session.game, self.seat)
+        self.undo_button.disabled = why is not None  # (its tooltip says why)
+        self.undo_button.tooltip = RoomError(why, code=self.code).text(self.lang) if why else None
 
     def decider(self) -> int | None:
         """The seat this device plays (its hand is drawn whether or not it decides now)."""
@@ -168,11 +179,20 @@ class RoomTable(TableView):
     def act(self, action: Any) -> bool:
         """This seat's move, through the service: refused with the referee's reason, or with the sentence
         that the table moved on (and the new position drawn)."""
+        return self._through(lambda: self.service.move(self.code, self.token or "", action, self.lang, at=self.at))
+
+    def undo(self) -> None:
+        """Take back this seat's last move, through the service (every device then sees it taken back);
+        refused with the reason (:meth:`RoomService.undo`)."""
+        self._through(lambda: self.service.undo(self.code, self.token or "", at=self.at))
+
+    def _through(self, call: Callable[[], object]) -> bool:
+        """``call`` the service, then draw the room's position as stored: a refusal or fault is said."""
         lang = self.lang
         said = ""
         self.selected = None
         try:
-            self.service.move(self.code, self.token or "", action, lang, at=len(self.session.game.history))
+            call()
         except IllegalActionError as refusal:
             said = message_html(ui("refused", lang, r=str(refusal)), "refused")
         except MovedOn as moved:
@@ -540,7 +560,8 @@ class RoomPanel:
         self.table = RoomTable(self.service, self.code, token, self.seat)
         self.table.on_change = self._after_move
         self._draw_head()
-        self._show([self.head, self.table, w.HBox([self.table_button, self.leave_button])])
+        self.table.undo_button.add_class("iex-room-undo")
+        self._show([self.head, self.table, w.HBox([self.table.undo_button, self.table_button, self.leave_button])])
 
     def show_table(self) -> None:
         """The projector's table: no hand and no sealed bid of any seat, no choices."""
@@ -559,7 +580,7 @@ class RoomPanel:
             said = word("you_play", code=code, p=table_kit(self.room.game).seat_name(self.seat, lang))
             self.head.value = (
                 f'<div class="iex-room-bar"><b>{escape(said)}</b> '
-                f'<span class="iex-room-small">{escape(word("no_undo"))}</span></div>'
+                f'<span class="iex-room-small">{escape(word("undo_rule"))}</span></div>'
             )
         else:
             self.head.value = (
@@ -607,6 +628,7 @@ class RoomPanel:
     # --- language -----------------------------------------------------------------------------
 
     def relabel(self) -> None:
+        self.link.lost = word("lost")
         self.open_button.description = word("open")
         self.open_button.tooltip = word("open_note")
         self.join_label.value = f'<div style="font-size:15px;margin:0 8px 0 24px"><b>{escape(word("join"))}</b></div>'

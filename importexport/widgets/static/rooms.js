@@ -37,6 +37,35 @@ function render({ model, el }) {
   });
   model.on("change:keep", () => store(model.get("keep")));
   model.on("change:address", () => address(model.get("address")));
+  watch(model);
+}
+
+// The page's connection to its kernel: lost (the app's server stopped or restarted, the network gone),
+// the page says so at its top in its language (Python keeps `lost` in the page's language), since
+// nothing on it answers any more; a reload brings a new kernel and this device's seat back. While the
+// page tries to connect again the note stays; a connection that comes back takes it away.
+function watch(model) {
+  const kernel = model.widget_manager && model.widget_manager.kernel;
+  if (!kernel || !kernel.connectionStatusChanged || !kernel.statusChanged) return;
+  let note = null;
+  const show = () => {
+    const lost = kernel.connectionStatus !== "connected" || kernel.status === "dead" || kernel.isDisposed;
+    if (lost && !note) {
+      note = document.createElement("div");
+      note.className = "iex-connection-lost";
+      note.setAttribute("role", "alert");
+      note.style.cssText = "position:sticky;top:0;z-index:1000;background:#b3261e;color:#fff;" +
+        "font:16px/1.4 'DejaVu Sans',Verdana,sans-serif;padding:10px 14px";
+      document.body.prepend(note);
+    }
+    if (note) {
+      note.textContent = model.get("lost");
+      note.style.display = lost ? "" : "none";
+    }
+  };
+  kernel.connectionStatusChanged.connect(show);
+  kernel.statusChanged.connect(show);
+  model.on("change:lost", show);
 }
 
 // The room shown goes into the page's address (?room=CODE, no new history entry): a reload, or the
