@@ -37,7 +37,8 @@ MEASURE = """() => {
     .sort((a, b) => a[0] - b[0]);
   const cut = [...document.querySelectorAll(".iex-board .iex-name, .iex-board .iex-seat-name, .iex-board .iex-ship-name, "
     + ".iex-board .iex-hand-title, .iex-board .iex-action, .iex-board .iex-cost, .iex-app .widget-button, .iex-app button")]
-    .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 0.5).map((e) => e.textContent.trim());
+    .filter((e) => e.offsetParent && e.getBoundingClientRect().width > 1 && e.scrollWidth > e.clientWidth + 0.5)
+    .map((e) => e.textContent.trim());  // (a name kept for screen readers only is 1 px wide: not cut)
   return {
     decision: bottom(".iex-prompt, .iex-option, .iex-do, .iex-choice, .iex-bid, .iex-seal, .iex-step, .iex-undo, .iex-restart"),
     hand: bottom(".iex-zone-hand"), legend: bottom(".iex-board .iex-legend"), H, W,
