@@ -124,8 +124,9 @@ def choose(page: Any, rng: random.Random) -> None:
         page.locator(".iex-do").first.click(timeout=3000)
         return
     options = page.locator(".iex-option")
-    if options.count():
-        options.nth(rng.randrange(options.count())).click(timeout=3000)
+    n = options.count()  # (counted once: the page may be redrawn in between)
+    if n:
+        options.nth(rng.randrange(n)).click(timeout=3000)
         return
     page.wait_for_timeout(200)
 
