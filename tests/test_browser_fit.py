@@ -21,6 +21,7 @@ combination, the picture swapped for each position (about 4 s a combination).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -203,6 +204,26 @@ def fleet_crowding(pic: dict[str, Any]) -> int:
     return len(pic["island"]) + 2 * in_harbour + sum(v["at_sea"] for v in pic["ships"].values())
 
 
+def draw_positions(browser: Any, pics: list[dict[str, Any]], positions: list[int], step: str,
+                   check: Callable[[Any], None], shot: str) -> tuple[list[str], int]:
+    """The ``positions`` of ``pics`` drawn in projector mode at 1280×720 and measured, ``check(page)`` at
+    each that took the presentation ``step``: what is wrong, and how many positions took it."""
+    page = board_page(browser, pics[0], True)
+    bad: list[str] = []
+    numbered = 0
+    try:
+        for i in positions:
+            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
+            if took(page, step):
+                numbered += 1
+                check(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / shot))
+    finally:
+        page.close()
+    return bad, numbered
+
+
 def test_four_seats_with_their_ships_in_harbour_fit_in_projector_mode(browser: Any) -> None:
     """Four seats in projector mode, in German, near the end of a game with six ships in the seats'
     panels and 23 to 25 cards on the Supply Island (seed 4: these positions reached below the window by
@@ -210,22 +231,15 @@ def test_four_seats_with_their_ships_in_harbour_fit_in_projector_mode(browser: A
     cut, each such ship's name still there for the tooltip and screen readers, the legend naming ⚓."""
     pics = game_pictures(4, "de", seed=4)
     crowded = sorted(sorted(range(len(pics)), key=lambda i: -fleet_crowding(pics[i]))[:6])
-    page = board_page(browser, pics[0], True)
-    bad: list[str] = []
-    numbered = 0
-    try:
-        for i in crowded:
-            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
-            if took(page, "iex-shipnum"):
-                numbered += 1
-                ships = page.evaluate("""() => [...document.querySelectorAll('.iex-seat-panel .iex-ship')].map((s) => [
-                  s.querySelector('.iex-ship-name').textContent, s.querySelector('.iex-ship-num').textContent,
-                  s.querySelector('.iex-ship-num').getBoundingClientRect().width > 1])""")
-                assert ships and all(name == f"Schiff {num}" and shown for name, num, shown in ships), ships
-                assert page.is_visible(".iex-legend-anchor") and "im Hafen" in page.inner_text(".iex-legend-anchor")
-        page.screenshot(path=str(ARTIFACTS / "fit-1280x720-4p-de-projector-ships.png"))
-    finally:
-        page.close()
+
+    def check(page: Any) -> None:
+        ships = page.evaluate("""() => [...document.querySelectorAll('.iex-seat-panel .iex-ship')].map((s) => [
+          s.querySelector('.iex-ship-name').textContent, s.querySelector('.iex-ship-num').textContent,
+          s.querySelector('.iex-ship-num').getBoundingClientRect().width > 1])""")
+        assert ships and all(name == f"Schiff {num}" and shown for name, num, shown in ships), ships
+        assert page.is_visible(".iex-legend-anchor") and "im Hafen" in page.inner_text(".iex-legend-anchor")
+
+    bad, numbered = draw_positions(browser, pics, crowded, "iex-shipnum", check, "fit-1280x720-4p-de-projector-ships.png")
     assert [fleet_crowding(pics[i]) >= 33 for i in crowded] == [True] * 6
     assert bad == [], "\n".join(bad)
     assert numbered, "no position needed the ships by their numbers: the test no longer tests them"
@@ -246,22 +260,15 @@ def test_four_seats_with_four_ships_at_sea_fit_in_projector_mode(browser: Any) -
     screen readers."""
     pics = game_pictures(4, "de", seed=6)
     crowded = sorted(sorted(range(len(pics)), key=lambda i: -sea_crowding(pics[i]))[:14])
-    page = board_page(browser, pics[0], True)
-    bad: list[str] = []
-    numbered = 0
-    try:
-        for i in crowded:
-            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
-            if took(page, "iex-seanum"):
-                numbered += 1
-                ships = page.evaluate("""() => [...document.querySelectorAll('.iex-zone-sea .iex-ship')].map((s) => [
-                  s.querySelector('.iex-ship-name').textContent.replace(/\u00a0/g, ' '),
-                  s.querySelector('.iex-ship-num').textContent, s.querySelector('.iex-ship-owner').textContent,
-                  s.querySelector('.iex-ship-owner').getBoundingClientRect().width > 1])""")
-                assert len(ships) == 4 and all(name == f"Schiff {num} von {owner}" and shown
-                                               for name, num, owner, shown in ships), ships
-        page.screenshot(path=str(ARTIFACTS / "fit-1280x720-4p-de-projector-sea.png"))
-    finally:
-        page.close()
+
+    def check(page: Any) -> None:
+        ships = page.evaluate("""() => [...document.querySelectorAll('.iex-zone-sea .iex-ship')].map((s) => [
+          s.querySelector('.iex-ship-name').textContent.replace(/\\u00a0/g, ' '),
+          s.querySelector('.iex-ship-num').textContent, s.querySelector('.iex-ship-owner').textContent,
+          s.querySelector('.iex-ship-owner').getBoundingClientRect().width > 1])""")
+        assert len(ships) == 4 and all(name == f"Schiff {num} von {owner}" and shown
+                                       for name, num, owner, shown in ships), ships
+
+    bad, numbered = draw_positions(browser, pics, crowded, "iex-seanum", check, "fit-1280x720-4p-de-projector-sea.png")
     assert bad == [], "\n".join(bad)
     assert numbered, "no position needed the ships at sea by their numbers: the test no longer tests them"
