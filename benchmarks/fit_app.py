@@ -37,7 +37,8 @@ MEASURE = """() => {
     .sort((a, b) => a[0] - b[0]);
   const cut = [...document.querySelectorAll(".iex-board .iex-name, .iex-board .iex-seat-name, .iex-board .iex-ship-name, "
     + ".iex-board .iex-hand-title, .iex-board .iex-action, .iex-board .iex-cost, .iex-app .widget-button, .iex-app button")]
-    .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 0.5).map((e) => e.textContent.trim());
+    .filter((e) => e.offsetParent && e.getBoundingClientRect().width > 1 && e.scrollWidth > e.clientWidth + 0.5)
+    .map((e) => e.textContent.trim());  // (a name kept for screen readers only is 1 px wide: not cut)
   return {
     decision: bottom(".iex-prompt, .iex-option, .iex-do, .iex-choice, .iex-bid, .iex-seal, .iex-step, .iex-undo, .iex-restart"),
     hand: bottom(".iex-zone-hand"), legend: bottom(".iex-board .iex-legend"), H, W,
@@ -123,8 +124,9 @@ def choose(page: Any, rng: random.Random) -> None:
         page.locator(".iex-do").first.click(timeout=3000)
         return
     options = page.locator(".iex-option")
-    if options.count():
-        options.nth(rng.randrange(options.count())).click(timeout=3000)
+    n = options.count()  # (counted once: the page may be redrawn in between)
+    if n:
+        options.nth(rng.randrange(n)).click(timeout=3000)
         return
     page.wait_for_timeout(200)
 

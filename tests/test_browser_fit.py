@@ -21,6 +21,7 @@ combination, the picture swapped for each position (about 4 s a combination).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -158,16 +159,27 @@ def problems(i: int, m: dict[str, Any], projector: bool) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize(("players", "window", "projector", "lang"), CASES)
-def test_the_table_fits_below_the_apps_decision_at_every_position_of_a_whole_game(
-        browser: Any, players: int, window: tuple[int, int], projector: bool, lang: str) -> None:
-    pics = chosen(game_pictures(players, lang, seed=players))
+def board_page(browser: Any, first: dict[str, Any], projector: bool, window: tuple[int, int] = (1280, 720)) -> Any:
+    """A page with the real board drawn (``first``), below a block as tall as the app's title and decision."""
     page = browser.new_page(viewport={"width": window[0], "height": window[1]})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
     page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
-                          (STATIC / "board.css").read_text(encoding="utf-8"), pics[0], projector, TABLE_TOP[projector]])
+                          (STATIC / "board.css").read_text(encoding="utf-8"), first, projector, TABLE_TOP[projector]])
     page.wait_for_selector(".iex-board")
+    return page
+
+
+def took(page: Any, step: str) -> bool:
+    """Whether the fitted table took the presentation ``step``."""
+    return page.evaluate("(c) => document.querySelector('.iex-board').classList.contains(c)", step)
+
+
+@pytest.mark.parametrize(("players", "window", "projector", "lang"), CASES)
+def test_the_table_fits_below_the_apps_decision_at_every_position_of_a_whole_game(
+        browser: Any, players: int, window: tuple[int, int], projector: bool, lang: str) -> None:
+    pics = chosen(game_pictures(players, lang, seed=players))
+    page = board_page(browser, pics[0], projector, window)
     worst: tuple[float, int] = (-1e9, 0)
     bad: list[str] = []
     try:
@@ -192,6 +204,26 @@ def fleet_crowding(pic: dict[str, Any]) -> int:
     return len(pic["island"]) + 2 * in_harbour + sum(v["at_sea"] for v in pic["ships"].values())
 
 
+def draw_positions(browser: Any, pics: list[dict[str, Any]], positions: list[int], step: str,
+                   check: Callable[[Any], None], shot: str) -> tuple[list[str], int]:
+    """The ``positions`` of ``pics`` drawn in projector mode at 1280×720 and measured, ``check(page)`` at
+    each that took the presentation ``step``: what is wrong, and how many positions took it."""
+    page = board_page(browser, pics[0], True)
+    bad: list[str] = []
+    numbered = 0
+    try:
+        for i in positions:
+            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
+            if took(page, step):
+                numbered += 1
+                check(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / shot))
+    finally:
+        page.close()
+    return bad, numbered
+
+
 def test_four_seats_with_their_ships_in_harbour_fit_in_projector_mode(browser: Any) -> None:
     """Four seats in projector mode, in German, near the end of a game with six ships in the seats'
     panels and 23 to 25 cards on the Supply Island (seed 4: these positions reached below the window by
@@ -199,27 +231,44 @@ def test_four_seats_with_their_ships_in_harbour_fit_in_projector_mode(browser: A
     cut, each such ship's name still there for the tooltip and screen readers, the legend naming ⚓."""
     pics = game_pictures(4, "de", seed=4)
     crowded = sorted(sorted(range(len(pics)), key=lambda i: -fleet_crowding(pics[i]))[:6])
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    page.route("**/*", lambda route: route.abort())
-    page.set_content(PAGE)
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
-                          (STATIC / "board.css").read_text(encoding="utf-8"), pics[0], True, TABLE_TOP[True]])
-    page.wait_for_selector(".iex-board")
-    bad: list[str] = []
-    numbered = 0
-    try:
-        for i in crowded:
-            bad += problems(i, page.evaluate(MEASURE, pics[i]), True)
-            if page.evaluate("() => document.querySelector('.iex-board').classList.contains('iex-shipnum')"):
-                numbered += 1
-                ships = page.evaluate("""() => [...document.querySelectorAll('.iex-seat-panel .iex-ship')].map((s) => [
-                  s.querySelector('.iex-ship-name').textContent, s.querySelector('.iex-ship-num').textContent,
-                  s.querySelector('.iex-ship-num').getBoundingClientRect().width > 1])""")
-                assert ships and all(name == f"Schiff {num}" and shown for name, num, shown in ships), ships
-                assert page.is_visible(".iex-legend-anchor") and "im Hafen" in page.inner_text(".iex-legend-anchor")
-        page.screenshot(path=str(ARTIFACTS / "fit-1280x720-4p-de-projector-ships.png"))
-    finally:
-        page.close()
+
+    def check(page: Any) -> None:
+        ships = page.evaluate("""() => [...document.querySelectorAll('.iex-seat-panel .iex-ship')].map((s) => [
+          s.querySelector('.iex-ship-name').textContent, s.querySelector('.iex-ship-num').textContent,
+          s.querySelector('.iex-ship-num').getBoundingClientRect().width > 1])""")
+        assert ships and all(name == f"Schiff {num}" and shown for name, num, shown in ships), ships
+        assert page.is_visible(".iex-legend-anchor") and "im Hafen" in page.inner_text(".iex-legend-anchor")
+
+    bad, numbered = draw_positions(browser, pics, crowded, "iex-shipnum", check, "fit-1280x720-4p-de-projector-ships.png")
     assert [fleet_crowding(pics[i]) >= 33 for i in crowded] == [True] * 6
     assert bad == [], "\n".join(bad)
     assert numbered, "no position needed the ships by their numbers: the test no longer tests them"
+
+
+def sea_crowding(pic: dict[str, Any]) -> int:
+    """``fleet_crowding`` and the cargo of the ships at sea (a ship at sea with its cargo takes two lines
+    until the sea's ships go by their numbers)."""
+    return fleet_crowding(pic) + sum(len(v["containers"]) for v in pic["ships"].values() if v["at_sea"])
+
+
+def test_four_seats_with_four_ships_at_sea_fit_in_projector_mode(browser: Any) -> None:
+    """Four seats in projector mode, in German, the 14 positions of seed 6's game with the most ships
+    and cargo (four ships at sea, 21 to 23 cards on the Supply Island; two of them reached below the
+    window by 4 and 7 px before the ships at sea went by their numbers and owners, ≈2 Spieler 1: a
+    status bar of two lines, a deciding panel's head of two lines): the whole table in view, nothing
+    cut, each ship at sea with its owner's name shown and its full name kept for the tooltip and
+    screen readers."""
+    pics = game_pictures(4, "de", seed=6)
+    crowded = sorted(sorted(range(len(pics)), key=lambda i: -sea_crowding(pics[i]))[:14])
+
+    def check(page: Any) -> None:
+        ships = page.evaluate("""() => [...document.querySelectorAll('.iex-zone-sea .iex-ship')].map((s) => [
+          s.querySelector('.iex-ship-name').textContent.replace(/\\u00a0/g, ' '),
+          s.querySelector('.iex-ship-num').textContent, s.querySelector('.iex-ship-owner').textContent,
+          s.querySelector('.iex-ship-owner').getBoundingClientRect().width > 1])""")
+        assert len(ships) == 4 and all(name == f"Schiff {num} von {owner}" and shown
+                                       for name, num, owner, shown in ships), ships
+
+    bad, numbered = draw_positions(browser, pics, crowded, "iex-seanum", check, "fit-1280x720-4p-de-projector-sea.png")
+    assert bad == [], "\n".join(bad)
+    assert numbered, "no position needed the ships at sea by their numbers: the test no longer tests them"

@@ -259,13 +259,16 @@ function draw(model, host) {
     if (changed.has(`ship:${s.id}`)) e.classList.add("iex-changed");
     if (clickShips.has(Number(s.id))) clickable(e, "ship", s.id, `${s.name}, ${where}. ${L.ship_tip || ""}`);
     if (pointShips.has(Number(s.id))) e.classList.add("iex-point");
-    // (in its owner's panel also its number alone, shown beside the anchor on a crowded table: ⚓2)
-    const num = inPanel && s.short ? (s.short.match(/\d+/) || [""])[0] : "";
+    // (also its number alone, shown on a crowded table: in its owner's panel beside the anchor, ⚓2; at
+    // sea with its owner's name, ≈2 Player 1)
+    const num = s.short ? (s.short.match(/\d+/) || [""])[0] : "";
+    const whose = !inPanel && num && owner && owner.name ? [h("span", "iex-ship-owner", { text: owner.name, "aria-hidden": "true" })] : [];
     e.append(
       h("div", "iex-ship-head", null, [
         h("span", "iex-ship-icon", { text: s.at_sea ? "≈" : "⚓", title: where, "aria-hidden": "true" }),
         h("span", "iex-ship-name", { text: inPanel && s.short ? s.short : name }),
         ...(num ? [h("span", "iex-ship-num", { text: num, "aria-hidden": "true" })] : []),
+        ...whose,
         h("span", inPanel && s.short ? "iex-ship-where iex-shown" : "iex-ship-where", { text: where }),
       ]),
     );
@@ -463,6 +466,8 @@ const TABLE_STEPS = [
   "iex-shipnum",    // a seat's ships in harbour by the anchor and their numbers (⚓2: the legend names the
                     // anchor; the tooltip and screen readers say "ship 2"), so that a contract shares their line
   "iex-seawide",    // the ships at sea each as wide as its name and cargo in one line, while the line has room
+  "iex-seanum",     // the ships at sea by their numbers and their owners' names (≈2 Player 1: the full name for
+                    // the tooltip and screen readers), so that their cargo shares their line
 ];
 const TABLE_LAST = "iex-islandwide iex-handup";
 // (the last resort, for a table that piles up more than whole games of the bots did: the hand and the
