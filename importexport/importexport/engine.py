@@ -78,6 +78,8 @@ class Game(Referee):
 
     def deciders(self) -> list[int]:
         """The seats that must decide now (several during a sealed bid; none once it is over)."""
+        if self._solo >= 0:
+            return [self._solo]  # (one seat decides: ``_advance`` keeps which)
         stack = self.state.stack
         if not stack:
             return []

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import CREW_CARDS, forget, working_index
+from .abilities.registry import CREW_CARDS, forget, seat_working, working, working_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -413,11 +413,12 @@ def settle_harbours(g: Game) -> None:
     if memo is None:
         memo = g._settled = {}
     abilities = g.state.abilities
+    work = working(g) if abilities else None  # (settling a ship changes no ability working: kept through the loop)
     mods: tuple[Any, ...] = ()
     for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
         if ship.containers and not ship.at_sea:
-            if abilities:
-                index = working_index(g, ship.owner)
+            if work is not None:
+                index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
                 if "rainbow_contract" not in index and "wild_container" not in index:
                     mods = ()  # (``_fills_mods``' quick answer, read off the index)
                 else:

@@ -531,7 +531,9 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
     names = _EVENT_NAMES.get(event)
     if names is None:
         names = _EVENT_NAMES[event] = ("on_" + event, "self_" + event, "on_self_" + event)
-    if event in table_events(g):  # (someone's ability hears it: else, the usual case, none)
+    work = g._work  # (``table_events``, its kept answer read at once: this runs at every event)
+    events = work.events if work is not None and work.state is s else None
+    if event in (table_events(g) if events is None else events):  # (someone's ability hears it: else, the usual case, none)
         for seat in g.seat_order():
             for ability in working_lasting(g, seat):  # (asked seat by seat: a handler may change who holds what)
                 if event in ability.listens:
