@@ -5,8 +5,9 @@
 protocol, the bots and the core, never the widgets.
 """
 
+from typing import Any
+
 from .service import ALPHABET, CODE_LENGTH, PERSON, Changes, Move, Opened, Room, RoomService, Seat, normal_code
-from .store import Store, default_url
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
 __all__ = [
@@ -31,3 +32,13 @@ __all__ = [
     "SeatRefused",
     "StoreError",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Store`` and ``default_url`` from :mod:`.store`, imported when first asked for: SQLAlchemy is
+    loaded by the first store opened, not by every page that only shows the rooms' row."""
+    if name in ("Store", "default_url"):
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
