@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from helpers import widget_buttons
 
@@ -18,6 +21,17 @@ def play_one(app: PlayApp) -> None:
         t.bid(seat, "0")
     else:
         [b for b in widget_buttons(t.options)][-1].click()
+
+
+def test_a_page_builds_only_what_its_first_screen_shows() -> None:
+    """What a page's kernel does before the first screen: no database library (the rooms' store is
+    opened when a room is), no room screen, the seats drawn once, one game's option rows."""
+    probe = ("import sys, ipywidgets as w; from importexport.widgets.app import PlayApp; a = PlayApp(); "
+             "print('sqlalchemy' in sys.modules, 'ui' in vars(a.rooms), sorted(a.forms), len(w.Widget.widgets))")
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", probe], capture_output=True, text=True, check=True)
+    sqlalchemy, room_screen, forms, widgets = out.stdout.split(" ", 3)
+    assert (sqlalchemy, room_screen, forms) == ("False", "False", "['importexport']")
+    assert int(widgets) < 230  # (287 when both games' rows, the room's screen and the seats thrice were built)
 
 
 def test_new_game_screen_sets_up_the_table() -> None:

@@ -18,7 +18,7 @@ def test_the_app_offers_a_plugged_in_game_from_its_schema_and_plays_it_to_the_en
     hand, lowest = app.option("hand"), app.option("lowest")
     assert [v for _n, v in hand.widget.options] == [2, 3, 4, 5] and hand.widget.value == 3
     assert "Cards in each hand" in hand.label.value and "lowest card" in lowest.note.value
-    assert hand.row.layout.display != "none" and app.option("modules", "importexport").row.layout.display == "none"
+    assert app.shows(hand) and not app.shows(app.option("modules", "importexport"))
     LANG.lang = "de"
     assert "Karten auf jeder Hand" in hand.label.value and app.seat_roles[1].description == "Spieler 2"
     LANG.lang = "en"

@@ -55,7 +55,7 @@ def opened(service: RoomService) -> tuple[PlayApp, str]:
 
 
 def seat_lines(app: PlayApp) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", row.children[0].value) for row in app.rooms.seat_box.children]
+    return [re.sub(r"<[^>]+>", "", row.children[0].value) for row in app.rooms.ui.seat_box.children]
 
 
 def pictures(widget: w.Widget) -> list[dict[str, Any]]:
@@ -108,19 +108,19 @@ def play_seat(app: PlayApp) -> bool:
 
 def test_open_join_take_start_and_play_a_room_from_two_pages(service: RoomService) -> None:
     a, code = opened(service)
-    assert code in a.rooms.head.value and f"http://127.0.0.1:8866/?room={code}" in a.rooms.head.value
-    assert a.rooms.start_button.layout.display is None and a.rooms.close_button.layout.display is None
-    a.rooms.seat_box.children[0].children[1].click()  # (take Player 1)
+    assert code in a.rooms.ui.head.value and f"http://127.0.0.1:8866/?room={code}" in a.rooms.ui.head.value
+    assert a.rooms.ui.start_button.layout.display is None and a.rooms.ui.close_button.layout.display is None
+    a.rooms.ui.seat_box.children[0].children[1].click()  # (take Player 1)
     b = page(service)
     b.rooms.code_entry.value = f" {code[:3].lower()}-{code[3:]} "
     b.rooms.join_button.click()
-    assert b.rooms.view == "lobby" and b.rooms.start_button.layout.display == "none"
+    assert b.rooms.view == "lobby" and b.rooms.ui.start_button.layout.display == "none"
     assert seat_lines(b) == ["Player 1: taken", "Player 2: free", "Player 3: bot (heuristic)", "Player 4: free"]
-    b.rooms.seat_box.children[1].children[1].click()
+    b.rooms.ui.seat_box.children[1].children[1].click()
     a.rooms.update()
     assert seat_lines(a)[:2] == ["Player 1: this device", "Player 2: taken"]
-    assert "2 seats" not in a.rooms.note.value and "1 seat is still free" in a.rooms.note.value
-    a.rooms.start_button.click()
+    assert "2 seats" not in a.rooms.ui.note.value and "1 seat is still free" in a.rooms.ui.note.value
+    a.rooms.ui.start_button.click()
     b.rooms.update()
     assert (a.rooms.view, b.rooms.view) == ("seat", "seat")
     assert [s.kind for s in service.room(code).seats] == ["person", "person", "heuristic", "heuristic"]
@@ -141,11 +141,11 @@ def test_open_join_take_start_and_play_a_room_from_two_pages(service: RoomServic
 def test_the_projector_table_shows_no_hand_and_no_choice(service: RoomService) -> None:
     a, code = opened(service)
     a.rooms.take(0)
-    a.rooms.start_button.click()
+    a.rooms.ui.start_button.click()
     t = page(service, room=code)
-    assert t.rooms.view == "lobby" and t.rooms.table_button.layout.display is None
-    assert "holds no seat" in t.rooms.note.value
-    t.rooms.table_button.click()
+    assert t.rooms.view == "lobby" and t.rooms.ui.table_button.layout.display is None
+    assert "holds no seat" in t.rooms.ui.note.value
+    t.rooms.ui.table_button.click()
     assert t.rooms.view == "table" and t.rooms.table is not None
     assert t.rooms.table.table.projector and "iex-big" in t.rooms.table._dom_classes  # (large print at once)
     a.rooms.update()
@@ -185,7 +185,7 @@ def test_a_refusal_and_a_table_moved_on_are_said_in_the_pages_language(service: 
     a.rooms.take(0)
     b = page(service, room=code)
     b.rooms.take(1)
-    a.rooms.start_button.click()
+    a.rooms.ui.start_button.click()
     b.rooms.update()
     # play until one page's seat decides, another seat deciding next
     for _ in range(40):
@@ -255,7 +255,7 @@ def test_undo_on_a_seats_page_takes_back_its_own_move_for_every_page(service: Ro
 def test_a_reloaded_page_is_back_at_its_seat_and_a_forged_token_gets_none(service: RoomService) -> None:
     a, code = opened(service)
     a.rooms.take(0)
-    a.rooms.start_button.click()
+    a.rooms.ui.start_button.click()
     kept = a.rooms.link.keep
     assert kept["code"] == code and set(json.loads(kept["value"])) == {"seat", "opener"}
     again = page(service, room=code, kept={code: kept["value"]})
@@ -271,7 +271,7 @@ def test_a_bad_code_is_refused_in_words_and_a_closed_room_says_so(service: RoomS
     assert app.rooms.view == "" and "is no room code" in app.message.value
     a, code = opened(service)
     b = page(service, room=code)
-    a.rooms.close_button.click()
+    a.rooms.ui.close_button.click()
     assert a.screen.children[0] is a.setup_screen and f"Room {code} is closed" in a.message.value
     b.rooms.update()
     assert "its opener ended it" in b.message.value
@@ -300,7 +300,7 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     a.rooms.take(0)
     b = page(service, room=code)
     b.rooms.take(1)
-    a.rooms.start_button.click()
+    a.rooms.ui.start_button.click()
     b.rooms.update()
     assert "Port Royal" in b.title.value  # (the page's title names the room's game, not its new-game screen's)
     # a whole game as the heuristic bot plays both seats; all but its last moves stored through the
@@ -322,7 +322,7 @@ def test_a_port_royal_room_is_played_to_the_end_from_two_pages(service: RoomServ
     assert service.position(code).is_over() and service.room(code).state == "over"
     a.rooms.update()
     assert "The game is over." in a.rooms.table.prompt.value and "<table" in a.rooms.table.prompt.value
-    b.rooms.leave_button.click()
+    b.rooms.ui.leave_button.click()
     assert "Import/Export" in b.title.value
 
 
@@ -344,7 +344,7 @@ def test_a_rooms_link_names_the_address_other_devices_reach(monkeypatch, service
     app.rooms.open_button.click()
     code = app.rooms.code
     assert code is not None
-    assert f'href="{shown}?room={code}"' in app.rooms.head.value
+    assert f'href="{shown}?room={code}"' in app.rooms.ui.head.value
 
 
 def german(app: PlayApp, error: RoomError) -> None:
@@ -389,7 +389,7 @@ def started_room(service: RoomService) -> tuple[PlayApp, PlayApp, str]:
     a.rooms.take(0)
     b = page(service, room=code)
     b.rooms.take(1)
-    a.rooms.start_button.click()
+    a.rooms.ui.start_button.click()
     b.rooms.update()
     while service.position(code).deciders()[0] not in (0, 1):
         play_seat(a) or play_seat(b)
@@ -431,7 +431,7 @@ def test_a_restarted_server_brings_each_page_back_to_its_seat(tmp_path: Path) ->
     assert again.rooms.view == "seat" and again.rooms.seat == 0
     assert again.rooms.table is not None and again.rooms.table.session.game.history == moves
     assert again.message.value == ""  # (no refusal: the kept token holds its seat)
-    again.rooms.leave_button.click()
+    again.rooms.ui.leave_button.click()
     assert again.rooms.link.address == ""
 
 

@@ -5,6 +5,8 @@
 protocol, the bots and the core, never the widgets.
 """
 
+from typing import Any
+
 from .service import (
     ALPHABET,
     CODE_LENGTH,
@@ -19,7 +21,6 @@ from .service import (
     normal_code,
     undo_refusal,
 )
-from .store import Store, default_url
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
 
 __all__ = [
@@ -46,3 +47,13 @@ __all__ = [
     "SeatRefused",
     "StoreError",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Store`` and ``default_url`` from :mod:`.store`, imported when first asked for: SQLAlchemy is
+    loaded by the first store opened, not by every page that only shows the rooms' row."""
+    if name in ("Store", "default_url"):
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

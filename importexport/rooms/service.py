@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -35,8 +35,10 @@ from ..bots.registry import BOTS
 from ..file_words import reason
 from ..protocol import GAMES, GameProtocol, came_to_light, table_kit
 from .options import option_model
-from .store import MoveRow, RoomRow, SeatRow, Store
 from .words import BadMoveNumber, MovedOn, NoSuchRoom, RoomEnded, RoomError, RoomSetupError, SeatRefused, StoreError
+
+if TYPE_CHECKING:  # (the store, and SQLAlchemy with it, is imported when a service is made: see RoomService)
+    from .store import MoveRow, RoomRow, Store
 
 ALPHABET = "ACDEFHJKMNPRTWXY3479"
 """The characters of a room code: none that reads like another (no 0/O/Q, 1/I/L, 2/Z, 5/S, 6/G,
@@ -149,6 +151,8 @@ class RoomService:
     def __init__(
         self, store: Store | str | None = None, *, ttl: float = TTL, clock: Callable[[], float] = time.time
     ) -> None:
+        from .store import Store  # (SQLAlchemy costs a page's kernel about 0.15 s of CPU: not before a room is used)
+
         self.store = store if isinstance(store, Store) else Store(store)
         self.ttl = ttl
         self.clock = clock
@@ -185,6 +189,8 @@ class RoomService:
         opener = new_token()
         now = self.clock()
         text = option_model(kind)(**chosen).model_dump_json()
+        from .store import RoomRow, SeatRow
+
         while True:
             code = new_code()
             row = RoomRow(

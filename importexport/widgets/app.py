@@ -128,9 +128,8 @@ class PlayApp(w.VBox):
         self.game_choice.observe(self._guard(lambda _c: self._game_changed()), names="value")
         self.players = w.Dropdown(options=[FIRST_PLAYERS], value=FIRST_PLAYERS, layout=w.Layout(width="220px"))
         self.players.add_class("iex-players")
-        # each game's options, from its schema (only the chosen game's rows show)
-        self.forms = {g: GameForm(GAMES[g], lambda: int(self.players.value), self._guard(self._game_changed))
-                      for g in GAMES.ids()}
+        # each game's options, from its schema: a game's rows are made when it is first chosen
+        self.forms: dict[str, GameForm] = {}
         self.seed = w.IntText(value=1, layout=w.Layout(width="220px"))
         self.seed.add_class("iex-seed")
         self.seat_box = w.VBox()
@@ -151,18 +150,17 @@ class PlayApp(w.VBox):
         self.kept_box = w.HBox([self.kept_note, self.continue_button],
                                layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.setup_labels = [w.HTML() for _ in range(3)]  # (players, game number, game)
-        self.players.observe(self._guard(lambda _c: self._players_changed()), names="value")
-        self._seat_rows()
-        forms = list(self.forms.values())
-        # (two columns, the table's seats and the game's options, so that Start is in view at 1280×720)
-        seats = w.VBox([w.HBox([self.setup_labels[2], self.game_choice]), *[r for f in forms for r in f.top],
-                        w.HBox([self.setup_labels[0], self.players]), self.seat_box, self.bot_note,
-                        w.HBox([self.setup_labels[1], self.seed]), *[r for f in forms for r in f.below]],
-                       layout=w.Layout(flex="0 1 540px", margin="0 24px 0 0", min_width="0"))
-        options = w.VBox([r for f in forms for r in f.side], layout=w.Layout(flex="1 1 560px", min_width="0"))
-        options.add_class("iex-setup-options")
+        self._on_players = self._guard(lambda _c: self._players_changed())
+        self.players.observe(self._on_players, names="value")
+        # (two columns, the table's seats and the game's options, so that Start is in view at 1280×720;
+        # the chosen game's option rows go between the fixed rows: see _game_changed)
+        self.fixed_rows = (w.HBox([self.setup_labels[2], self.game_choice]), w.HBox([self.setup_labels[0], self.players]),
+                           self.seat_box, self.bot_note, w.HBox([self.setup_labels[1], self.seed]))
+        self.seats_column = w.VBox(layout=w.Layout(flex="0 1 540px", margin="0 24px 0 0", min_width="0"))
+        self.options_column = w.VBox(layout=w.Layout(flex="1 1 560px", min_width="0"))
+        self.options_column.add_class("iex-setup-options")
         self.setup_screen = w.VBox([
-            self.kept_box, w.HBox([seats, options], layout=w.Layout(flex_flow="row wrap")),
+            self.kept_box, w.HBox([self.seats_column, self.options_column], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.start_button, self.upload]),
         ])
         self._game_changed()
@@ -174,24 +172,42 @@ class PlayApp(w.VBox):
     @property
     def form(self) -> GameForm:
         """The chosen game's option rows."""
-        return self.forms[self.chosen_game]
+        return self.game_form(self.chosen_game)
+
+    def game_form(self, game: str) -> GameForm:
+        """``game``'s option rows, made the first time they are asked for (a page builds only the rows
+        of the game it shows: every widget costs the page's start)."""
+        if game not in self.forms:
+            self.forms[game] = GameForm(GAMES[game], lambda: int(self.players.value), self._guard(self._game_changed))
+        return self.forms[game]
 
     def option(self, name: str, game: str | None = None) -> OptionRow:
         """The row of option ``name`` of ``game`` (the chosen game's)."""
-        return self.forms[game or self.chosen_game].rows[name]
+        return self.game_form(game or self.chosen_game).rows[name]
+
+    def shows(self, row: OptionRow) -> bool:
+        """Whether the new-game screen holds ``row`` (only the chosen game's rows are on it)."""
+        return row.row in (*self.seats_column.children, *self.options_column.children)
 
     def _game_changed(self) -> None:
         """Another game or option chosen: its own options, and the player counts they allow."""
-        for gid, form in self.forms.items():
-            form.show(gid == self.chosen_game)
+        form = self.form
+        game_row, players_row, *middle, seed_row = self.fixed_rows
+        self.seats_column.children = [game_row, *form.top, players_row, *middle, seed_row, *form.below]
+        self.options_column.children = form.side
         lo, hi = GAMES[self.chosen_game].player_range(self.form.chosen())
         value = min(max(self.players.value, lo), hi)
         if value == 1 and hi > 1:
             value = 2
+        # (new options pass through their first value: the seats are drawn once, for the count that stays)
+        self.players.unobserve(self._on_players, names="value")
         self.players.options = list(range(lo, hi + 1))
         self.players.value = value
+        self.players.observe(self._on_players, names="value")
         self.players.disabled = lo == hi
-        self.relabel()  # (a changed player count has redrawn the seats already: see _players_changed)
+        if len(self.seat_roles) != value:
+            self._seat_rows()
+        self.relabel()
 
     def _players_changed(self) -> None:
         self._seat_rows()

@@ -192,10 +192,6 @@ class GameForm:
     def refused(self, lang: str) -> str | None:
         return next((why for row in self.rows.values() if (why := row.refused(lang)) is not None), None)
 
-    def show(self, shown: bool) -> None:
-        for row in self.rows.values():
-            row.row.layout.display = None if shown else "none"
-
     def refresh(self, lang: str) -> None:
         for row in self.rows.values():
             row.refresh(lang)

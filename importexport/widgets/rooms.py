@@ -16,6 +16,7 @@ import ipaddress
 import json
 import os
 from collections.abc import Callable
+from functools import cached_property
 from html import escape
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -227,6 +228,44 @@ class RoomTable(TableView):
         super()._draw_decision(lang)
 
 
+class RoomScreen:
+    """A room's screen (its code and link or its bar, the seats, the buttons): built when the page first
+    shows a room, not with the new-game screen (most pages never open one)."""
+
+    def __init__(self, guard: Callable[[Callable[..., Any]], Callable[..., Any]], panel: RoomPanel) -> None:
+        self.head = w.HTML()
+        self.head.add_class("iex-room-head")
+        self.seat_box = w.VBox()
+        self.seat_box.add_class("iex-room-seats")
+        self.start_button = button("", button_style="success")
+        self.start_button.add_class("iex-room-start")
+        self.start_button.on_click(guard(lambda _b: panel.start()))
+        self.close_button = button("", button_style="danger")
+        self.close_button.add_class("iex-room-close")
+        self.close_button.on_click(guard(lambda _b: panel.close()))
+        self.table_button = button("")
+        self.table_button.add_class("iex-room-show-table")
+        self.table_button.on_click(guard(lambda _b: panel.show_table()))
+        self.leave_button = button("")
+        self.leave_button.add_class("iex-room-leave")
+        self.leave_button.on_click(guard(lambda _b: panel.leave()))
+        self.note = w.HTML()
+        self.buttons = w.HBox(
+            [self.start_button, self.close_button, self.table_button, self.leave_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        self.screen = w.VBox()
+        self.screen.add_class("iex-room")
+        self.style = w.HTML(ROOM_STYLE)
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.start_button.description = word("start")
+        self.close_button.description = word("close")
+        self.table_button.description = word("table")
+        self.leave_button.description = word("leave")
+
+
 class RoomPanel:
     """The rooms' part of the app: a row on the new-game screen (open a room, join one by code), and
     the room's screens shown in the app's ``screen``: its seats (the lobby), a seat's table, the table
@@ -263,35 +302,16 @@ class RoomPanel:
             layout=w.Layout(flex_flow="row wrap", align_items="center", margin="10px 0 0 0"),
         )
         self.setup_row.add_class("iex-room-row")
-        self.head = w.HTML()
-        self.head.add_class("iex-room-head")
-        self.seat_box = w.VBox()
-        self.seat_box.add_class("iex-room-seats")
-        self.start_button = button("", button_style="success")
-        self.start_button.add_class("iex-room-start")
-        self.start_button.on_click(self._guard(lambda _b: self.start()))
-        self.close_button = button("", button_style="danger")
-        self.close_button.add_class("iex-room-close")
-        self.close_button.on_click(self._guard(lambda _b: self.close()))
-        self.table_button = button("")
-        self.table_button.add_class("iex-room-show-table")
-        self.table_button.on_click(self._guard(lambda _b: self.show_table()))
-        self.leave_button = button("")
-        self.leave_button.add_class("iex-room-leave")
-        self.leave_button.on_click(self._guard(lambda _b: self.leave()))
-        self.note = w.HTML()
-        self.buttons = w.HBox(
-            [self.start_button, self.close_button, self.table_button, self.leave_button],
-            layout=w.Layout(flex_flow="row wrap"),
-        )
-        self.screen = w.VBox()
-        self.screen.add_class("iex-room")
-        self.style = w.HTML(ROOM_STYLE)
         on_language(self.setup_row, self.relabel)
         self.relabel()
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         return self.app._guard(fn)
+
+    @cached_property
+    def ui(self) -> RoomScreen:
+        """The room's screen, made when a room is first shown."""
+        return RoomScreen(self._guard, self)
 
     @property
     def service(self) -> RoomService:
@@ -462,7 +482,7 @@ class RoomPanel:
         code = self.code or ""
         room = self.room
         url = f"{shared_page(self.page)}?room={code}"
-        self.head.value = (
+        self.ui.head.value = (
             f'<div class="iex-room-label">{escape(word("code"))}</div>'
             f'<div class="iex-room-code">{escape(code)}</div>'
             f'<div class="iex-room-link">{escape(word("link"))} <a href="{escape(url)}">{escape(url)}</a></div>'
@@ -490,17 +510,17 @@ class RoomPanel:
                 rows.append(row)
             free = len(room.free())
             state = word("free", n=free) + " " + word("wait_start") if room.state == "open" else word("started")
-            self.note.value = f'<div class="iex-room-note">{escape(state)}</div>'
-        replace_children(self.seat_box, rows)
+            self.ui.note.value = f'<div class="iex-room-note">{escape(state)}</div>'
+        replace_children(self.ui.seat_box, rows)
         mine = self.opener is not None and room is not None
-        self.start_button.layout.display = None if mine and room is not None and room.state == "open" else "none"
-        self.close_button.layout.display = None if mine else "none"
-        self.table_button.layout.display = None if room is not None and room.state != "open" else "none"
-        self._show([self.head, self.seat_box, self.note, self.buttons])
+        self.ui.start_button.layout.display = None if mine and room is not None and room.state == "open" else "none"
+        self.ui.close_button.layout.display = None if mine else "none"
+        self.ui.table_button.layout.display = None if room is not None and room.state != "open" else "none"
+        self._show([self.ui.head, self.ui.seat_box, self.ui.note, self.ui.buttons])
 
     def _show(self, children: list[w.Widget]) -> None:
-        self.screen.children = [self.style, *children]
-        self.app.screen.children = [self.screen]
+        self.ui.screen.children = [self.ui.style, *children]
+        self.app.screen.children = [self.ui.screen]
 
     def take(self, seat: int) -> None:
         assert self.code is not None
@@ -561,7 +581,7 @@ class RoomPanel:
         self.table.on_change = self._after_move
         self._draw_head()
         self.table.undo_button.add_class("iex-room-undo")
-        self._show([self.head, self.table, w.HBox([self.table.undo_button, self.table_button, self.leave_button])])
+        self._show([self.ui.head, self.table, w.HBox([self.table.undo_button, self.ui.table_button, self.ui.leave_button])])
 
     def show_table(self) -> None:
         """The projector's table: no hand and no sealed bid of any seat, no choices."""
@@ -571,23 +591,23 @@ class RoomPanel:
         self.say("")
         self.table = RoomTable(self.service, self.code, None, None)
         self._draw_head()
-        self._show([self.head, self.table, w.HBox([self.leave_button])])
+        self._show([self.ui.head, self.table, w.HBox([self.ui.leave_button])])
 
     def _draw_head(self) -> None:
         lang = LANG.lang
         code = self.code or ""
         if self.view == "seat" and self.room is not None and self.seat is not None:
             said = word("you_play", code=code, p=table_kit(self.room.game).seat_name(self.seat, lang))
-            self.head.value = (
+            self.ui.head.value = (
                 f'<div class="iex-room-bar"><b>{escape(said)}</b> '
                 f'<span class="iex-room-small">{escape(word("undo_rule"))}</span></div>'
             )
         else:
-            self.head.value = (
+            self.ui.head.value = (
                 f'<div class="iex-room-bar"><span class="iex-room-code iex-room-code-small">{escape(code)}</span> '
                 f"<b>{escape(word('table_of', code=code))}</b></div>"
             )
-        self.table_button.layout.display = None
+        self.ui.table_button.layout.display = None
 
     def _after_move(self) -> None:
         """After this device's table is redrawn: a bot asked next moves (run in this kernel)."""
@@ -634,10 +654,8 @@ class RoomPanel:
         self.join_label.value = f'<div style="font-size:15px;margin:0 8px 0 24px"><b>{escape(word("join"))}</b></div>'
         self.code_entry.placeholder = word("code_hint")
         self.join_button.description = word("join_go")
-        self.start_button.description = word("start")
-        self.close_button.description = word("close")
-        self.table_button.description = word("table")
-        self.leave_button.description = word("leave")
+        if "ui" in vars(self):  # (a room's screen, once built)
+            self.ui.relabel()
         if self.view == "lobby":
             self.draw_lobby()
         elif self.view in ("seat", "table"):
