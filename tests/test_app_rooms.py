@@ -224,7 +224,7 @@ def test_undo_on_a_seats_page_takes_back_its_own_move_for_every_page(service: Ro
     tokens = dict(service.take_seat(code) for _ in range(2))
     service.start(code, opened_room.opener)
     a, b = (page(service, room=code, kept={code: json.dumps({"seat": tokens[s]})}) for s in (0, 1))
-    assert "Undo takes back only this device's own last move" in html.unescape(a.rooms.head.value)
+    assert "Undo takes back only this device's own last move" in html.unescape(a.rooms.ui.head.value)
     assert a.rooms.table.undo_button.disabled and b.rooms.table.undo_button.disabled  # (nothing to take back)
     revealed = False
     for _ in range(200):
