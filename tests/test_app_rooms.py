@@ -463,3 +463,24 @@ def test_a_database_gone_mid_game_is_said_and_the_game_goes_on_when_it_is_back()
             server.start()
         app.rooms.update()
         assert play_seat(app) and len(service.position(code).history) > moves
+
+
+def test_the_language_a_browser_kept_opens_the_page_and_each_change_is_kept(service: RoomService) -> None:
+    """The language a reader chose is kept by their browser (RoomLink.lang, stored by rooms.js): the
+    next page they open, or a reload, opens in it; what is no language of the app is passed over."""
+    app = PlayApp()
+    assert app.rooms.link.lang == "en"
+    try:
+        LANG.lang = "de"
+        assert app.rooms.link.lang == "de"  # (the browser stores it)
+        LANG.lang = "en"
+        again = PlayApp()
+        again.rooms._service = service
+        again.rooms.link.receive({"type": "hello", "room": "", "page": "http://127.0.0.1:8866/", "kept": {}, "lang": "de"})
+        assert LANG.lang == "de" and again.rooms.link.lang == "de"
+        for strange in ("fr", 3, None, ["de"]):
+            LANG.lang = "en"
+            again.rooms.link.receive({"type": "hello", "room": "", "page": "", "kept": {}, "lang": strange})
+            assert LANG.lang == "en"
+    finally:
+        LANG.lang = "en"

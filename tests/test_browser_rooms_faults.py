@@ -149,9 +149,12 @@ def test_a_locked_store_and_a_killed_server_lose_nothing(browser, app: App) -> N
     assert service.room(code).moves == stored  # nothing lost
     page.reload(timeout=60_000)
     page.wait_for_selector(".iex-room-table .iex-zone-hand[data-hand-seat='0']", timeout=90_000)
-    page.get_by_role("button", name="Deutsch", exact=True).first.click()  # (the page opens in English)
+    # the page opens in the language its reader chose before the reload (kept by the browser)
+    page.wait_for_function("said => document.body.innerText.includes(said)", arg=WORDS.format("undo_rule", "de"),
+                           timeout=60_000)
     asked(page)
-    assert service.room(code).moves == stored and log_text(page) == shown  # the same position as before
+    assert service.room(code).moves == stored  # the same position as before (the log drawn again in German):
+    assert wait_until(lambda: log_text(page) == shown), log_text(page)
     assert_private(page, service, code, 0)
     moves_made(page, service, code, stored + 1)  # play goes on
     assert wait_until(lambda: 0 in service.position(code).deciders() or service.room(code).state == "over")

@@ -25,7 +25,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..catalog import Table
+from ..catalog import LANGS, Table
 from ..errors import IllegalActionError
 from ..protocol import table_kit
 from ..rooms import PERSON, MovedOn, Room, RoomError, RoomService, SeatRefused, StoreError, normal_code, undo_refusal
@@ -116,14 +116,18 @@ class RoomLink(anywidget.AnyWidget):
     address and the tokens this browser keeps per room; ``keep`` stores one room's tokens
     (``{"code", "value"}``, a value of "" forgets the room); ``address`` is the room the page's address
     names from now on (``?room=CODE``; "" none), so that a reload comes back to it; ``lost`` what the
-    page says at its top if its connection to the kernel is lost (the app's server gone).
-    ``on_hello(handler)``: ``handler(room, page, kept)`` once the page is drawn."""
+    page says at its top if its connection to the kernel is lost (the app's server gone); ``lang`` the
+    language chosen on the page, kept by the browser, so that a reload or the next visit opens in it.
+    ``on_hello(handler)``: ``handler(room, page, kept)`` once the page is drawn; the language the
+    browser kept (one of :data:`~importexport.catalog.LANGS`) is set before it."""
 
     _esm = STATIC / "rooms.js"
     keep = traitlets.Dict().tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
     lost = traitlets.Unicode("").tag(sync=True)
     """What the page says at its top once its connection to the kernel is lost (in the page's language)."""
+    lang = traitlets.Unicode("").tag(sync=True)
+    """The page's language, kept by the browser for the next page it opens (set whenever it changes)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -141,6 +145,8 @@ class RoomLink(anywidget.AnyWidget):
         room = room[:40] if isinstance(room, str) else ""
         page = page[:500] if isinstance(page, str) and page.startswith(("http://", "https://")) else ""
         tokens = {str(k)[:40]: v[:400] for k, v in kept.items() if isinstance(v, str)} if isinstance(kept, dict) else {}
+        if content.get("lang") in LANGS:  # (the language this browser's reader chose last; else the default)
+            LANG.lang = content["lang"]
         for handler in self._on_hello:
             handler(room, page, dict(list(tokens.items())[:KEEP_ROOMS]))
 
@@ -276,6 +282,8 @@ class RoomPanel:
         self.app = app
         self._service = service
         self.link = RoomLink()
+        self.link.lang = LANG.lang
+        on_language(self.link, lambda: setattr(self.link, "lang", LANG.lang))
         self.link.on_hello(self._guard(self.hello))
         self.page = ""
         self.tokens: dict[str, dict[str, str]] = {}  # code -> {"seat": token, "opener": token}

@@ -2,6 +2,26 @@
 // the room's link), and the tokens this browser holds for rooms (localStorage, one entry per room code,
 // as the kept game is kept). Python sets `keep` ({code, value}: value "" forgets the room) to store one.
 const PREFIX = "importexport-room-";
+// The language this device's reader chose last (English / Deutsch): a reload, or the next visit, opens
+// in it. Python sets `lang` whenever the language changes.
+const LANG_KEY = "importexport-lang";
+
+function keptLang() {
+  try {
+    return window.localStorage.getItem(LANG_KEY) || "";
+  } catch (_e) {
+    return ""; /* blocked storage: the page opens in the app's default language */
+  }
+}
+
+function storeLang(lang) {
+  if (typeof lang !== "string" || !lang) return;
+  try {
+    window.localStorage.setItem(LANG_KEY, lang);
+  } catch (_e) {
+    /* as above */
+  }
+}
 
 function kept() {
   const out = {};
@@ -34,8 +54,10 @@ function render({ model, el }) {
     room: query.get("room") || "",
     page: window.location.origin + window.location.pathname,
     kept: kept(),
+    lang: keptLang(),
   });
   model.on("change:keep", () => store(model.get("keep")));
+  model.on("change:lang", () => storeLang(model.get("lang")));
   model.on("change:address", () => address(model.get("address")));
   watch(model);
 }
