@@ -95,9 +95,9 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.wait_for_selector(".iex-option, .iex-do", timeout=30_000)
         click_and_wait(page, page.locator(".iex-option, .iex-do").last)  # a move: now there is a game to keep
         settle(page, 0.3)
-        page.reload()  # the projector switch is remembered, and the game is offered to continue
+        page.reload()  # the projector switch and the language are remembered, the game is offered to continue
         page.locator(".iex-continue").wait_for(state="visible", timeout=60_000)
-        assert "not finished" in page.inner_text(".iex-kept")
+        page.wait_for_function("() => document.querySelector('.iex-kept').innerText.includes('nicht zu Ende')")
         assert inside(page, ".iex-start, .iex-continue") == []  # (the banner leaves Start in view)
         page.locator(".iex-continue").click()
         page.wait_for_selector(".iex-board .iex-seat-panel", timeout=30_000)
