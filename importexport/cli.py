@@ -462,12 +462,11 @@ def _run(argv: Sequence[str] | None) -> int:
         print("\n".join(kind.card_lines(args.set)))
         return 0
     if args.command == "rules":
-        from .tutor.games import TUTOR_GAMES
+        from .tutor.games import TUTOR_GAMES, no_chapters
         from .tutor.lookup import query_words, search
 
         if args.game not in TUTOR_GAMES:
-            with_chapters = ", ".join(g for g in KINDS.ids() if g in TUTOR_GAMES)
-            rules.error(f"argument --game: {KINDS[args.game].name} has no chapters; the games with chapters are {with_chapters}")
+            rules.error(f"argument --game: {no_chapters(args.game)}")
 
         query = " ".join(args.query)
         if not re.search(r"\w", query):

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..protocol import GAMES, table_kit
+from ..protocol import table_kit
 from .chapter import Chapter, ChapterError, Position, chapter_files, load_chapter_file, play_moves
 from .exercises import Grader
 from .facts import facts_text
-from .games import TUTOR_GAMES
+from .games import TUTOR_GAMES, no_chapters
 
 Action = Any
 Game = Any
@@ -156,16 +156,6 @@ def main(argv: list[str] | None = None) -> int:
     counts = ", ".join(f"{TUTOR_GAMES[g].name} {sum(1 for p in paths if p.parent == TUTOR_GAMES[g].chapter_dir)}" for g in games)
     print("\n".join(found) if found else f"ok ({len(paths)} chapter(s): {counts})")
     return 1 if found else 0
-
-
-def no_chapters(game: str | None) -> str:
-    """What ``--game`` says of a game that is missing, not installed or without chapters."""
-    listed = ", ".join(TUTOR_GAMES)
-    if game is None:
-        return f"--game takes one of {listed}"
-    if game in GAMES:
-        return f"{GAMES[game].name} has no chapters; the games with chapters are {listed}"
-    return f"unknown game {game[:40]!r}; the games with chapters are {listed}"
 
 
 def check_file(path: Path) -> list[str]:

@@ -17,11 +17,22 @@ from ..catalog import LANGS as LANGS
 from ..protocol import GAMES, TutorKit
 
 
+def no_chapters(game: object) -> str:
+    """What is said of ``game`` when its chapters are asked for and it has none: a game that is missing
+    (``None``), not installed, or whose kind gives no tutor adapter; with the games that have chapters."""
+    listed = ", ".join(TUTOR_GAMES)
+    if game is None:
+        return f"--game takes one of {listed}"
+    if isinstance(game, str) and game in GAMES:
+        return f"{GAMES[game].name} has no chapters; the games with chapters are {listed}"
+    return f"unknown game {str(game)[:40]!r}; the games with chapters are {listed}"
+
+
 class NoChaptersError(KeyError):
     """A game that is not installed or has no chapters (its kind gives no tutor adapter)."""
 
-    def __init__(self, game: object, with_chapters: tuple[str, ...]) -> None:
-        super().__init__(f"{str(game)[:40]!r} has no chapters; the games with chapters are {', '.join(with_chapters)}")
+    def __init__(self, game: object) -> None:
+        super().__init__(no_chapters(game))
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -38,7 +49,7 @@ class _TutorGames(Mapping[str, TutorKit]):
     def __getitem__(self, key: str) -> TutorKit:
         loader = GAMES[key].tutor if isinstance(key, str) and key in GAMES else None
         if loader is None:
-            raise NoChaptersError(key, self.ids())
+            raise NoChaptersError(key)
         return loader()
 
     def __iter__(self) -> Iterator[str]:
