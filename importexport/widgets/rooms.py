@@ -282,8 +282,6 @@ class RoomPanel:
         self.app = app
         self._service = service
         self.link = RoomLink()
-        self.link.lang = LANG.lang
-        on_language(self.link, lambda: setattr(self.link, "lang", LANG.lang))
         self.link.on_hello(self._guard(self.hello))
         self.page = ""
         self.tokens: dict[str, dict[str, str]] = {}  # code -> {"seat": token, "opener": token}
@@ -657,6 +655,7 @@ class RoomPanel:
 
     def relabel(self) -> None:
         self.link.lost = word("lost")
+        self.link.lang = LANG.lang  # (the browser keeps it for its next page)
         self.open_button.description = word("open")
         self.open_button.tooltip = word("open_note")
         self.join_label.value = f'<div style="font-size:15px;margin:0 8px 0 24px"><b>{escape(word("join"))}</b></div>'
