@@ -8,7 +8,7 @@ import random
 import subprocess
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from importexport import CARDS, Action, Game
 from importexport.importexport.abilities import REGISTRY
@@ -203,17 +203,22 @@ def play_random(g: Any, seed: int, steps: int) -> Any:
     return g
 
 
-def at_once(calls: dict[Hashable, Callable[[], Any]], told: type[Exception]) -> tuple[list[tuple[Hashable, Any]], list[Hashable]]:
+E = TypeVar("E", bound=Exception)
+
+
+def at_once(calls: dict[Hashable, Callable[[], Any]], told: type[E]) -> tuple[list[tuple[Hashable, Any]], dict[Hashable, E]]:
     """Each call in a thread of its own, all let go at the same moment: the calls that went through (their
-    key and what they returned) and the keys of those that raised ``told`` (a race's losers)."""
-    barrier, taken, refused = threading.Barrier(len(calls)), [], []
+    key and what they returned) and, by their keys, those that raised ``told`` (a race's losers: what they raised)."""
+    barrier = threading.Barrier(len(calls))
+    taken: list[tuple[Hashable, Any]] = []
+    refused: dict[Hashable, E] = {}
 
     def send(key: Hashable, call: Callable[[], Any]) -> None:
         barrier.wait()
         try:
             taken.append((key, call()))
-        except told:
-            refused.append(key)
+        except told as e:
+            refused[key] = e
 
     threads = [threading.Thread(target=send, args=item) for item in calls.items()]
     for t in threads:

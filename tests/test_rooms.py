@@ -194,21 +194,9 @@ def test_seats_are_taken_once_and_bots_seats_never(service: RoomService) -> None
 def test_two_devices_racing_for_one_seat_one_gets_it(service: RoomService) -> None:
     opened = service.open("importexport", {}, ["person", "person", "random"])
     other = twin(service)
-    barrier, won, lost = threading.Barrier(2), [], []
-
-    def take(s: RoomService) -> None:
-        barrier.wait()
-        try:
-            won.append(s.take_seat(opened.code, 1))
-        except SeatRefused as e:
-            lost.append(e.key)
-
-    threads = [threading.Thread(target=take, args=(s,)) for s in (service, other)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert len(won) == 1 and lost == ["seat_taken"]
+    taken, lost = at_once({k: partial(s.take_seat, opened.code, 1) for k, s in enumerate((service, other))}, SeatRefused)
+    won = [seat for _k, seat in taken]
+    assert len(won) == 1 and [e.key for e in lost.values()] == ["seat_taken"]
     assert service.seat_of(opened.code, won[0][1]) == 1
 
 
