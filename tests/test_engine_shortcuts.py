@@ -75,7 +75,7 @@ def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> No
             for ship in g.state.ships:
                 if ship.contracts and ship.containers and not ship.at_sea:
                     assert ship.fills == fills_now(g, ship), (seed, len(g.history), ship.id)
-                    passed += ship.id in (g._settled or {})
+                    passed += ship.id in (g.settled_memo or {})
             g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
     assert passed > 100
 

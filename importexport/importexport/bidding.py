@@ -21,18 +21,18 @@ from .scoring import tie_favoured
 from .tokens import TOKEN_BASE
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
 
 GOODS_OF = CARDS.goods
 
-def ships_for_import(g: Game) -> list[int]:
+def ships_for_import(g: RulesContext) -> list[int]:
     return [x.id for x in g.state.ships if x.at_sea and x.containers]
 
 
 ISLAND = -1  # an Import target an ability may add: the cards on the Supply Island
 
 
-def import_targets(g: Game, seat: int) -> list[int]:
+def import_targets(g: RulesContext, seat: int) -> list[int]:
     """What ``seat`` may choose to bid for: ships at sea with cargo, and the Supply Island if an
     ability of the chooser allows it (``import_island``)."""
     out = ships_for_import(g)
@@ -42,12 +42,12 @@ def import_targets(g: Game, seat: int) -> list[int]:
     return out
 
 
-def cargo(g: Game, target: int) -> list[int]:
+def cargo(g: RulesContext, target: int) -> list[int]:
     """The cards an Import takes from: a ship's containers, or the Supply Island (-1)."""
     return g.state.island if target == ISLAND else g.state.ships[target].containers
 
 
-def import_round(g: Game, fr: Frame) -> None:
+def import_round(g: RulesContext, fr: Frame) -> None:
     s = g.state
     r = fr["round"]
     bidders = fr.get("bidders") or [seat for seat in g.seat_order() if s.decl[seat] >= r and s.acts[seat] < 0]
@@ -58,11 +58,11 @@ def import_round(g: Game, fr: Frame) -> None:
     s.stack.append({"kind": "choose_ship", "seat": chooser, "round": r, "bidders": bidders})
 
 
-def ship_options(g: Game, fr: Frame) -> list[Action]:
+def ship_options(g: RulesContext, fr: Frame) -> list[Action]:
     return [Action(fr["seat"], "ship", target=sid) for sid in import_targets(g, fr["seat"])]
 
 
-def ship_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def ship_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.target == ISLAND:
         return "no_island_import", {}
     if a.target not in import_targets(g, a.player):
@@ -70,7 +70,7 @@ def ship_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return None
 
 
-def ship_resolve(g: Game, fr: Frame, a: Action) -> None:
+def ship_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     bidders = fr["bidders"]
@@ -85,17 +85,17 @@ def bid_deciders(fr: Frame) -> list[int]:
     return [b for b, x in zip(fr["bidders"], fr["bids"]) if x < 0]
 
 
-def bid_options(g: Game, fr: Frame) -> list[Action]:
+def bid_options(g: RulesContext, fr: Frame) -> list[Action]:
     players = g.state.players
     return [listed(b, "bid", (), -1, n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
 
 
-def bid_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def bid_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     """A bid not listed is below 0 or above the bidder's credits."""
     return ("bid_negative", {}) if a.count < 0 else ("bid_too_high", {"n": g.state.players[a.player].credits})
 
 
-def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
+def bid_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     fr["bids"][fr["bidders"].index(a.player)] = a.count
     g.emit("bid_in", p=a.player)
@@ -113,23 +113,23 @@ def bid_resolve(g: Game, fr: Frame, a: Action) -> None:
         s.stack.append({"kind": "tie", "seat": s.active, "tied": tied, "ship": fr["ship"], "amount": top})
 
 
-def tie_options(g: Game, fr: Frame) -> list[Action]:
+def tie_options(g: RulesContext, fr: Frame) -> list[Action]:
     return [Action(fr["seat"], "winner", target=t) for t in fr["tied"]]
 
 
-def tie_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def tie_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if not 0 <= a.target < g.state.n:
         return "unknown_seat", {"id": a.target}
     return None if a.target in fr["tied"] else ("not_tied", {"q": a.target})
 
 
-def tie_resolve(g: Game, fr: Frame, a: Action) -> None:
+def tie_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     g.state.stack.pop()
     g.emit("tie", p=a.player, q=a.target)
     settle(g, a.target, fr["amount"], fr["ship"])
 
 
-def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
+def settle(g: RulesContext, winner: int, amount: int, ship_id: int) -> None:
     """The winner pays the bid and takes the cargo, card by card."""
     s = g.state
     g.emit("import_won", p=winner, n=amount, s=ship_id)
@@ -149,7 +149,7 @@ def settle(g: Game, winner: int, amount: int, ship_id: int) -> None:
         s.stack.append({"kind": "take", "seat": winner, "ship": ship_id, "left": left, "optional": more, "crew": False})
 
 
-def take_options(g: Game, fr: Frame) -> list[Action]:
+def take_options(g: RulesContext, fr: Frame) -> list[Action]:
     """Each card goes to crew or goods; discarding is allowed only when neither is possible.
 
     After the two cards every winner must take, an ability may allow more (``may``): those
@@ -165,7 +165,7 @@ def take_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
-def take_refusals(g: Game, fr: Frame, seat: int) -> tuple[Reason | None, Reason | None, Reason | None]:
+def take_refusals(g: RulesContext, fr: Frame, seat: int) -> tuple[Reason | None, Reason | None, Reason | None]:
     """Why an imported card may not go to the crew, the goods, the discard pile (None: it may): one
     card to the crew at the most, limits respected, and the discard pile only when neither crew nor
     goods can take it."""
@@ -174,7 +174,7 @@ def take_refusals(g: Game, fr: Frame, seat: int) -> tuple[Reason | None, Reason 
     return crew, goods, ("must_take", {}) if crew is None or goods is None else None
 
 
-def take_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def take_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.kind == "no":
         return None if fr["left"] <= 0 else ("take_two", {"n": fr["left"]})
     if len(a.cards) != 1 or a.cards[0] not in cargo(g, fr["ship"]):
@@ -184,7 +184,7 @@ def take_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return take_refusals(g, fr, a.player)[a.target]
 
 
-def take_resolve(g: Game, fr: Frame, a: Action) -> None:
+def take_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     if a.kind == "no":
         s.stack.pop()
@@ -211,7 +211,7 @@ def take_resolve(g: Game, fr: Frame, a: Action) -> None:
 TAKE_EVENTS = {TAKE_CREW: "take_crew", TAKE_GOODS: "take_goods", TAKE_DISCARD: "take_discard"}
 
 
-def take_container(g: Game, seat: int, c: int, colour: int, dest: int) -> None:
+def take_container(g: RulesContext, seat: int, c: int, colour: int, dest: int) -> None:
     """An imported card (off its ship already, counted as ``colour``) goes to the crew, the goods or
     the discard pile (``dest``: TAKE_CREW, TAKE_GOODS, TAKE_DISCARD).  A container token is taken
     first and then exchanged for a card of the discard pile (see ``tokens``)."""
@@ -223,7 +223,7 @@ def take_container(g: Game, seat: int, c: int, colour: int, dest: int) -> None:
         g.emit(TAKE_EVENTS[dest], p=seat, c=c)
 
 
-def after_import(g: Game, fr: Frame) -> None:
+def after_import(g: RulesContext, fr: Frame) -> None:
     s = g.state
     if fr["ship"] == ISLAND:  # nobody's ship: no compensation, nothing sails home
         return

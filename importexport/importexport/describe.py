@@ -36,7 +36,7 @@ from .rules import crew_room
 from .turn import J_LOAD_COST, tokyo_cost
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
 
 TEXT = Table("describe", {
     # --- the engine's own choices --------------------------------------------------------------
@@ -187,12 +187,12 @@ PLACE_ARGS = frozenset({"s", "t", "src", "src2"})
 FREE_KINDS = frozenset({"drop", "discard", "anytime"})  # offered beside a question, not answers to it
 
 
-def describe_action(g: Game, a: Action, lang: str = "en") -> str:
+def describe_action(g: RulesContext, a: Action, lang: str = "en") -> str:
     """One line naming what ``a`` does, in ``lang``."""
     return _words(g, a, lang, own=True)
 
 
-def _words(g: Game, a: Action, lang: str, own: bool) -> str:
+def _words(g: RulesContext, a: Action, lang: str, own: bool) -> str:
     key, args = engine_wording(g, a)
     worded = ability_wording(g, a) if own and g.state.abilities else None
     if worded is not None:
@@ -201,7 +201,7 @@ def _words(g: Game, a: Action, lang: str, own: bool) -> str:
     return TEXT.format(key, lang, **fill(g, args, lang))
 
 
-def ability_wording(g: Game, a: Action) -> Wording | None:
+def ability_wording(g: RulesContext, a: Action) -> Wording | None:
     """The wording an ability gives one of its choices (None: it gives none)."""
     from .abilities import ABILITY_OF, asked
 
@@ -216,7 +216,7 @@ def ability_wording(g: Game, a: Action) -> Wording | None:
     return None if hook is None else hook(g, a)
 
 
-def engine_wording(g: Game, a: Action) -> Wording:
+def engine_wording(g: RulesContext, a: Action) -> Wording:
     """The engine's own template key and raw arguments for ``a``."""
     s = g.state
     step = s.stack[-1].get("kind") if s.stack else None
@@ -226,7 +226,7 @@ def engine_wording(g: Game, a: Action) -> Wording:
     return (a.kind, args) if word is None else word(g, a, step, args)
 
 
-def _play(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _play(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     if step == "solo":
         return "solo_play", {"c": a.cards[0], "a": CARDS.action[a.cards[0]]}
     from .turn import card_action
@@ -239,27 +239,27 @@ def _play(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording
     return key, args
 
 
-def _wild(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _wild(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["a"] = a.target
     return "wild", args
 
 
-def _crew(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _crew(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     if 0 <= a.player < len(g.state.players) and not crew_room(g, a.player):
         return "crew_full", args  # (the card is discarded: the label says so before it is chosen)
     return "crew", args
 
 
-def _declare(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _declare(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     return ("declare_trade" if a.target >= 0 else "declare"), args
 
 
-def _on_ship(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _on_ship(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["s"] = a.target  # "ship": -1 is the Supply Island (an ability)
     return a.kind, args
 
 
-def _contract(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _contract(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     s = g.state
     args["s"] = a.target
     args["cargo"] = (a.cards[0], a.option)
@@ -269,7 +269,7 @@ def _contract(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wor
     return ("contract_tokyo" if tokyo else "contract") + ("_skip" if a.count > 1 else ""), args
 
 
-def _load(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _load(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["s"] = a.target
     if len(a.cards) > 1:
         return "load_together", args
@@ -279,7 +279,7 @@ def _load(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording
     return "load", args
 
 
-def _pirate(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _pirate(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["src"] = a.sources[0] if a.sources else ISLAND
     if len(a.cards) > 1:
         args["src2"] = a.sources[1] if len(a.sources) > 1 else ISLAND
@@ -296,28 +296,28 @@ def _pirate(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wordi
     return "pirate", args
 
 
-def _winner(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _winner(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["q"] = a.target
     return "winner", args
 
 
-def _colour(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _colour(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     args["goods"] = a.colour  # container tokens: the colour of a grey card's token
     return "colour", args
 
 
-def _take(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _take(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     key = "take_crew" if a.target == TAKE_CREW else "take_goods" if a.target == TAKE_GOODS else "take_discard"
     return key, args
 
 
-def _choose(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _choose(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     if step == "trim":
         return ("trim_crew" if a.target == 0 else "trim_goods"), args
     return ("choose_card" if len(a.cards) > 1 else "choose"), args
 
 
-def _no(g: Game, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
+def _no(g: RulesContext, a: Action, step: str | None, args: dict[str, Any]) -> Wording:
     if a.cards:
         return "no", args
     return ("take_stop" if step == "take" else "solo_stop" if step == "solo" else "no_plain"), args
@@ -331,7 +331,7 @@ _WORDING = {
 """Per kind of choice, its template key and the arguments it fills in (other kinds: the kind's own key)."""
 
 
-def fill(g: Game, args: dict[str, Any], lang: str) -> dict[str, Any]:
+def fill(g: RulesContext, args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Raw arguments in words, each formatted as its name says (see the module's docstring)."""
     s = g.state
     out: dict[str, Any] = {}

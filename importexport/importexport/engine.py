@@ -15,7 +15,7 @@ Illegal choices raise :class:`IllegalActionError` naming the rule, and change no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..boundary import check_new_game, check_seat
 from ..kernel import Event, Referee
@@ -41,6 +41,9 @@ from .rules import settle_harbours
 from .setup import check_modules, new_state
 from .state import State
 
+if TYPE_CHECKING:
+    from .context import RefusalContext, RulesContext
+
 
 class Game(Referee):
     """One game: the current :class:`State`, how it began, and every choice made since.
@@ -60,8 +63,8 @@ class Game(Referee):
     state: State
     history: list[Action]
     _opts: list[Action]
-    _work: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
-    _settled: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
+    working_memo: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
+    settled_memo: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
     def __init__(
@@ -113,7 +116,7 @@ class Game(Referee):
         stack = s.stack
         while stack:
             if s.abilities and s.end_seat < 0:
-                work = self._work  # (no instant-win card in play, kept since: the usual case, checked at once)
+                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
                 if work is None or work.wins is not False or work.state is not s:
                     _abilities.check_wins(self)
                     if not stack:
@@ -149,14 +152,14 @@ class Game(Referee):
 
     def modifiers(self, seat: int, key: str) -> Sequence[Any]:
         """The abilities changing rule value ``key`` for ``seat`` now (often none)."""
-        work = self._work  # (``working_index``, written out: this is asked very often)
+        work = self.working_memo  # (``working_index``, written out: this is asked very often)
         if work is None or work.state is not self.state:
             work = working(self)
         return (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ())
 
     def mod(self, seat: int, key: str, value: Any, *context: Any) -> Any:
         """A rule value for ``seat`` after the player's abilities have changed it."""
-        work = self._work  # (``working_index``, written out: this is asked very often)
+        work = self.working_memo  # (``working_index``, written out: this is asked very often)
         if work is None or work.state is not self.state:
             work = working(self)
         for ability in (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ()):
@@ -270,12 +273,12 @@ def _drop(g: Game, action: Action) -> None:
         fulfil(g, ship)
 
 
-def _why_not_drop(g: Game, a: Action, listed: list[Action]) -> Reason:
+def _why_not_drop(g: RulesContext, a: Action, listed: list[Action]) -> Reason:
     """The active player may drop any contract under their ships in harbour (``extra_options``)."""
     return ("drop_where", {"p": a.player}) if a.player == g.state.active else ("drop_active", {})
 
 
-def _why_not_discard(g: Game, a: Action, listed: list[Action]) -> Reason | None:
+def _why_not_discard(g: RulesContext, a: Action, listed: list[Action]) -> Reason | None:
     """With Capital a grey card of the hand may be discarded (``extra_options``)."""
     if "capital" not in g.state.modules:
         return None  # no such choice without Capital: the kinds of choice say so
@@ -284,7 +287,7 @@ def _why_not_discard(g: Game, a: Action, listed: list[Action]) -> Reason | None:
     return "discard_grey", {"c": a.cards[0]}
 
 
-def _why_not_anytime(g: Game, a: Action, listed: list[Action]) -> Reason | None:
+def _why_not_anytime(g: RulesContext, a: Action, listed: list[Action]) -> Reason | None:
     """A card's anytime ability offers what its ``anytime_options`` list."""
     if not g.state.abilities:
         return None  # no abilities, no such choice: the kinds of choice say so
@@ -295,10 +298,10 @@ def _why_not_anytime(g: Game, a: Action, listed: list[Action]) -> Reason | None:
     return not_offered(g, mine, a, card) if mine else ("anytime_card", {"c": card})
 
 
-def _free_check(why: Callable[[Game, Action, list[Action]], Reason | None]) -> Callable[[Game, Action], Reason | None]:
+def _free_check(why: Callable[[RulesContext, Action, list[Action]], Reason | None]) -> Callable[[RefusalContext, Action], Reason | None]:
     """A free choice's check: one listed now is legal by definition (``extra_options`` lists them
     beside the decision); for any other ``why`` reads the reason off the listed ones of its kind."""
-    def check(g: Game, a: Action) -> Reason | None:
+    def check(g: RefusalContext, a: Action) -> Reason | None:
         listed = [x for x in g.legal_actions(a.player) if x.kind == a.kind]
         return None if a in listed else why(g, a, listed)
     check.__doc__ = why.__doc__
@@ -313,3 +316,8 @@ EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abiliti
 FREE_CHECKS.update(drop=_free_check(_why_not_drop), discard=_free_check(_why_not_discard), anytime=_free_check(_why_not_anytime))
 
 __all__ = ["Game", "Action", "CARDS", "REGISTRY"]
+
+if TYPE_CHECKING:
+    def _fits(g: Game) -> RefusalContext:
+        """A type checker's proof that a ``Game`` is the context the abilities and the refusals receive."""
+        return g

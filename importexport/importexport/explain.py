@@ -18,7 +18,7 @@ from .constants import ACTIONS
 from .flow import FRAMES, FREE_CHECKS, Frame, Reason, deciders_of
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RefusalContext, RulesContext
 
 REASONS = Table("reasons", {
     "game_over": "The game is over; no more choices can be made.",
@@ -126,7 +126,7 @@ STEPS = Table("steps", {
 waiting for Player 2 to ..." / "jetzt ist Spieler 2 dran und soll ..."; ``act:<action>`` for the act step."""
 
 
-def step_of(g: Game, frame: Frame) -> str:
+def step_of(g: RulesContext, frame: Frame) -> str:
     """The key of ``STEPS`` for the decision ``frame``."""
     if frame["kind"] == "act":
         return "act:" + ACTIONS[frame.get("action", g.state.led)]
@@ -145,7 +145,7 @@ FIELDS: dict[str, frozenset[str]] = {
 """The details each kind of choice of the rules uses (an ability's answers may use any)."""
 
 
-def reason(g: Game, a: Action) -> Reason:
+def reason(g: RefusalContext, a: Action) -> Reason:
     """The rule an illegal action breaks (key and arguments for ``REASONS``)."""
     s = g.state
     if not s.stack:
@@ -167,7 +167,7 @@ def reason(g: Game, a: Action) -> Reason:
     return not_offered(g, [x for x in legal if x.kind == a.kind], a, None)
 
 
-def _misplaced(g: Game, frame: Frame, a: Action) -> Reason | None:
+def _misplaced(g: RulesContext, frame: Frame, a: Action) -> Reason | None:
     """A detail the kind of choice does not use, a choice by a seat not deciding, a card offered
     at a step that takes none (None: none of these)."""
     used = FIELDS.get(a.kind)
@@ -186,7 +186,7 @@ def _misplaced(g: Game, frame: Frame, a: Action) -> Reason | None:
     return None
 
 
-def _step_rule(g: Game, frame: Frame, a: Action, legal: list[Action]) -> Reason | None:
+def _step_rule(g: RefusalContext, frame: Frame, a: Action, legal: list[Action]) -> Reason | None:
     """The rule of the step (or of the ability asking) that ``a`` breaks: a check the kind of choice
     has everywhere, the wrong kind for the step, the step's own check (None: none says)."""
     kind = FRAMES[frame["kind"]]
@@ -206,7 +206,7 @@ def _step_rule(g: Game, frame: Frame, a: Action, legal: list[Action]) -> Reason 
     return None if kind.check is None else kind.check(g, frame, a)
 
 
-def not_offered(g: Game, options: list[Action], a: Action, card: int | None) -> Reason:
+def not_offered(g: RulesContext, options: list[Action], a: Action, card: int | None) -> Reason:
     """Why ``a`` is not among ``options`` (all of its kind), read off the options themselves.
 
     Used for the choices an ability offers (``card``: the ability's card, whose rule it is): a card

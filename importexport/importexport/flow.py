@@ -14,22 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .engine import Game
+    from .context import RefusalContext, RulesContext
 
 Frame = dict[str, Any]
 Reason = tuple[str, dict[str, Any]]
 """Why a choice is refused: a key of ``explain.REASONS`` and the arguments of its sentence."""
-Check = Callable[["Game", Frame, "Action"], "Reason | None"]
+Check = Callable[["RulesContext", Frame, "Action"], "Reason | None"]
 
 
 @dataclass(frozen=True)
 class FrameKind:
     """How the engine handles one kind of frame."""
 
-    options: Callable[[Game, Frame], list[Action]] | None = None
-    resolve: Callable[[Game, Frame, Action], None] | None = None
-    auto: Callable[[Game, Frame], None] | None = None
-    skip: Callable[[Game, Frame], None] | None = None
+    options: Callable[[RulesContext, Frame], list[Action]] | None = None
+    resolve: Callable[[RulesContext, Frame, Action], None] | None = None
+    auto: Callable[[RulesContext, Frame], None] | None = None
+    skip: Callable[[RulesContext, Frame], None] | None = None
     deciders: Callable[[Frame], list[int]] | None = None
     extras: bool = True  # may the decider also use free choices (drop a contract, anytime abilities)?
     check: Check | None = None  # the rule a proposed choice breaks (None: it keeps them), from the option predicates
@@ -37,7 +37,7 @@ class FrameKind:
 
 FRAMES: dict[str, FrameKind] = {}
 
-FreeCheck = Callable[["Game", "Action"], "Reason | None"]
+FreeCheck = Callable[["RefusalContext", "Action"], "Reason | None"]
 FREE_CHECKS: dict[str, FreeCheck] = {}
 """Why a free choice offered beside a decision (dropping a contract, discarding a Capital card, an
 anytime ability) is refused, by its kind: None for one listed now.  The engine registers them with
@@ -46,10 +46,10 @@ the choices (``engine.extra_options``), the refusals (``explain``) ask them."""
 
 def decision(
     kind: str,
-    options: Callable[[Game, Frame], list[Action]],
-    resolve: Callable[[Game, Frame, Action], None],
+    options: Callable[[RulesContext, Frame], list[Action]],
+    resolve: Callable[[RulesContext, Frame, Action], None],
     *,
-    skip: Callable[[Game, Frame], None] | None = None,
+    skip: Callable[[RulesContext, Frame], None] | None = None,
     deciders: Callable[[Frame], list[int]] | None = None,
     extras: bool = True,
     check: Check | None = None,
@@ -63,15 +63,15 @@ def decision(
     FRAMES[kind] = FrameKind(options, resolve, None, skip, deciders, extras, None if check is None else listed_first(options, check))
 
 
-def listed_first(options: Callable[[Game, Frame], list[Action]], check: Check) -> Check:
+def listed_first(options: Callable[[RulesContext, Frame], list[Action]], check: Check) -> Check:
     """A decision's check as registered: a listed choice is legal by definition; any other is asked ``check``."""
-    def derived(g: Game, fr: Frame, a: Action) -> Reason | None:
+    def derived(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
         return None if a in options(g, fr) else check(g, fr, a)
     derived.__doc__ = check.__doc__
     return derived
 
 
-def automatic(kind: str, run: Callable[[Game, Frame], None]) -> None:
+def automatic(kind: str, run: Callable[[RulesContext, Frame], None]) -> None:
     """Register an automatic frame: popped, then ``run``."""
     FRAMES[kind] = FrameKind(auto=run)
 

@@ -14,36 +14,36 @@ from .flow import Frame, Reason, decision
 from .rules import crew_limit, crew_room, goods_limit, goods_load, goods_room, to_discard
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
 
 
-def over_limits(g: Game, seat: int) -> tuple[bool, bool]:
+def over_limits(g: RulesContext, seat: int) -> tuple[bool, bool]:
     """(crew over its limit, goods over their limit)."""
     p = g.state.players[seat]
     return len(p.crew) > crew_limit(g, seat), goods_load(g, seat) > goods_limit(g, seat)
 
 
-def room_after_leaving(g: Game, seat: int, card: int) -> tuple[bool, bool]:
+def room_after_leaving(g: RulesContext, seat: int, card: int) -> tuple[bool, bool]:
     """(crew room, goods room) as they will be once ``card`` has left ``seat``'s fulfilled
     contracts (which lowers both limits).  The state is left exactly as it was."""
     fulfilled = g.state.players[seat].fulfilled
     i = fulfilled.index(card)
-    work, g._work = g._work, None  # the abilities in play differ while the card is out (``registry.forget``)
+    work, g.working_memo = g.working_memo, None  # the abilities in play differ while the card is out (``registry.forget``)
     fulfilled.pop(i)
     try:
         return crew_room(g, seat), goods_room(g, seat)
     finally:
         fulfilled.insert(i, card)
-        g._work = work  # (as they were)
+        g.working_memo = work  # (as they were)
 
 
-def enforce_limits(g: Game, seat: int) -> None:
+def enforce_limits(g: RulesContext, seat: int) -> None:
     """Ask ``seat`` to discard down if a limit is now exceeded."""
     if any(over_limits(g, seat)):
         g.state.stack.append({"kind": "trim", "seat": seat})
 
 
-def trim_options(g: Game, fr: Frame) -> list[Action]:
+def trim_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     p = g.state.players[seat]
     crew_over, goods_over = over_limits(g, seat)
@@ -53,7 +53,7 @@ def trim_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
-def trim_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def trim_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     extra = a.unused_field(("cards", "target"))
     if extra is not None:
         return "unused_detail", {"kind": a.kind, "field": extra}
@@ -63,7 +63,7 @@ def trim_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return "trim_choice", {"p": a.player, "options": "; ".join(g.describe(x) for x in options[:6])}
 
 
-def trim_resolve(g: Game, fr: Frame, a: Action) -> None:
+def trim_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     p = g.state.players[a.player]
     area = p.crew if a.target == 0 else p.goods
     area.remove(a.cards[0])

@@ -30,7 +30,7 @@ from .constants import (
 from .tokens import TOKEN_BASE, container_token, crew_token, gone, goods_token, unload
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
     from .state import Ship
 
 GOODS_OF = CARDS.goods
@@ -41,7 +41,7 @@ ACTION_OF = CARDS.action
 
 # --- levels -------------------------------------------------------------------------------
 
-def levels(g: Game, seat: int) -> list[int]:
+def levels(g: RulesContext, seat: int) -> list[int]:
     """Levels per colour: one per good of that colour, plus one for the harbour's colour.
 
     Index 6 holds the Capital count (every good, plus the grey harbour).
@@ -59,7 +59,7 @@ def levels(g: Game, seat: int) -> list[int]:
     return have
 
 
-def capital_goods_colour(g: Game, seat: int) -> int:
+def capital_goods_colour(g: RulesContext, seat: int) -> int:
     """Capital goods count as the type of the player's leftmost (first placed) non-Capital good.
 
     Without one they count as no type (grey), though still as goods for Capital levels.
@@ -79,13 +79,13 @@ def counts_as(card: int, capital_as: int) -> int:
     return capital_as if colour == GREY else colour
 
 
-def good_type(g: Game, seat: int, card: int) -> int:
+def good_type(g: RulesContext, seat: int, card: int) -> int:
     """The goods type ``card`` among ``seat``'s goods counts as (:func:`counts_as`): the one colour
     levels, scoring, majorities, the goods market and every ability see."""
     return counts_as(card, capital_goods_colour(g, seat))
 
 
-def goods_of_type(g: Game, seat: int, colour: int) -> int:
+def goods_of_type(g: RulesContext, seat: int, colour: int) -> int:
     """How many of ``seat``'s goods count as type ``colour`` (Capital goods as the type they take).
 
     Abilities that count, give, take or pay for goods *of a type* use this (or :func:`good_type`),
@@ -98,7 +98,7 @@ def goods_of_type(g: Game, seat: int, colour: int) -> int:
     return sum(1 for c in goods if counts_as(c, capital_as) == colour)
 
 
-def level_deficit(g: Game, seat: int, card: int, have: list[int] | None = None) -> int:
+def level_deficit(g: RulesContext, seat: int, card: int, have: list[int] | None = None) -> int:
     """How many levels the player lacks to place ``card`` as a contract (0: none missing)."""
     need = CARDS[card].level
     if not need:
@@ -115,7 +115,7 @@ def level_deficit(g: Game, seat: int, card: int, have: list[int] | None = None) 
 
 # --- cargo ----------------------------------------------------------------------------------
 
-def contract_slots(g: Game, ship: Ship) -> list[int]:
+def contract_slots(g: RulesContext, ship: Ship) -> list[int]:
     """All cargo slots of the ship's contracts, as colours (6 = any colour may fill it)."""
     out: list[int] = []
     abilities = g.state.abilities
@@ -128,12 +128,12 @@ def contract_slots(g: Game, ship: Ship) -> list[int]:
     return out
 
 
-def cargo_size(g: Game, ship: Ship) -> int:
+def cargo_size(g: RulesContext, ship: Ship) -> int:
     """The ship's total cargo requirement (limited to 6 per ship)."""
     return len(contract_slots(g, ship))
 
 
-def _matched(g: Game, owner: int, slots: list[int], colours: list[int]) -> int:
+def _matched(g: RulesContext, owner: int, slots: list[int], colours: list[int]) -> int:
     """How many containers can stand on a requirement at once (a maximum matching).
 
     A container fills a slot of its own colour or a rainbow slot; wild containers (grey, or a
@@ -190,7 +190,7 @@ def _plain_matched(slots: tuple[int, ...], colours: tuple[int, ...]) -> int:
     return _fills(cont, slot_count, wild)
 
 
-def about_to_sail(g: Game, ship_id: int) -> bool:
+def about_to_sail(g: RulesContext, ship_id: int) -> bool:
     """Has the ship just fulfilled its contracts, its sailing still pending (a ``sail`` step on the stack)?"""
     for f in g.state.stack:
         if f["kind"] == "sail" and f["ship"] == ship_id:
@@ -198,7 +198,7 @@ def about_to_sail(g: Game, ship_id: int) -> bool:
     return False
 
 
-def takes_cargo(g: Game, ship: Ship) -> bool:
+def takes_cargo(g: RulesContext, ship: Ship) -> bool:
     """Is ``ship`` a place for a new contract or a container: in harbour and not about to sail?
 
     The one test every path that offers a ship for a contract or a load asks (the Contract, Load
@@ -206,7 +206,7 @@ def takes_cargo(g: Game, ship: Ship) -> bool:
     return not ship.at_sea and not about_to_sail(g, ship.id)
 
 
-def harbour_ships(g: Game, seat: int) -> list[Ship]:
+def harbour_ships(g: RulesContext, seat: int) -> list[Ship]:
     """``seat``'s ships that take contracts and containers now (:func:`takes_cargo`)."""
     s = g.state
     ships = [s.ships[i] for i in s.players[seat].ships]
@@ -214,14 +214,14 @@ def harbour_ships(g: Game, seat: int) -> list[Ship]:
     return [x for x in ships if not x.at_sea and x.id not in sailing]
 
 
-def can_take_container(g: Game, ship: Ship, colour: int, slots: list[int] | None = None) -> bool:
+def can_take_container(g: RulesContext, ship: Ship, colour: int, slots: list[int] | None = None) -> bool:
     """Is there an open requirement on the ship that a container of ``colour`` can fill?"""
     if not ship.contracts or not takes_cargo(g, ship):
         return False
     return fits_container(g, ship, colour, contract_slots(g, ship) if slots is None else slots)
 
 
-def fits_container(g: Game, ship: Ship, colour: int, slots: list[int], before: int | None = None) -> bool:
+def fits_container(g: RulesContext, ship: Ship, colour: int, slots: list[int], before: int | None = None) -> bool:
     """:func:`can_take_container` for a ship known to take cargo and carry contracts, ``slots``
     its :func:`contract_slots` and ``before`` (if given) its ``matched(g, ship, slots)`` (the
     option lists, which find those once for all)."""
@@ -232,12 +232,12 @@ def fits_container(g: Game, ship: Ship, colour: int, slots: list[int], before: i
     return _matched(g, ship.owner, slots, ship.colours + [colour]) > before
 
 
-def matched(g: Game, ship: Ship, slots: list[int]) -> int:
+def matched(g: RulesContext, ship: Ship, slots: list[int]) -> int:
     """How many of the ship's containers stand on its requirement ``slots`` at once (``_matched``)."""
     return _matched(g, ship.owner, slots, ship.colours)
 
 
-def is_complete(g: Game, ship: Ship) -> bool:
+def is_complete(g: RulesContext, ship: Ship) -> bool:
     """Are all contracts on the ship met by its containers?"""
     if not ship.contracts:
         return False
@@ -248,7 +248,7 @@ def is_complete(g: Game, ship: Ship) -> bool:
     return g.state.abilities and _complete_with_discounts(g, ship, have)
 
 
-def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
+def slot_groups(g: RulesContext, ship: Ship) -> list[list[int]]:
     """The cargo slots of each contract on the ship, one list per contract (as ``contract_slots``)."""
     out: list[list[int]] = []
     for card, side in zip(ship.contracts, ship.sides):
@@ -259,7 +259,7 @@ def slot_groups(g: Game, ship: Ship) -> list[list[int]]:
     return out
 
 
-def _fits(g: Game, owner: int, colour: int, slot: int) -> int:
+def _fits(g: RulesContext, owner: int, colour: int, slot: int) -> int:
     """How well a container of ``colour`` fills a slot: 0 its own colour, 1 a rainbow slot, 2 as a
     wild container (grey, or a colour an ability makes wild), -1 not at all."""
     if slot == colour:
@@ -276,7 +276,7 @@ PLAIN_FIT = tuple(tuple(0 if slot == colour else 1 if slot == RAINBOW_SLOT else 
 """``_fits`` where no ability makes a colour wild, per container colour and slot colour."""
 
 
-def fills_now(g: Game, ship: Ship) -> list[int]:
+def fills_now(g: RulesContext, ship: Ship) -> list[int]:
     """The contract each container on ``ship`` fills (its card id, -1: none), as the record in
     ``ship.fills`` says, brought up to date.
 
@@ -361,25 +361,25 @@ def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]],
     return out
 
 
-def settle_fills(g: Game, ship: Ship) -> None:
+def settle_fills(g: RulesContext, ship: Ship) -> None:
     """Write :func:`fills_now` into the ship's record, and keep its inputs (:func:`fills_inputs`) in
     ``g``'s memo: :func:`settle_harbours` passes the ship over until they change."""
     ship.fills[:] = fills_now(g, ship)
-    memo = g._settled
+    memo = g.settled_memo
     if memo is None:
-        memo = g._settled = {}
+        memo = g.settled_memo = {}
     memo[ship.id] = fills_inputs(g, ship)
 
 
-def resettle(g: Game, ship: Ship) -> None:
+def resettle(g: RulesContext, ship: Ship) -> None:
     """:func:`settle_fills`, unless the ship's inputs are still those of its last settling (then
     settling again would change nothing)."""
-    memo = g._settled
+    memo = g.settled_memo
     if memo is None or memo.get(ship.id) != fills_inputs(g, ship):
         settle_fills(g, ship)
 
 
-def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
+def fills_inputs(g: RulesContext, ship: Ship) -> tuple[Any, ...]:
     """Everything :func:`fills_now` reads of a harbour ship: its owner, contracts, sides, colours and
     record (copies of the lists), and the rule values of the abilities it asks (rainbow contracts,
     wild colours; ``()`` when no ability of the owner changes either)."""
@@ -387,7 +387,7 @@ def fills_inputs(g: Game, ship: Ship) -> tuple[Any, ...]:
     return ship.owner, ship.contracts[:], ship.sides[:], ship.colours[:], ship.fills[:], mods
 
 
-def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
+def _fills_mods(g: RulesContext, ship: Ship) -> tuple[Any, ...]:
     """The rule values of the abilities :func:`fills_now` asks for ``ship`` (``()``: none changes them)."""
     owner = ship.owner
     index = working_index(g, owner)  # (``g.modifiers`` for both keys at once: an index holds only the keys changed)
@@ -400,7 +400,7 @@ def _fills_mods(g: Game, ship: Ship) -> tuple[Any, ...]:
 _CONTRACTS_OF = attrgetter("contracts")
 
 
-def settle_harbours(g: Game) -> None:
+def settle_harbours(g: RulesContext) -> None:
     """Bring the record of every harbour ship with contracts and containers up to date (before each
     decision, so that the record is always what the position says: a contract placed or discarded,
     or a container taken, may let containers lie elsewhere).
@@ -409,9 +409,9 @@ def settle_harbours(g: Game) -> None:
     that still works), so a ship whose inputs (:func:`fills_inputs`) are those it had just after its
     last settling is passed over: ``g``'s memo keeps them per ship (compared list by list, the
     abilities' values last)."""
-    memo = g._settled
+    memo = g.settled_memo
     if memo is None:
-        memo = g._settled = {}
+        memo = g.settled_memo = {}
     abilities = g.state.abilities
     work = working(g) if abilities else None  # (settling a ship changes no ability working: kept through the loop)
     mods: tuple[Any, ...] = ()
@@ -427,7 +427,7 @@ def settle_harbours(g: Game) -> None:
                 settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
 
 
-def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
+def _complete_with_discounts(g: RulesContext, ship: Ship, have: int) -> bool:
     """Abilities may let a contract be met with fewer containers (``cargo_discount``: how many of
     its slots may stay empty, at most all but one; the owner picks which): is some choice met?"""
     groups = slot_groups(g, ship)
@@ -449,42 +449,42 @@ def _complete_with_discounts(g: Game, ship: Ship, have: int) -> bool:
     return False
 
 
-def max_cargo(g: Game, ship: Ship) -> int:
+def max_cargo(g: RulesContext, ship: Ship) -> int:
     return g.mod(ship.owner, "max_cargo", MAX_CARGO_PER_SHIP, ship.id) if g.state.abilities else MAX_CARGO_PER_SHIP
 
 
 # --- limits ---------------------------------------------------------------------------------
 
-def fulfilled_count(g: Game, seat: int) -> int:
+def fulfilled_count(g: RulesContext, seat: int) -> int:
     """Fulfilled contracts, counting the one printed on the harbour."""
     return 1 + len(g.state.players[seat].fulfilled)
 
 
-def crew_limit(g: Game, seat: int) -> int:
+def crew_limit(g: RulesContext, seat: int) -> int:
     base = fulfilled_count(g, seat)
     return g.mod(seat, "crew_limit", base) if g.state.abilities else base
 
 
-def goods_limit(g: Game, seat: int) -> int:
+def goods_limit(g: RulesContext, seat: int) -> int:
     base = 2 * fulfilled_count(g, seat)
     return g.mod(seat, "goods_limit", base) if g.state.abilities else base
 
 
-def goods_load(g: Game, seat: int) -> int:
+def goods_load(g: RulesContext, seat: int) -> int:
     """How many goods count against the goods limit."""
     n = len(g.state.players[seat].goods)
     return g.mod(seat, "goods_load", n) if g.state.abilities else n
 
 
-def crew_room(g: Game, seat: int) -> bool:
+def crew_room(g: RulesContext, seat: int) -> bool:
     return len(g.state.players[seat].crew) < crew_limit(g, seat)
 
 
-def goods_room(g: Game, seat: int) -> bool:
+def goods_room(g: RulesContext, seat: int) -> bool:
     return goods_load(g, seat) < goods_limit(g, seat)
 
 
-def crew_for(g: Game, seat: int, action: int) -> int:
+def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
     n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
@@ -493,7 +493,7 @@ def crew_for(g: Game, seat: int, action: int) -> int:
 
 # --- credits --------------------------------------------------------------------------------
 
-def gain(g: Game, seat: int, amount: int, why: str) -> None:
+def gain(g: RulesContext, seat: int, amount: int, why: str) -> None:
     """The player takes ``amount`` credits from the bank."""
     p = g.state.players[seat]
     amount = min(amount, MAX_CREDITS - p.credits)  # (the bound no real game comes near: bounds.MAX_CREDITS)
@@ -504,7 +504,7 @@ def gain(g: Game, seat: int, amount: int, why: str) -> None:
     check_credit_end(g, seat)
 
 
-def pay_bank(g: Game, seat: int, amount: int, why: str) -> int:
+def pay_bank(g: RulesContext, seat: int, amount: int, why: str) -> int:
     """The player pays up to ``amount`` credits to the bank; returns what was paid."""
     p = g.state.players[seat]
     paid = min(amount, p.credits)
@@ -516,7 +516,7 @@ def pay_bank(g: Game, seat: int, amount: int, why: str) -> int:
     return paid
 
 
-def transfer(g: Game, payer: int, payee: int, amount: int, why: str) -> int:
+def transfer(g: RulesContext, payer: int, payee: int, amount: int, why: str) -> int:
     """``payer`` gives up to ``amount`` credits to ``payee``; returns what changed hands."""
     p = g.state.players[payer]
     paid = min(amount, p.credits)
@@ -531,13 +531,13 @@ def transfer(g: Game, payer: int, payee: int, amount: int, why: str) -> int:
     return paid
 
 
-def end_credits(g: Game, seat: int) -> int:
+def end_credits(g: RulesContext, seat: int) -> int:
     if not g.state.abilities:
         return END_CREDITS
     return g.mod(seat, "end_credits", g.mod_all("end_credits_all", END_CREDITS))
 
 
-def check_credit_end(g: Game, seat: int) -> None:
+def check_credit_end(g: RulesContext, seat: int) -> None:
     s = g.state
     if s.end_reason or s.players[seat].credits < end_credits(g, seat):
         return
@@ -549,7 +549,7 @@ def check_credit_end(g: Game, seat: int) -> None:
 
 # --- cards ----------------------------------------------------------------------------------
 
-def top_of_deck(g: Game) -> int | None:
+def top_of_deck(g: RulesContext) -> int | None:
     """Take the deck's top card; reshuffle the discards the moment the deck runs out."""
     s = g.state
     if not s.deck:
@@ -562,7 +562,7 @@ def top_of_deck(g: Game) -> int | None:
     return card
 
 
-def _reshuffle_or_end(g: Game) -> None:
+def _reshuffle_or_end(g: RulesContext) -> None:
     """The deck is empty: shuffle the discards into a new one, or, with none, the game is ending."""
     s = g.state
     if s.discard:
@@ -574,7 +574,7 @@ def _reshuffle_or_end(g: Game) -> None:
         g.emit("end_triggered", p=-1, why="cards")
 
 
-def draw_cards(g: Game, seat: int, count: int) -> int:
+def draw_cards(g: RulesContext, seat: int, count: int) -> int:
     """Draw ``count`` cards into the hand (fewer if the deck and discards run out)."""
     s = g.state
     hand = s.players[seat].hand
@@ -592,11 +592,11 @@ def draw_cards(g: Game, seat: int, count: int) -> int:
     return drawn
 
 
-def hand_size(g: Game, seat: int) -> int:
+def hand_size(g: RulesContext, seat: int) -> int:
     return g.mod(seat, "hand_size", HAND_SIZE) if g.state.abilities else HAND_SIZE
 
 
-def draw_action(g: Game, seat: int) -> None:
+def draw_action(g: RulesContext, seat: int) -> None:
     """The draw choice: fill the hand up to five, or draw one card holding five or more."""
     size = hand_size(g, seat)
     have = len(g.state.players[seat].hand)
@@ -606,7 +606,7 @@ def draw_action(g: Game, seat: int) -> None:
         g.notify("draw", seat=seat)
 
 
-def deck_to_island(g: Game) -> None:
+def deck_to_island(g: RulesContext) -> None:
     card = top_of_deck(g)
     if card is not None:
         g.state.island.append(card)
@@ -617,7 +617,7 @@ def deck_to_island(g: Game) -> None:
 
 # --- cards moving between areas --------------------------------------------------------------
 
-def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
+def add_good(g: RulesContext, seat: int, card: int, colour: int | None = None) -> None:
     """Put a card among the player's goods (the caller has checked the goods limit).
 
     ``colour``: what it counted as where it came from (a container's colour); among the goods it
@@ -637,7 +637,7 @@ def add_good(g: Game, seat: int, card: int, colour: int | None = None) -> None:
         g.notify("goods", seat=seat, card=card, colour=as_type)
 
 
-def add_crew(g: Game, seat: int, card: int) -> bool:
+def add_crew(g: RulesContext, seat: int, card: int) -> bool:
     """Put a card into the crew if there is room (True), else onto the discard pile (False)."""
     if crew_room(g, seat):
         put_crew(g, seat, card)
@@ -646,7 +646,7 @@ def add_crew(g: Game, seat: int, card: int) -> bool:
     return False
 
 
-def put_crew(g: Game, seat: int, card: int) -> int:
+def put_crew(g: RulesContext, seat: int, card: int) -> int:
     """Put a card into the crew (the caller has checked the room); returns what arrived there
     (with container tokens a token or another card, -1 for nothing; see ``tokens``)."""
     if "tokens1" in g.state.modules:
@@ -659,7 +659,7 @@ def put_crew(g: Game, seat: int, card: int) -> int:
     return card
 
 
-def to_discard(g: Game, card: int) -> None:
+def to_discard(g: RulesContext, card: int) -> None:
     """A card onto the discard pile; a container token goes back to the supply instead."""
     if card < TOKEN_BASE:
         g.state.discard.append(card)
@@ -667,7 +667,7 @@ def to_discard(g: Game, card: int) -> None:
         gone(g, card)
 
 
-def receive_container(g: Game, seat: int, card: int, colour: int, dest: int) -> int:
+def receive_container(g: RulesContext, seat: int, card: int, colour: int, dest: int) -> int:
     """A container taken off a ship (Import, abilities) goes into ``seat``'s crew (``dest`` 0),
     goods (1) or onto the discard pile (2); ``colour``: what it counted as.  A container token
     is exchanged for the topmost discard of its colour (see ``tokens``).  Returns what arrived
@@ -687,14 +687,14 @@ def receive_container(g: Game, seat: int, card: int, colour: int, dest: int) -> 
 
 # --- the goods market (module "market") --------------------------------------------------------
 
-def move_marker(g: Game, colour: int, step: int) -> None:
+def move_marker(g: RulesContext, colour: int, step: int) -> None:
     """Move a goods marker up or down one space, staying within -2..+2."""
     market = g.state.market
     if colour < len(market):
         market[colour] = max(-2, min(2, market[colour] + step))
 
 
-def market_change(g: Game, ship: Ship, amount: int) -> int:
+def market_change(g: RulesContext, ship: Ship, amount: int) -> int:
     """What the goods market adds to a payout of ``amount`` (negative: takes off): the marker of each
     container on a fulfilled contract (one that fills no contract, left from a discarded one,
     changes nothing), never below a payout of 0; afterwards each marker moves down once per
@@ -709,7 +709,7 @@ def market_change(g: Game, ship: Ship, amount: int) -> int:
 
 # --- ships ----------------------------------------------------------------------------------
 
-def ship_home(g: Game, ship: Ship, why: str) -> None:
+def ship_home(g: RulesContext, ship: Ship, why: str) -> None:
     """An empty ship at sea sails back to its owner's harbour."""
     ship.at_sea = False
     if "tokens1" in g.state.modules:
@@ -725,7 +725,7 @@ def ship_home(g: Game, ship: Ship, why: str) -> None:
         g.notify("ship_home", ship=ship.id)
 
 
-def remove_container(g: Game, ship: Ship, card: int) -> int:
+def remove_container(g: RulesContext, ship: Ship, card: int) -> int:
     """Take one container off a ship; returns the colour it counted as."""
     i = ship.containers.index(card)
     ship.containers.pop(i)
@@ -738,7 +738,7 @@ def remove_container(g: Game, ship: Ship, card: int) -> int:
     return colour
 
 
-def add_container(g: Game, ship: Ship, card: int, colour: int) -> None:
+def add_container(g: RulesContext, ship: Ship, card: int, colour: int) -> None:
     """Put a container on a ship in harbour and fulfil the ship's contracts if now complete.
 
     With container tokens the card is discarded and a token of ``colour`` goes on the ship.
@@ -755,7 +755,7 @@ def add_container(g: Game, ship: Ship, card: int, colour: int) -> None:
         fulfil(g, ship)
 
 
-def fulfil(g: Game, ship: Ship) -> None:
+def fulfil(g: RulesContext, ship: Ship) -> None:
     """All contracts on the ship are met: payout, contracts to fulfilled, ship to sea, refill island.
 
     Instant abilities of the fulfilled contracts run after the payout, as pending steps on the
@@ -784,7 +784,7 @@ def fulfil(g: Game, ship: Ship) -> None:
         g.notify("fulfilled", seat=seat, cards=contracts, ship=ship.id)  # for on_fulfilled (on_fulfil is the instant hook)
 
 
-def sail(g: Game, ship: Ship) -> None:
+def sail(g: RulesContext, ship: Ship) -> None:
     """After a fulfilment: the ship and its containers go to the Open Sea, one card to the island."""
     ship.at_sea = True
     if g.state.abilities and RIDING in ship.colours:  # at sea, cards loaded together are single containers again

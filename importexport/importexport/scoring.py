@@ -25,7 +25,7 @@ from .constants import (
 from .rules import capital_goods_colour, counts_as, fills_now
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
     from .state import Ship
 
 
@@ -42,7 +42,7 @@ class PlayerScore:
         return self.credits + sum(amount for _, amount in self.lines)
 
 
-def goods_counts(g: Game, seat: int) -> list[int]:
+def goods_counts(g: RulesContext, seat: int) -> list[int]:
     """Goods per colour (index 0-4), as they count for scoring."""
     counts = [0] * 6
     capital_as = capital_goods_colour(g, seat)
@@ -53,7 +53,7 @@ def goods_counts(g: Game, seat: int) -> list[int]:
     return counts
 
 
-def on_contracts(g: Game, ship: Ship) -> int:
+def on_contracts(g: RulesContext, ship: Ship) -> int:
     """How many containers on ``ship`` lie on an unfulfilled contract (none at sea; one that fills no
     contract, such as one left from a discarded contract with no slot now, does not count)."""
     if ship.at_sea or not ship.contracts:
@@ -67,7 +67,7 @@ def share(amount: int, tied: int) -> int:
     return q if amount >= 0 else -q
 
 
-def tie_favoured(g: Game, tied: list[int]) -> list[int]:
+def tie_favoured(g: RulesContext, tied: list[int]) -> list[int]:
     """Who of the ``tied`` players wins their tie: those whose abilities win ties (FOXES) beat the
     others; when none or all of them do, the tie stands and the usual rule for it applies."""
     if len(tied) < 2 or not g.state.abilities:
@@ -75,7 +75,7 @@ def tie_favoured(g: Game, tied: list[int]) -> list[int]:
     return [q for q in tied if g.mod(q, "wins_ties", False)] or tied
 
 
-def majority_takers(g: Game, tied: list[int], colour: int) -> list[int]:
+def majority_takers(g: RulesContext, tied: list[int], colour: int) -> list[int]:
     """Who of the players tied for the most goods of ``colour`` gets the amount.  A player who wins
     ties takes a bonus (shared only with other such players) and escapes a penalty, which the
     other tied players then share."""
@@ -86,7 +86,7 @@ def majority_takers(g: Game, tied: list[int], colour: int) -> list[int]:
     return wanting or [q for q in tied if q not in favoured]
 
 
-def final_scores(g: Game) -> list[PlayerScore]:
+def final_scores(g: RulesContext) -> list[PlayerScore]:
     s = g.state
     counts = [goods_counts(g, seat) for seat in range(s.n)]
     result: list[PlayerScore] = []
@@ -125,7 +125,7 @@ def final_scores(g: Game) -> list[PlayerScore]:
     return result
 
 
-def winners(g: Game) -> list[int]:
+def winners(g: RulesContext) -> list[int]:
     s = g.state
     if s.end_reason == "win":
         return [s.end_seat]
@@ -134,7 +134,7 @@ def winners(g: Game) -> list[int]:
     return tie_favoured(g, [seat for seat, t in enumerate(totals) if t == best])
 
 
-def finish_game(g: Game) -> None:
+def finish_game(g: RulesContext) -> None:
     """Score the table, name the winner(s) and close the game."""
     s = g.state
     s.winners = winners(g)

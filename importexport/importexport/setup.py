@@ -21,7 +21,7 @@ from .state import Player, Ship
 from .tokens import new_token
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
 
 CAPITAL_GREY_BONUS = 2  # with Capital, the grey player below six players starts with 2 more credits
 
@@ -40,7 +40,7 @@ def deck_sets(modules: list[str]) -> tuple[str, ...]:
     return BASE_SETS + tuple(x for m in modules for x in MODULES[m])
 
 
-def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[str] | None = None) -> None:
+def new_state(g: RulesContext, players: int, seed: int, abilities: bool, modules: list[str] | None = None) -> None:
     """Fill ``g.state`` with a fresh table for ``players`` players."""
     s = g.state
     s.rng = seed
@@ -95,7 +95,7 @@ def new_state(g: Game, players: int, seed: int, abilities: bool, modules: list[s
     g.emit("setup", n=players, p=s.active, abilities=abilities, modules=list(s.modules))
 
 
-def reset_turn(g: Game) -> None:
+def reset_turn(g: RulesContext) -> None:
     s = g.state
     s.led = -1
     s.decl = [-1] * s.n

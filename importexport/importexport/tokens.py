@@ -52,7 +52,7 @@ from .constants import BASE_COLOURS, GREY
 from .flow import Frame, Reason, decision
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
     from .state import Ship, State
 
 TOKEN_BASE = CARDS.token_base
@@ -80,7 +80,7 @@ def tokens_in_play(s: State) -> list[int]:
     return out
 
 
-def new_token(g: Game, colour: int, action: int = NO_ACTION) -> int:
+def new_token(g: RulesContext, colour: int, action: int = NO_ACTION) -> int:
     """A token of ``colour`` (and ``action``) from the supply: its lowest id that is neither on the
     table nor named by the choice being carried out (a token that choice has just taken off a ship
     is on its way elsewhere)."""
@@ -93,7 +93,7 @@ def new_token(g: Game, colour: int, action: int = NO_ACTION) -> int:
     raise RuntimeError(f"the supply has no {CARDS.names[CARDS.token(colour, action)]} left")
 
 
-def swap_in(g: Game, card: int, colour: int, action: int = NO_ACTION) -> int:
+def swap_in(g: RulesContext, card: int, colour: int, action: int = NO_ACTION) -> int:
     """``card`` goes onto the discard pile; returns the token that takes its place."""
     g.state.discard.append(card)
     token = new_token(g, colour, action)
@@ -101,7 +101,7 @@ def swap_in(g: Game, card: int, colour: int, action: int = NO_ACTION) -> int:
     return token
 
 
-def ask_colour(g: Game, seat: int, card: int, to: str, ship: int = -1, action: int = NO_ACTION) -> None:
+def ask_colour(g: RulesContext, seat: int, card: int, to: str, ship: int = -1, action: int = NO_ACTION) -> None:
     """A grey card becomes a token: it is discarded now; ``seat`` picks the token's colour next."""
     g.state.discard.append(card)
     g.state.stack.append({"kind": "token_colour", "seat": seat, "card": card, "to": to, "ship": ship, "action": action})
@@ -109,7 +109,7 @@ def ask_colour(g: Game, seat: int, card: int, to: str, ship: int = -1, action: i
 
 # --- where a card or token ends up --------------------------------------------------------------
 
-def container_token(g: Game, ship: Ship, card: int, colour: int) -> int:
+def container_token(g: RulesContext, ship: Ship, card: int, colour: int) -> int:
     """The token that goes onto ``ship`` for ``card`` loaded as ``colour`` (-1: its colour is asked)."""
     if card >= TOKEN_BASE:
         return card
@@ -120,7 +120,7 @@ def container_token(g: Game, ship: Ship, card: int, colour: int) -> int:
     return swap_in(g, card, colour)
 
 
-def crew_token(g: Game, seat: int, card: int) -> int:
+def crew_token(g: RulesContext, seat: int, card: int) -> int:
     """What joins ``seat``'s crew for ``card`` (-1: nothing, or not yet)."""
     if card >= TOKEN_BASE:
         if variant(g.state) == 1:  # variant 1 has no crew tokens: the container token is exchanged
@@ -134,7 +134,7 @@ def crew_token(g: Game, seat: int, card: int) -> int:
     return swap_in(g, card, GOODS_OF[card], ACTION_OF[card])
 
 
-def goods_token(g: Game, seat: int, card: int, colour: int | None) -> int:
+def goods_token(g: RulesContext, seat: int, card: int, colour: int | None) -> int:
     """What joins ``seat``'s goods for ``card`` (arriving as ``colour``; -1: nothing, or not yet)."""
     if card >= TOKEN_BASE:
         if variant(g.state) == 1:  # variant 1 has no goods tokens: the token is exchanged
@@ -149,7 +149,7 @@ def goods_token(g: Game, seat: int, card: int, colour: int | None) -> int:
     return swap_in(g, card, colour)
 
 
-def unload(g: Game, seat: int, token: int, colour: int) -> int:
+def unload(g: RulesContext, seat: int, token: int, colour: int) -> int:
     """A container token leaving its ship for ``seat``'s crew or goods goes back to the supply; the
     topmost discard of its colour comes out of the pile instead (-1: there is none)."""
     discard = g.state.discard
@@ -162,14 +162,14 @@ def unload(g: Game, seat: int, token: int, colour: int) -> int:
     return -1
 
 
-def gone(g: Game, token: int) -> None:
+def gone(g: RulesContext, token: int) -> None:
     """A token that would go onto a pile, into a hand or onto the Supply Island: back to the supply."""
     g.emit("token_back", c=token)
 
 
 # --- a grey card's token: its colour is chosen ----------------------------------------------------
 
-def token_colours(g: Game, fr: Frame) -> list[int]:
+def token_colours(g: RulesContext, fr: Frame) -> list[int]:
     """The colours the token may take: any goods colour; on a ship one that fills an open slot, if any does."""
     colours = list(BASE_COLOURS)
     if fr["to"] == TO_SHIP:
@@ -180,17 +180,17 @@ def token_colours(g: Game, fr: Frame) -> list[int]:
     return colours
 
 
-def colour_options(g: Game, fr: Frame) -> list[Action]:
+def colour_options(g: RulesContext, fr: Frame) -> list[Action]:
     return [Action.token_colour(fr["seat"], fr["card"], colour) for colour in token_colours(g, fr)]
 
 
-def colour_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def colour_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.cards != (fr["card"],):
         return "token_card", {"c": fr["card"]}
     return None if a.colour in token_colours(g, fr) else ("token_colour", {})
 
 
-def colour_resolve(g: Game, fr: Frame, a: Action) -> None:
+def colour_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     from .limits import enforce_limits
     from .rules import add_container, add_good
 

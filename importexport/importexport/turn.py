@@ -44,7 +44,7 @@ from .setup import reset_turn
 from .tokens import TOKEN_BASE, swap_in
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .context import RulesContext
     from .state import Ship
 
 ACTION_OF = CARDS.action
@@ -83,14 +83,14 @@ def plays(seat: int, cards: list[int]) -> list[Action]:
     return list(map(PLAY[seat].__getitem__, cards))  # (looked up in C)
 
 
-def shown_actions(g: Game, seat: int, cards: list[int]) -> list[int]:
+def shown_actions(g: RulesContext, seat: int, cards: list[int]) -> list[int]:
     """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
         return [g.mod(seat, "card_action", ACTION_OF[c], c) for c in cards]
     return list(map(ACTION_OF.__getitem__, cards))  # (the printed symbols, looked up in C)
 
 
-def card_action(g: Game, seat: int, card: int) -> int:
+def card_action(g: RulesContext, seat: int, card: int) -> int:
     """The action a card in hand stands for when played."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
         return g.mod(seat, "card_action", ACTION_OF[card], card)
@@ -136,7 +136,7 @@ def wild_shape(a: Action, led: int | None) -> Reason | None:
     return None
 
 
-def lead_options(g: Game, fr: Frame) -> list[Action]:
+def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     hand = g.state.players[seat].hand
     opts = [DRAW[seat], *plays(seat, hand)]
@@ -149,13 +149,13 @@ def lead_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
-def hand_refusal(g: Game, a: Action) -> Reason | None:
+def hand_refusal(g: RulesContext, a: Action) -> Reason | None:
     """Why ``a`` cannot be played from its player's hand: a card of it that is not there (None: all are)."""
     gone = missing_card(a.cards, g.state.players[a.player].hand)
     return None if gone is None else ("not_in_hand", {"p": a.player, "c": gone})
 
 
-def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def lead_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.kind == "draw":
         return None
     if (refusal := hand_refusal(g, a)) is not None:
@@ -167,7 +167,7 @@ def lead_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return wild_shape(a, None) or ("wild_only_without", {"a": a.target})  # (not listed: the hand shows its action)
 
 
-def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
+def lead_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     s.stack.append({"kind": "end_turn"})
@@ -184,7 +184,7 @@ def lead_resolve(g: Game, fr: Frame, a: Action) -> None:
     play_cards(g, a.player, a.cards, action, leading=True)
 
 
-def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading: bool) -> None:
+def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, leading: bool) -> None:
     """Cards go from the hand into the harbour; the player then declares a count."""
     s = g.state
     hand = s.players[seat].hand
@@ -203,21 +203,21 @@ def play_cards(g: Game, seat: int, cards: tuple[int, ...], action: int, leading:
 
 # --- declare ------------------------------------------------------------------------------
 
-def declare_options(g: Game, fr: Frame) -> list[Action]:
+def declare_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     opts = [listed(seat, "declare", (), -1, n) for n in range(fr["least"], fr["most"] + 1)]
     # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
     return opts + [listed(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
-def declare_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def declare_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     """A declaration not listed is out of its range: the Trade crew's, or the frame's."""
     if a.target == TRADE:
         return "declare_trade", {"n": fr.get("trade", 0)}
     return "declare_range", {"lo": fr["least"], "hi": fr["most"]}
 
 
-def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
+def declare_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     s.decl[a.player] = a.count
@@ -228,7 +228,7 @@ def declare_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 # --- follow -------------------------------------------------------------------------------
 
-def follow_options(g: Game, fr: Frame) -> list[Action]:
+def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
     s = g.state
     seat = fr["seat"]
     led = s.led
@@ -251,7 +251,7 @@ def follow_options(g: Game, fr: Frame) -> list[Action]:
     return opts
 
 
-def follows_led(g: Game, seat: int, card: int, shows: int, led: int, any_card: bool | None = None) -> bool:
+def follows_led(g: RulesContext, seat: int, card: int, shows: int, led: int, any_card: bool | None = None) -> bool:
     """May ``card`` (showing action ``shows``) follow the led action?  Its symbol, or an ability.
 
     ``any_card``: whether an ability of the seat lets other cards follow (worked out if not given)."""
@@ -262,7 +262,7 @@ def follows_led(g: Game, seat: int, card: int, shows: int, led: int, any_card: b
     return any_card and g.mod(seat, "follow_with_any", False, card)
 
 
-def follow_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def follow_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.kind == "draw":
         return None
     if (refusal := hand_refusal(g, a)) is not None:
@@ -280,11 +280,11 @@ def follow_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return "must_follow", {"a": led}  # (not listed: it does not follow)
 
 
-def trade_crew(g: Game, seat: int) -> int:
+def trade_crew(g: RulesContext, seat: int) -> int:
     return crew_for(g, seat, TRADE) if "capital" in g.state.modules else 0
 
 
-def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
+def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     s.stack.pop()
     seat = a.player
@@ -307,7 +307,7 @@ def follow_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 # --- execute ------------------------------------------------------------------------------
 
-def execute(g: Game, fr: Frame) -> None:
+def execute(g: RulesContext, fr: Frame) -> None:
     s = g.state
     if s.abilities and not fr.get("asked"):
         depth = len(s.stack)
@@ -332,7 +332,7 @@ def execute(g: Game, fr: Frame) -> None:
             s.stack.append(frame)
 
 
-def act_options(g: Game, fr: Frame) -> list[Action]:
+def act_options(g: RulesContext, fr: Frame) -> list[Action]:
     led = fr.get("action", g.state.led)
     if led == SUPPLY:
         opts = supply_options(g, fr["seat"])
@@ -353,7 +353,7 @@ ACT_KINDS = {SUPPLY: ("sell", "crew"), IMPORT: ("ship",), CONTRACT: ("contract",
              PIRATE: ("pirate",), TRADE: ("trade",)}  # the kinds of choice that carry out each action
 
 
-def act_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def act_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     """The rule a proposed Supply, Contract, Load, Pirate or Trade choice breaks."""
     led = fr.get("action", g.state.led)
     check = ACT_CHECKS.get(a.kind)
@@ -371,15 +371,15 @@ def one_card_refusal(a: Action, place: list[int], missing: str) -> Reason | None
     return ("not_in_hand", {"p": a.player, "c": a.cards[0]}) if missing == "not_in_hand" else (missing, {"c": a.cards[0]})
 
 
-def sell_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def sell_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     return one_card_refusal(a, g.state.players[a.player].hand, "not_in_hand") or ("sell_once", {})  # (not listed: sold)
 
 
-def crew_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def crew_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     return one_card_refusal(a, g.state.island, "not_on_island")
 
 
-def own_harbour_ship(g: Game, seat: int, ship_id: int) -> Reason | None:
+def own_harbour_ship(g: RulesContext, seat: int, ship_id: int) -> Reason | None:
     """Is ``ship_id`` one of ``seat``'s ships in harbour?  (None: yes.)"""
     s = g.state
     if not 0 <= ship_id < len(s.ships):
@@ -391,7 +391,7 @@ def own_harbour_ship(g: Game, seat: int, ship_id: int) -> Reason | None:
     return None
 
 
-def contract_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def contract_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     s = g.state
     seat = a.player
     if len(a.cards) != 1:
@@ -413,7 +413,7 @@ def contract_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return why.get((c, a.target, a.option))
 
 
-def load_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def load_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     seat = a.player
     found = one_card_refusal(a, g.state.players[seat].hand, "not_in_hand")
     if found:
@@ -429,7 +429,7 @@ def load_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return why.get((c, "cost")) or why.get((c, a.target, a.colour))
 
 
-def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def pirate_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     why: Why = {}
     pirate_options(g, a.player, why)
     found = why.get(("banned",)) or pirate_shape(g, a)
@@ -443,7 +443,7 @@ def pirate_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return why.get((c, src, "cost")) or why.get((c, src, a.target, a.colour))
 
 
-def pirate_shape(g: Game, a: Action) -> Reason | None:
+def pirate_shape(g: RulesContext, a: Action) -> Reason | None:
     """What a Pirate choice names: one container, where it lies among the places one may take from
     (:func:`pirate_sources`), and a colour only for a J card first loaded from the island.  (An
     unseen card from an ability's place is listed as it is: another choice naming no card is none.)"""
@@ -463,7 +463,7 @@ def pirate_shape(g: Game, a: Action) -> Reason | None:
     return None
 
 
-def pirate_elsewhere(g: Game, a: Action) -> Reason | None:
+def pirate_elsewhere(g: RulesContext, a: Action) -> Reason | None:
     """A pirated card put elsewhere than on an own ship: the discard pile, or where an ability allows."""
     c = a.cards[0]
     if a.target != PIRATE_DISCARD and a.target not in g.mod(a.player, "pirate_targets", [], GOODS_OF[c]):
@@ -471,7 +471,7 @@ def pirate_elsewhere(g: Game, a: Action) -> Reason | None:
     return None
 
 
-def trade_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def trade_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if len(a.cards) != 2:
         return "trade_cards", {}
     hand, island = g.state.players[a.player].hand, g.state.island
@@ -482,7 +482,7 @@ def trade_check(g: Game, fr: Frame, a: Action) -> Reason | None:
     return None
 
 
-def act_resolve(g: Game, fr: Frame, a: Action) -> None:
+def act_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     s = g.state
     # A Contract may use several actions (missing levels); each container pirated uses one.
     fr["left"] -= a.count if a.kind == "contract" else max(1, len(a.cards)) if a.kind == "pirate" else 1
@@ -491,12 +491,12 @@ def act_resolve(g: Game, fr: Frame, a: Action) -> None:
     PERFORM[a.kind](g, a)
 
 
-def act_skip(g: Game, fr: Frame) -> None:
+def act_skip(g: RulesContext, fr: Frame) -> None:
     g.state.stack.pop()
     g.emit("cannot_act", p=fr["seat"], n=fr["left"], a=fr.get("action", g.state.led))
 
 
-def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
+def solo_action(g: RulesContext, seat: int, action: int, count: int = 1) -> None:
     """``seat`` alone carries out ``count`` actions of type ``action`` (nobody follows or draws).
 
     Abilities use it for free actions (a free Import, a free Load, ...).  An Import becomes one
@@ -510,19 +510,19 @@ def solo_action(g: Game, seat: int, action: int, count: int = 1) -> None:
         s.stack.append({"kind": "act", "seat": seat, "left": count, "action": action})
 
 
-def solo_play_options(g: Game, fr: Frame) -> list[Action]:
+def solo_play_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     opts = [Action(seat, "play", (c,)) for c in g.state.players[seat].hand if ACTION_OF[c] != TRADE]
     return opts + [Action(seat, "no")] if opts else []
 
 
-def solo_play_check(g: Game, fr: Frame, a: Action) -> Reason | None:
+def solo_play_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
     if a.kind == "no":
         return None
     return one_card_refusal(a, g.state.players[a.player].hand, "not_in_hand") or ("solo_trade", {})  # (not listed: Trade)
 
 
-def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
+def solo_play_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     """Play a card from the hand and carry out its action once, alone (AR GLASSES, PLATINUM RINGS)."""
     s = g.state
     s.stack.pop()
@@ -542,7 +542,7 @@ def solo_play_resolve(g: Game, fr: Frame, a: Action) -> None:
 
 # --- Supply -------------------------------------------------------------------------------
 
-def supply_options(g: Game, seat: int) -> list[Action]:
+def supply_options(g: RulesContext, seat: int) -> list[Action]:
     s = g.state
     opts = [listed(seat, "crew", (c,)) for c in s.island]
     if not s.sold[seat]:
@@ -550,7 +550,7 @@ def supply_options(g: Game, seat: int) -> list[Action]:
     return opts
 
 
-def do_sell(g: Game, a: Action) -> None:
+def do_sell(g: RulesContext, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     s.players[a.player].hand.remove(c)
@@ -562,7 +562,7 @@ def do_sell(g: Game, a: Action) -> None:
         g.notify("island", seat=a.player, card=c)  # a card has reached the Supply Island
 
 
-def do_crew(g: Game, a: Action) -> None:
+def do_crew(g: RulesContext, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     s.island.remove(c)
@@ -576,7 +576,7 @@ def do_crew(g: Game, a: Action) -> None:
 
 # --- Contract -----------------------------------------------------------------------------
 
-def contract_options(g: Game, seat: int, left: int, why: Why | None = None) -> list[Action]:
+def contract_options(g: RulesContext, seat: int, left: int, why: Why | None = None) -> list[Action]:
     s = g.state
     p = s.players[seat]
     ships = harbour_ships(g, seat)
@@ -604,7 +604,7 @@ def contract_options(g: Game, seat: int, left: int, why: Why | None = None) -> l
     return opts
 
 
-def cargo_notes(g: Game, c: int, side: int, size: int, ships: list[Ship], why: Why) -> None:
+def cargo_notes(g: RulesContext, c: int, side: int, size: int, ships: list[Ship], why: Why) -> None:
     """Why the contract walk passed ``c`` (on ``side``, asking for ``size`` containers) over on some ships."""
     for x in ships:
         limit, need = max_cargo(g, x), cargo_size(g, x) + size
@@ -612,13 +612,13 @@ def cargo_notes(g: Game, c: int, side: int, size: int, ships: list[Ship], why: W
             why[c, x.id, side] = ("cargo_limit", {"limit": limit, "s": x.id, "n": need})
 
 
-def tokyo_cost(g: Game, seat: int, card: int) -> int:
+def tokyo_cost(g: RulesContext, seat: int, card: int) -> int:
     """The credits ``seat`` pays to place ``card`` from the Tokyo harbour (its column's cost)."""
     cost = TOKYO_COST[CARDS.column[card]]
     return g.mod(seat, "tokyo_cost", cost, card) if g.state.abilities else cost
 
 
-def do_contract(g: Game, a: Action) -> None:
+def do_contract(g: RulesContext, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     ship = s.ships[a.target]
@@ -639,13 +639,13 @@ def do_contract(g: Game, a: Action) -> None:
 
 # --- Load ---------------------------------------------------------------------------------
 
-def own_open_ships(g: Game, seat: int) -> list:
+def own_open_ships(g: RulesContext, seat: int) -> list:
     """``seat``'s ships that take containers now and carry contracts (those
     :func:`~.rules.fits_container` may be asked about)."""
     return [x for x in harbour_ships(g, seat) if x.contracts]
 
 
-def load_options(g: Game, seat: int, why: Why | None = None) -> list[Action]:
+def load_options(g: RulesContext, seat: int, why: Why | None = None) -> list[Action]:
     """Each hand card onto each own ship in harbour with an open requirement it fills (``why``:
     the walk notes each card, J card's price or ship it passes over)."""
     ships = own_open_ships(g, seat) if why is None else harbour_ships(g, seat)  # (a check hears of bare ships too)
@@ -680,7 +680,7 @@ def load_options(g: Game, seat: int, why: Why | None = None) -> list[Action]:
     return opts
 
 
-def do_load(g: Game, a: Action) -> None:
+def do_load(g: RulesContext, a: Action) -> None:
     s = g.state
     c = a.cards[0]
     s.players[a.player].hand.remove(c)
@@ -696,7 +696,7 @@ def do_load(g: Game, a: Action) -> None:
     add_container(g, ship, c, colour)
 
 
-def load_together(g: Game, seat: int, ship: Ship, cards: tuple[int, ...], colour: int, source: list[int] | None) -> int:
+def load_together(g: RulesContext, seat: int, ship: Ship, cards: tuple[int, ...], colour: int, source: list[int] | None) -> int:
     """Cards after the first ride along with it (one container); returns the colour it counts as."""
     for rider in cards[1:]:
         if source is not None:
@@ -716,7 +716,7 @@ PIRATE_DISCARD, PIRATE_TO_GOODS = DISCARD, TO_GOODS  # where a pirated card goes
 FROM_ISLAND, FROM_DECK = ISLAND, DECK  # where it comes from besides ships; hand_of(k): seat k's hand (abilities)
 
 
-def pirate_sources(g: Game, seat: int, why: Why | None = None) -> list[tuple[int, int, int]]:
+def pirate_sources(g: RulesContext, seat: int, why: Why | None = None) -> list[tuple[int, int, int]]:
     """(card, colour, ship id or -1 for the Supply Island) of every container one may take.
 
     Abilities may add visible containers elsewhere (``pirate_sources``, e.g. ships in harbour).
@@ -740,7 +740,7 @@ def pirate_sources(g: Game, seat: int, why: Why | None = None) -> list[tuple[int
     return out
 
 
-def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int, list[int]],
+def pirate_targets(g: RulesContext, seat: int, colour: int, ships: list, slots: dict[int, list[int]],
                    before: dict[int, int] | None = None) -> list[int]:
     """Where a pirated container of ``colour`` may go: an own ship it fits, the discard pile (-1),
     or whatever an ability adds (``pirate_targets``; -2 the pirate's goods).  ``ships``: the open
@@ -751,7 +751,7 @@ def pirate_targets(g: Game, seat: int, colour: int, ships: list, slots: dict[int
     return g.mod(seat, "pirate_targets", dest, colour) if g.state.abilities else dest
 
 
-def pirate_options(g: Game, seat: int, why: Why | None = None) -> list[Action]:
+def pirate_options(g: RulesContext, seat: int, why: Why | None = None) -> list[Action]:
     """Each container one may take, onto each own ship it fits or the discard pile, or where an
     ability allows (``why``: the walk notes where and why it passes a container over)."""
     ships = own_open_ships(g, seat)
@@ -797,7 +797,7 @@ def pirate_notes(sources: list[tuple[int, int, int]], targets: dict[int, list[in
                 why.setdefault((c, src, x.id, colour if j_card else None), ("no_open_requirement", {"s": x.id, "c": c}))
 
 
-def do_pirate(g: Game, a: Action) -> None:
+def do_pirate(g: RulesContext, a: Action) -> None:
     s = g.state
     if len(a.cards) > 1:  # two containers pirated with two actions, loaded together (an ability)
         colour = pirate_one(g, a.player, a.cards[0], a.sources[0], a.target)
@@ -817,7 +817,7 @@ def do_pirate(g: Game, a: Action) -> None:
     pirate_land(g, a.player, c, colour, a.target)
 
 
-def pirate_land(g: Game, seat: int, c: int, colour: int, target: int) -> None:
+def pirate_land(g: RulesContext, seat: int, c: int, colour: int, target: int) -> None:
     """The pirated card goes onto own ship ``target``, onto the discard pile (-1) or into the goods (-2)."""
     if target == PIRATE_TO_GOODS:
         receive_container(g, seat, c, colour, 1)
@@ -827,7 +827,7 @@ def pirate_land(g: Game, seat: int, c: int, colour: int, target: int) -> None:
         add_container(g, g.state.ships[target], c, colour)
 
 
-def pirate_one(g: Game, seat: int, c: int, src: int, target: int, chosen: int | None = None) -> int:
+def pirate_one(g: RulesContext, seat: int, c: int, src: int, target: int, chosen: int | None = None) -> int:
     """Take container ``c`` from ship ``src`` (or the Supply Island, -1); returns its colour.
 
     From another place (the deck, a hand: an ability's) the ability has already taken the card.
@@ -850,12 +850,12 @@ def pirate_one(g: Game, seat: int, c: int, src: int, target: int, chosen: int | 
 
 # --- Trade (Capital) ----------------------------------------------------------------------
 
-def trade_options(g: Game, seat: int) -> list[Action]:
+def trade_options(g: RulesContext, seat: int) -> list[Action]:
     s = g.state
     return [listed(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
 
 
-def do_trade(g: Game, a: Action) -> None:
+def do_trade(g: RulesContext, a: Action) -> None:
     s = g.state
     h, i = a.cards
     s.players[a.player].hand.remove(h)
@@ -880,7 +880,7 @@ PERFORM = {
 
 # --- end of turn --------------------------------------------------------------------------
 
-def end_turn(g: Game, fr: Frame) -> None:
+def end_turn(g: RulesContext, fr: Frame) -> None:
     s = g.state
     s.discard.extend(s.played)
     s.played.clear()
@@ -908,11 +908,11 @@ def end_turn(g: Game, fr: Frame) -> None:
         g.notify("turn_start", seat=s.active)
 
 
-def run_sail(g: Game, fr: Frame) -> None:
+def run_sail(g: RulesContext, fr: Frame) -> None:
     sail(g, g.state.ships[fr["ship"]])
 
 
-def run_score(g: Game, fr: Frame) -> None:
+def run_score(g: RulesContext, fr: Frame) -> None:
     from .scoring import finish_game
 
     finish_game(g)

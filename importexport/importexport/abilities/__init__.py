@@ -42,12 +42,12 @@ from .registry import (
 )
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
 
 __all__ = ["ABILITY_OF", "REGISTRY", "asked", "dispatch", "fire_instants", "check_wins", "anytime_options", "anytime_apply"]
 
 
-def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
+def fire_instants(g: RulesContext, seat: int, cards: list[int], ship: int) -> None:
     """Queue the instant abilities of just-fulfilled contracts, first contract first."""
     for c in reversed(cards):
         ability = ABILITY_OF[c]
@@ -55,13 +55,13 @@ def fire_instants(g: Game, seat: int, cards: list[int], ship: int) -> None:
             g.state.stack.append({"kind": "instant", "seat": seat, "card": c, "ship": ship})
 
 
-def _run_instant(g: Game, fr: Frame) -> None:
+def _run_instant(g: RulesContext, fr: Frame) -> None:
     if fr["card"] in g.state.players[fr["seat"]].fulfilled:  # (another ability may have moved it meanwhile)
         g.emit("ability", p=fr["seat"], c=fr["card"])
         ABILITY_OF[fr["card"]].on_fulfil(g, fr["seat"], fr["card"], fr["ship"])  # type: ignore[union-attr]
 
 
-def check_wins(g: Game) -> None:
+def check_wins(g: RulesContext) -> None:
     """End the game at once if a player meets an instant-win condition."""
     if not table_wins(g):
         return  # no instant-win card in play: the usual case, checked quickly
@@ -73,7 +73,7 @@ def check_wins(g: Game) -> None:
                 return
 
 
-def anytime_options(g: Game, seat: int) -> list[Action]:
+def anytime_options(g: RulesContext, seat: int) -> list[Action]:
     p = g.state.players[seat]
     out: list[Action] = []
     cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
@@ -86,20 +86,20 @@ def anytime_options(g: Game, seat: int) -> list[Action]:
     return out
 
 
-def anytime_apply(g: Game, action: Action) -> None:
+def anytime_apply(g: RulesContext, action: Action) -> None:
     ABILITY_OF[action.cards[0]].anytime_apply(g, action)  # type: ignore[union-attr]
 
 
-def asked(g: Game, fr: Frame) -> Ability:
+def asked(g: RulesContext, fr: Frame) -> Ability:
     """The ability whose question ``fr`` is (a copy's, when a copying card asks through its copy)."""
     return acting(g, fr["card"], "options_" + fr["step"])  # type: ignore[return-value]
 
 
-def _ask_options(g: Game, fr: Frame) -> list[Action]:
+def _ask_options(g: RulesContext, fr: Frame) -> list[Action]:
     return asked(g, fr).ask_options(g, fr)
 
 
-def _ask_resolve(g: Game, fr: Frame, a: Action) -> None:
+def _ask_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     asked(g, fr).ask_resolve(g, fr, a)
 
 

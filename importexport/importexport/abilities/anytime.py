@@ -35,7 +35,7 @@ from .registry import ABILITY_OF, Ability, Wording, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 
@@ -51,7 +51,7 @@ class Lutefisk(Ability):
     name = "LUTEFISK"
     reread = "Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed)."
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         if card not in s.players[seat].hand or level_deficit(g, seat, card):
             return []
@@ -62,10 +62,10 @@ class Lutefisk(Ability):
             if cargo_size(g, x) + size <= max_cargo(g, x)
         ]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "self_contract", {"s": action.target}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         card = action.cards[0]
         ship = s.ships[action.target]
@@ -80,7 +80,7 @@ class Lutefisk(Ability):
 
 # --- used from the fulfilled contracts ------------------------------------------------------------
 
-def last_chance_options(g: Game, seat: int) -> bool:
+def last_chance_options(g: RulesContext, seat: int) -> bool:
     """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use?"""
     for c in g.state.players[seat].fulfilled:
         ability = ABILITY_OF[c]
@@ -99,31 +99,31 @@ class Fulfilled(EndStep):
     last_chance: ClassVar[bool] = False
     phase = CASH
 
-    def holds(self, g: Game, seat: int, card: int) -> bool:
+    def holds(self, g: RulesContext, seat: int, card: int) -> bool:
         return card in g.state.players[seat].fulfilled
 
-    def on_game_end(self, g: Game, holder: int, data: dict) -> None:
+    def on_game_end(self, g: RulesContext, holder: int, data: dict) -> None:
         if not self.last_chance:
             return
         if any(fr["kind"] == "end_step" and fr["seat"] == holder and fr["phase"] == CASH for fr in g.state.stack):
             return  # one last chance per player
         super().on_game_end(g, holder, data)
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         if last_chance_options(g, seat):
             self.ask(g, seat, "last")
 
-    def options_last(self, g: Game, frame: Frame) -> list[Action]:
+    def options_last(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "no", (frame["card"],))] if last_chance_options(g, seat) else []
 
-    def describe_last(self, g: Game, action: Action) -> Wording:
+    def describe_last(self, g: RulesContext, action: Action) -> Wording:
         return "last_done", {}
 
-    def answer_last(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_last(self, g: RulesContext, frame: Frame, action: Action) -> None:
         pass  # done: the scoring follows
 
-    def leave_fulfilled(self, g: Game, seat: int, card: int) -> None:
+    def leave_fulfilled(self, g: RulesContext, seat: int, card: int) -> None:
         g.state.players[seat].fulfilled.remove(card)
         forget(g)
 
@@ -142,16 +142,16 @@ class Telescopes(Fulfilled):
     reread = "Capital goods that count as technology may be cashed in too (fixed); one by one, last chance before the scoring."
     last_chance = True
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card):
             return []
         goods = g.state.players[seat].goods
         return [Action(seat, "anytime", (card,), c) for c in goods if good_type(g, seat, c) == GREEN]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "cash_good", {"d": action.target, "n": 4}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, good = action.player, action.target
         s.players[seat].goods.remove(good)
@@ -172,15 +172,15 @@ class OliveOil(Fulfilled):
     name = "OLIVE OIL"
     reread = "Only while you are the active player, and no longer once the last turn is over."
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card) or seat != g.state.active or scoring_started(g):
             return []
         return [Action(seat, "anytime", (card,))]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "self_discard", {"n": 2}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         seat, card = action.player, action.cards[0]
         self.leave_fulfilled(g, seat, card)
         g.state.discard.append(card)
@@ -197,13 +197,13 @@ class BionicEars(Fulfilled):
     name = "BIONIC EARS"
     reread = "as written"
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         return [Action(seat, "anytime", (card,))] if self.holds(g, seat, card) else []
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "self_to_hand", {}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         seat, card = action.player, action.cards[0]
         self.leave_fulfilled(g, seat, card)
         g.state.players[seat].hand.append(card)
@@ -227,16 +227,16 @@ class SushiKnives(Fulfilled):
     reread = "Printed luxury cards of the hand, any 4; repeatable; one last chance once the game has ended."
     last_chance = True
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card):
             return []
         luxury = sorted(c for c in g.state.players[seat].hand if CARDS.goods[c] == BLUE)
         return [Action(seat, "anytime", (card, *four)) for four in combinations(luxury, SUSHI_CARDS)]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "discard_for_credits", {"cards": action.cards[1:], "n": 2}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat = action.player
         for c in action.cards[1:]:
@@ -263,15 +263,15 @@ class IcelandWater(Fulfilled):
               "island as any sale does, so RAMEN takes it at once (fixed).")
     last_chance = True
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card):
             return []
         return [Action(seat, "anytime", (card,), c) for c in g.state.players[seat].hand if CARDS.goods[c] == YELLOW]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "sell_island", {"d": action.target, "n": 2}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, sold = action.player, action.target
         s.players[seat].hand.remove(sold)
@@ -300,7 +300,7 @@ class Segways(Fulfilled):
     reread = "Crew or goods only with room once it has left; as a container only where its colour fills an open slot."
     last_chance = True
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not self.holds(g, seat, card):
             return []
         s = g.state
@@ -316,12 +316,12 @@ class Segways(Fulfilled):
                 out.append(Action(seat, "anytime", (card,), sid, option=SEGWAY_LOAD))
         return out
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         if action.option == SEGWAY_LOAD:
             return "self_to_ship", {"s": action.target}
         return ("self_to_crew" if action.option == SEGWAY_CREW else "self_to_goods"), {}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, card = action.player, action.cards[0]
         self.leave_fulfilled(g, seat, card)

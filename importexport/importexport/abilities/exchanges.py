@@ -39,7 +39,7 @@ from ..tokens import TOKEN_BASE, gone
 from .registry import ABILITY_OF, Ability, Wording, bound, forget, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
     from ..state import Ship
 
@@ -49,18 +49,18 @@ ROUND_KEYS = frozenset({"kind", "seat", "card", "step", "round_step", "queue", "
 
 # --- shared helpers ------------------------------------------------------------------------
 
-def others(g: Game, seat: int) -> list[int]:
+def others(g: RulesContext, seat: int) -> list[int]:
     """Every other seat, in seat order from the active player."""
     return [q for q in g.seat_order() if q != seat]
 
 
-def limits_for(g: Game, seats: list[int]) -> None:
+def limits_for(g: RulesContext, seats: list[int]) -> None:
     """Whoever of ``seats`` is over a limit now discards down (the first seat decides first)."""
     for seat in reversed(list(dict.fromkeys(seats))):
         enforce_limits(g, seat)
 
 
-def leave_fulfilled(g: Game, seat: int, card: int) -> bool:
+def leave_fulfilled(g: RulesContext, seat: int, card: int) -> bool:
     """Take ``card`` out of ``seat``'s fulfilled contracts (False if it is not there)."""
     fulfilled = g.state.players[seat].fulfilled
     if card not in fulfilled:
@@ -70,7 +70,7 @@ def leave_fulfilled(g: Game, seat: int, card: int) -> bool:
     return True
 
 
-def load_by_ability(g: Game, seat: int, ship: Ship, card: int, colour: int) -> None:
+def load_by_ability(g: RulesContext, seat: int, ship: Ship, card: int, colour: int) -> None:
     """``seat`` loads ``card`` onto ``ship`` as ``colour`` through an ability, not a Load action.
 
     The abilities hear it as a ``load`` event with ``action=False``, sent (as a Load action sends
@@ -81,21 +81,21 @@ def load_by_ability(g: Game, seat: int, ship: Ship, card: int, colour: int) -> N
     add_container(g, ship, card, colour)
 
 
-def container_off(g: Game, seat: int, ship: Ship, card: int) -> None:
+def container_off(g: RulesContext, seat: int, ship: Ship, card: int) -> None:
     """Tell the abilities that ``card`` has left ``ship`` (``seat``: who took it) by other means than
     a Pirate action or an import, which send their own events: cards that watch a ship at sea
     running low on containers (AEROPONICS, GPS) hear it; those about piracy or imports do not."""
     g.notify("container_off", seat=seat, card=card, ship=ship.id)
 
 
-def to_island(g: Game, seat: int, card: int) -> None:
+def to_island(g: RulesContext, seat: int, card: int) -> None:
     """``card`` lands on the Supply Island through ``seat``'s ability; the abilities hear an ``island``
     event, as after a sale (RAMEN)."""
     g.state.island.append(card)
     g.notify("island", seat=seat, card=card)
 
 
-def loadable(g: Game, ship: Ship, colour: int) -> bool:
+def loadable(g: RulesContext, ship: Ship, colour: int) -> bool:
     """Could a container of ``colour`` be loaded onto ``ship`` as a Load action would?"""
     return colour != GREY and can_take_container(g, ship, colour)
 
@@ -107,10 +107,10 @@ def level_total(card: int) -> int:
 class Exchange(Ability):
     """Shared machinery: a round of questions, seat after seat, then ``finish_<step>(g, data)``."""
 
-    def round(self, g: Game, step: str, seats: list[int], **data: Any) -> None:
+    def round(self, g: RulesContext, step: str, seats: list[int], **data: Any) -> None:
         self.proceed(g, step, list(seats), data)
 
-    def proceed(self, g: Game, step: str, queue: list[int], data: dict[str, Any]) -> None:
+    def proceed(self, g: RulesContext, step: str, queue: list[int], data: dict[str, Any]) -> None:
         """Ask the next seat of ``queue`` that has a choice; with nobody left, close the round."""
         while queue:
             seat, queue = queue[0], queue[1:]
@@ -122,11 +122,11 @@ class Exchange(Ability):
         if finish is not None:
             finish(g, data)
 
-    def goon(self, g: Game, frame: Frame) -> None:
+    def goon(self, g: RulesContext, frame: Frame) -> None:
         """The current seat is done: on to the next one (the round's data goes on, the seat's own count not)."""
         self.proceed(g, frame["round_step"], frame["queue"], {k: v for k, v in frame.items() if k not in ROUND_KEYS})
 
-    def again(self, g: Game, frame: Frame) -> None:
+    def again(self, g: RulesContext, frame: Frame) -> None:
         """Ask the same seat another question of the round (``frame``), or go on if it has no choice."""
         if self.ask_options(g, frame):
             g.state.stack.append(frame)
@@ -145,7 +145,7 @@ class HandRound(Exchange):
     to_holder: ClassVar[bool] = True  # the cards go to the holder's hand (else to the discards)
     discard_self: ClassVar[bool] = False  # the card is discarded afterwards
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         seats = g.seat_order() if self.everyone else others(g, seat)
         if self.draw:
             # all draws first: the giving in between never touches the deck, so the order is the same
@@ -153,17 +153,17 @@ class HandRound(Exchange):
                 g.emit("ability_draw", p=q, n=draw_cards(g, q, self.draw), why=self.name)
         self.round(g, "give", seats, owner=seat, me=card)
 
-    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+    def options_give(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
-    def describe_give(self, g: Game, action: Action) -> Wording:
+    def describe_give(self, g: RulesContext, action: Action) -> Wording:
         owner = g.state.stack[-1]["owner"]
         if self.to_holder and action.player != owner:
             return "give_card_to", {"q": owner}
         return "discard_hand_card", {}
 
-    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_give(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         giver, c = action.player, action.cards[1]
         s.players[giver].hand.remove(c)
@@ -179,7 +179,7 @@ class HandRound(Exchange):
         else:
             self.goon(g, frame)
 
-    def finish_give(self, g: Game, data: dict[str, Any]) -> None:
+    def finish_give(self, g: RulesContext, data: dict[str, Any]) -> None:
         owner, me = data["owner"], data["me"]
         if self.discard_self and leave_fulfilled(g, owner, me):
             g.state.discard.append(me)
@@ -233,22 +233,22 @@ class Vacuums(Exchange):
     name = "VACUUMS"
     reread = "A Capital good counting as luxury may be given (fixed); an empty hand cannot be given."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.round(g, "vacuum", others(g, seat), owner=seat)
 
-    def options_vacuum(self, g: Game, frame: Frame) -> list[Action]:
+    def options_vacuum(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         p = g.state.players[seat]
         hand = [Action(seat, "choose", (self.card,))] if p.hand else []
         return hand + [Action(seat, "choose", (self.card, c)) for c in p.goods if good_type(g, seat, c) == BLUE]
 
-    def describe_vacuum(self, g: Game, action: Action) -> Wording:
+    def describe_vacuum(self, g: RulesContext, action: Action) -> Wording:
         owner = g.state.stack[-1]["owner"]
         if len(action.cards) == 1:
             return "give_hand", {"q": owner, "n": len(g.state.players[action.player].hand)}
         return "give_good", {"q": owner}
 
-    def answer_vacuum(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_vacuum(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         giver, owner = s.players[action.player], frame["owner"]
         if len(action.cards) == 1:
@@ -263,7 +263,7 @@ class Vacuums(Exchange):
             g.emit("ex_give_good", p=action.player, q=owner, c=c, why=self.name)
         self.goon(g, frame)
 
-    def finish_vacuum(self, g: Game, data: dict[str, Any]) -> None:
+    def finish_vacuum(self, g: RulesContext, data: dict[str, Any]) -> None:
         enforce_limits(g, data["owner"])
 
 
@@ -281,10 +281,10 @@ class Railguns(Exchange):
     reread = "Only the other players give; each picks among the options they can meet in full."
     price = 4
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.round(g, "railguns", others(g, seat), owner=seat)
 
-    def options_railguns(self, g: Game, frame: Frame) -> list[Action]:
+    def options_railguns(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         p = g.state.players[seat]
         opts = [Action(seat, "choose", (self.card,), RAIL_CREDITS)] if p.credits >= self.price else []
@@ -293,13 +293,13 @@ class Railguns(Exchange):
             opts += [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in p.goods]
         return opts
 
-    def describe_railguns(self, g: Game, action: Action) -> Wording:
+    def describe_railguns(self, g: RulesContext, action: Action) -> Wording:
         owner = g.state.stack[-1]["owner"]
         if action.target == RAIL_CREDITS:
             return "pay_to", {"q": owner, "n": self.price}
         return ("give_contract" if action.target == RAIL_CONTRACT else "give_goods_first"), {"q": owner}
 
-    def answer_railguns(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_railguns(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         giver, owner = action.player, frame["owner"]
         if action.target == RAIL_CREDITS:
@@ -316,23 +316,23 @@ class Railguns(Exchange):
             return
         self.goon(g, frame)
 
-    def options_second(self, g: Game, frame: Frame) -> list[Action]:
+    def options_second(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c), RAIL_GOODS) for c in g.state.players[seat].goods]
 
-    def describe_second(self, g: Game, action: Action) -> Wording:
+    def describe_second(self, g: RulesContext, action: Action) -> Wording:
         return "give_goods_second", {"q": g.state.stack[-1]["owner"]}
 
-    def answer_second(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_second(self, g: RulesContext, frame: Frame, action: Action) -> None:
         self._give_good(g, action.player, frame["owner"], action.cards[1])
         self.goon(g, frame)
 
-    def _give_good(self, g: Game, giver: int, owner: int, c: int) -> None:
+    def _give_good(self, g: RulesContext, giver: int, owner: int, c: int) -> None:
         g.state.players[giver].goods.remove(c)
         add_good(g, owner, c)
         g.emit("ex_give_good", p=giver, q=owner, c=c, why=self.name)
 
-    def finish_railguns(self, g: Game, data: dict[str, Any]) -> None:
+    def finish_railguns(self, g: RulesContext, data: dict[str, Any]) -> None:
         limits_for(g, g.seat_order())
 
 
@@ -344,24 +344,24 @@ class Interest(Exchange):
     name = "INTEREST"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.round(g, "interest", others(g, seat), owner=seat, before=g.state.players[seat].goods[:])
 
-    def options_interest(self, g: Game, frame: Frame) -> list[Action]:
+    def options_interest(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
-    def describe_interest(self, g: Game, action: Action) -> Wording:
+    def describe_interest(self, g: RulesContext, action: Action) -> Wording:
         return "give_good", {"q": g.state.stack[-1]["owner"]}
 
-    def answer_interest(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_interest(self, g: RulesContext, frame: Frame, action: Action) -> None:
         c = action.cards[1]
         g.state.players[action.player].goods.remove(c)
         add_good(g, frame["owner"], c)
         g.emit("ex_give_good", p=action.player, q=frame["owner"], c=c, why=self.name)
         self.goon(g, frame)
 
-    def finish_interest(self, g: Game, data: dict[str, Any]) -> None:
+    def finish_interest(self, g: RulesContext, data: dict[str, Any]) -> None:
         owner, before = data["owner"], data["before"]
         received = [c for c in g.state.players[owner].goods if c not in before]
         if received and over_limits(g, owner)[1]:
@@ -369,17 +369,17 @@ class Interest(Exchange):
         else:
             enforce_limits(g, owner)
 
-    def options_keep(self, g: Game, frame: Frame) -> list[Action]:
+    def options_keep(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [
             Action(seat, "choose", (self.card, c))
             for c in g.state.players[seat].goods if c not in frame["before"]
         ]
 
-    def describe_keep(self, g: Game, action: Action) -> Wording:
+    def describe_keep(self, g: RulesContext, action: Action) -> Wording:
         return "discard_received", {}
 
-    def answer_keep(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_keep(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         g.state.players[seat].goods.remove(c)
         to_discard(g, c)
@@ -400,17 +400,17 @@ class Insects(Ability):
     name = "INSECTS"
     reread = "Capital goods counting as illegal go too, judged before any leaves (fixed); they arrive in goods order."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "target")
 
-    def options_target(self, g: Game, frame: Frame) -> list[Action]:
+    def options_target(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), q) for q in others(g, seat)]
 
-    def describe_target(self, g: Game, action: Action) -> Wording:
+    def describe_target(self, g: RulesContext, action: Action) -> Wording:
         return "illegal_to", {"q": action.target}
 
-    def answer_target(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_target(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, victim = action.player, action.target
         # which goods are illegal is settled first: a Capital good keeps the type it had before any left
@@ -427,14 +427,14 @@ class Insects(Ability):
         else:
             enforce_limits(g, seat)
 
-    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+    def options_take(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[frame["victim"]].goods]
 
-    def describe_take(self, g: Game, action: Action) -> Wording:
+    def describe_take(self, g: RulesContext, action: Action) -> Wording:
         return "take_good_from", {"q": g.state.stack[-1]["victim"]}
 
-    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_take(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         g.state.players[frame["victim"]].goods.remove(c)
         add_good(g, seat, c)
@@ -451,17 +451,17 @@ class DinoBones(Exchange):
     reread = "as written"
     take = 2
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.round(g, "dino", g.seat_order(), owner=seat)
 
-    def options_dino(self, g: Game, frame: Frame) -> list[Action]:
+    def options_dino(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].goods]
 
-    def describe_dino(self, g: Game, action: Action) -> Wording:
+    def describe_dino(self, g: RulesContext, action: Action) -> Wording:
         return "good_to_island", {}
 
-    def answer_dino(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_dino(self, g: RulesContext, frame: Frame, action: Action) -> None:
         c = action.cards[1]
         g.state.players[action.player].goods.remove(c)
         if c < TOKEN_BASE:
@@ -471,18 +471,18 @@ class DinoBones(Exchange):
             gone(g, c)
         self.goon(g, frame)
 
-    def finish_dino(self, g: Game, data: dict[str, Any]) -> None:
+    def finish_dino(self, g: RulesContext, data: dict[str, Any]) -> None:
         if g.state.island:
             self.ask(g, data["owner"], "take", left=self.take)
 
-    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+    def options_take(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.island]
 
-    def describe_take(self, g: Game, action: Action) -> Wording:
+    def describe_take(self, g: RulesContext, action: Action) -> Wording:
         return "island_to_goods", {}
 
-    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_take(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         g.state.island.remove(c)
         add_good(g, seat, c)
@@ -502,7 +502,7 @@ class Sanitizer(Ability):
     name = "SANITIZER"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         p = g.state.players[seat]
         crew, goods = p.crew[:], p.goods[:]
         p.crew[:] = goods
@@ -526,21 +526,21 @@ class SoySauce(Ability):
     reread = "Every moved card earns its 2 credits, even one discarded after; over a limit the owner picks what goes."
     per_card = 2
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         if g.state.players[seat].crew:
             self.ask(g, seat, "shift")
 
-    def options_shift(self, g: Game, frame: Frame) -> list[Action]:
+    def options_shift(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
-    def describe_shift(self, g: Game, action: Action) -> Wording:
+    def describe_shift(self, g: RulesContext, action: Action) -> Wording:
         if action.kind != "yes":
             return "keep_crew", {}
         n = len(g.state.players[action.player].crew)
         return "crew_to_goods", {"n": n, "m": self.per_card * n}
 
-    def answer_shift(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_shift(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind != "yes":
             return
         seat = action.player
@@ -561,7 +561,7 @@ class MoveSelf(Ability):
     price: ClassVar[int] = 0  # paid to the bank first; unable to pay: the card stays where it is
     full_discards: ClassVar[bool] = False  # no crew room: the card is discarded instead
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         p = g.state.players[seat]
         if card not in p.fulfilled:
             return
@@ -631,7 +631,7 @@ class UnpasteurizedCheese(MoveSelf):
     area = "crew"
     in_crew = True
 
-    def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:
+    def modify_crew_actions(self, g: RulesContext, seat: int, value: int, action: int) -> int:
         return value + (action == PIRATE) - (action == CARDS.action[self.card])
 
 
@@ -643,17 +643,17 @@ class Beer(Ability):
     reread = "as written"
     bonus = 6
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "sell", me=card)
 
-    def options_sell(self, g: Game, frame: Frame) -> list[Action]:
+    def options_sell(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
-    def describe_sell(self, g: Game, action: Action) -> Wording:
+    def describe_sell(self, g: RulesContext, action: Action) -> Wording:
         return ("self_to_island", {"n": self.bonus}) if action.kind == "yes" else ("keep_fulfilled", {})
 
-    def answer_sell(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_sell(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         if action.kind == "yes" and leave_fulfilled(g, seat, me):
             g.emit("ex_to_island", p=seat, c=me)
@@ -677,19 +677,19 @@ class Euros(Ability):
     name = "EUROS"
     reread = "Any player's ship at sea; the ship that just fulfilled it has not sailed yet, so it is no choice."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "ship", me=card)
 
-    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+    def options_ship(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         if frame["me"] not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card,), x.id) for x in g.state.ships if x.at_sea]
 
-    def describe_ship(self, g: Game, action: Action) -> Wording:
+    def describe_ship(self, g: RulesContext, action: Action) -> Wording:
         return "self_to_ship", {"s": action.target}
 
-    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_ship(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         ship = g.state.ships[action.target]
         leave_fulfilled(g, seat, me)
@@ -715,10 +715,10 @@ class TheAlgorithm(Ability):
     name = "THE ALGORITHM"
     reread = "Optional ('may'): keeping it among the fulfilled contracts is offered beside crew and ship (fixed)."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", me=card)
 
-    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+    def options_place(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         p = g.state.players[seat]
         if me not in p.fulfilled:
@@ -732,12 +732,12 @@ class TheAlgorithm(Ability):
         ]
         return opts + [Action(seat, "no", (self.card,))] if opts else []
 
-    def describe_place(self, g: Game, action: Action) -> Wording:
+    def describe_place(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "keep_fulfilled", {}
         return ("self_to_crew", {}) if action.target == ALGO_CREW else ("self_to_ship", {"s": action.target})
 
-    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_place(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
         seat, me = action.player, frame["me"]
@@ -762,10 +762,10 @@ class CheapLabor(Ability):
     name = "CHEAP LABOR"
     reread = "Not the ship that just fulfilled it (about to sail); a ship without contract: up to its cargo limit."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "ship", me=card)
 
-    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+    def options_ship(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
@@ -776,10 +776,10 @@ class CheapLabor(Ability):
             if (can_take_container(g, x, colour) if x.contracts else len(x.containers) < max_cargo(g, x))
         ]
 
-    def describe_ship(self, g: Game, action: Action) -> Wording:
+    def describe_ship(self, g: RulesContext, action: Action) -> Wording:
         return "self_to_ship", {"s": action.target}
 
-    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_ship(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, me = action.player, frame["me"]
         leave_fulfilled(g, seat, me)
         g.emit("ex_load", p=seat, c=me, s=action.target, why=self.name)
@@ -799,10 +799,10 @@ class Bamboo(Ability):
     name = "BAMBOO"
     reread = "'At no cost' also waives the level requirement; a ship about to sail is not free."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "again", me=card)
 
-    def options_again(self, g: Game, frame: Frame) -> list[Action]:
+    def options_again(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
@@ -813,10 +813,10 @@ class Bamboo(Ability):
         ]
         return opts + [Action(seat, "no", (self.card,))] if opts else []
 
-    def describe_again(self, g: Game, action: Action) -> Wording:
+    def describe_again(self, g: RulesContext, action: Action) -> Wording:
         return ("keep_fulfilled", {}) if action.kind == "no" else ("self_contract_again", {"s": action.target})
 
-    def answer_again(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_again(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
         seat, me = action.player, frame["me"]
@@ -844,17 +844,17 @@ class Apples(Ability):
     name = "APPLES"
     reread = "The hand card counts by its printed colour; only its own instant ability fires (no payout)."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "pick", ship=ship)
 
-    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+    def options_pick(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand if GOODS_OF[c] == YELLOW]
 
-    def describe_pick(self, g: Game, action: Action) -> Wording:
+    def describe_pick(self, g: RulesContext, action: Action) -> Wording:
         return "hand_to_fulfilled", {}
 
-    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_pick(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, c = action.player, action.cards[1]
         p = g.state.players[seat]
         p.hand.remove(c)
@@ -876,10 +876,10 @@ class StolenDocuments(Ability):
     name = "STOLEN DOCUMENTS"
     reread = "'Stolen Research' is this card; the printed colour decides; only the stolen card's instant ability fires."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "steal", me=card, ship=ship)
 
-    def options_steal(self, g: Game, frame: Frame) -> list[Action]:
+    def options_steal(self, g: RulesContext, frame: Frame) -> list[Action]:
         s = g.state
         seat = frame["seat"]
         if frame["me"] not in s.players[seat].fulfilled:
@@ -889,10 +889,10 @@ class StolenDocuments(Ability):
             for q in others(g, seat) for c in s.players[q].fulfilled if GOODS_OF[c] == GREEN
         ]
 
-    def describe_steal(self, g: Game, action: Action) -> Wording:
+    def describe_steal(self, g: RulesContext, action: Action) -> Wording:
         return "swap_contract", {"q": action.target}
 
-    def answer_steal(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_steal(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, victim, c, me = action.player, action.target, action.cards[1], frame["me"]
         theirs = s.players[victim].fulfilled
@@ -927,7 +927,7 @@ class WindTurbines(Ability):
     lends = True
     max_level = 1
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "copy", me=card, ship=ship)
 
     def copyable(self, c: int) -> bool:
@@ -937,17 +937,17 @@ class WindTurbines(Ability):
             and not (ability.as_contract or ability.in_crew or ability.lends)
         )
 
-    def options_copy(self, g: Game, frame: Frame) -> list[Action]:
+    def options_copy(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         return [
             Action(seat, "choose", (self.card, c))
             for q in g.seat_order() for c in g.state.players[q].fulfilled if c != me and self.copyable(c)
         ]
 
-    def describe_copy(self, g: Game, action: Action) -> Wording:
+    def describe_copy(self, g: RulesContext, action: Action) -> Wording:
         return "copy", {}
 
-    def answer_copy(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_copy(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, me, c = action.player, frame["me"], action.cards[1]
         marks = g.state.marks
         marks["copies"] = [*(row for row in marks.get("copies", ()) if row[0] != me), [me, c]]
@@ -957,25 +957,25 @@ class WindTurbines(Ability):
         if hasattr(copied, "on_fulfil") and me in g.state.players[seat].fulfilled:
             copied.on_fulfil(g, seat, me, frame["ship"])  # type: ignore[union-attr]
 
-    def copy_of(self, g: Game, card: int) -> Ability | None:
+    def copy_of(self, g: RulesContext, card: int) -> Ability | None:
         c = next((row[1] for row in g.state.marks.get("copies", ()) if row[0] == card), None)
         ability = None if c is None else ABILITY_OF[c]
         return None if ability is None else bound(ability, card)
 
-    def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
+    def lent(self, g: RulesContext, seat: int, card: int) -> list[Ability]:
         ability = self.copy_of(g, card)
         return [] if ability is None else [ability]
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         ability = self.copy_of(g, card)
         if ability is None or not hasattr(ability, "anytime_options") or card not in g.state.players[seat].fulfilled:
             return []
         return ability.anytime_options(g, seat, card)
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         self.copy_of(g, action.cards[0]).anytime_apply(g, action)  # type: ignore[union-attr]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording | None:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording | None:
         hook = getattr(self.copy_of(g, action.cards[0]), "describe_anytime", None)
         return None if hook is None else hook(g, action)
 
@@ -1000,17 +1000,17 @@ class Surstromming(Ability):
               "begins, wherever the card lies meanwhile (fixed).")
     standing = BAN_MARK  # the ban works through the mark, not through the card's place
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         ban = g.state.marks.get(BAN_MARK, [])
         if seat not in ban:
             g.state.marks[BAN_MARK] = [*ban, seat]
             forget(g)
         g.emit("ex_pirate_ban", p=seat)
 
-    def modify_pirate_allowed(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
+    def modify_pirate_allowed(self, g: RulesContext, seat: int, value: bool, pirate: int) -> bool:
         return value and not g.state.marks.get(BAN_MARK)
 
-    def watch_turn_start(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_turn_start(self, g: RulesContext, data: dict[str, Any]) -> None:
         ban = g.state.marks.get(BAN_MARK)
         if ban and data["seat"] in ban:
             rest = [q for q in ban if q != data["seat"]]
@@ -1036,13 +1036,13 @@ class FakeMoney(Ability):
     name = "FAKE MONEY"
     reread = "A taken container keeps the colour it counted as on its ship (fixed); grey or unfitting ones go to hand."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         ships = [i for q in others(g, seat) for i in s.players[q].ships if s.ships[i].containers]
         if ships:
             self.ask(g, seat, "take", ships=ships)
 
-    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+    def options_take(self, g: RulesContext, frame: Frame) -> list[Action]:
         s = g.state
         seat = frame["seat"]
         mine = [x for x in harbour_ships(g, seat) if x.contracts]
@@ -1055,14 +1055,14 @@ class FakeMoney(Ability):
                 opts.extend(Action(seat, "choose", (self.card, c), d) for d in dests)
         return opts
 
-    def describe_take(self, g: Game, action: Action) -> Wording:
+    def describe_take(self, g: RulesContext, action: Action) -> Wording:
         c = action.cards[1]
         src = next(x.id for x in g.state.ships if c in x.containers)
         if action.target >= 0:
             return "take_and_load", {"src": src, "s": action.target}
         return "take_to_hand", {"src": src}
 
-    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_take(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, c = action.player, action.cards[1]
         src = next(x for x in s.ships if c in x.containers)

@@ -31,8 +31,8 @@ from .exchanges import container_off, leave_fulfilled, load_by_ability
 from .registry import Ability, forget, register
 
 if TYPE_CHECKING:
+    from ..context import RulesContext
     from ..describe import Wording
-    from ..engine import Game
     from ..flow import Frame
     from ..state import Ship
 
@@ -42,19 +42,19 @@ TOKYO = "tokyo"
 
 # --- Capital: cards that load themselves as rainbow containers ------------------------------
 
-def rainbow_ships(g: Game, seat: int) -> list[Ship]:
+def rainbow_ships(g: RulesContext, seat: int) -> list[Ship]:
     """``seat``'s ships in harbour (not about to sail) with a contract a wild container can still help fill."""
     return [x for x in harbour_ships(g, seat) if can_take_container(g, x, GREY)]
 
 
-def load_rainbow(g: Game, seat: int, card: int, ship: int, why: str) -> None:
+def load_rainbow(g: RulesContext, seat: int, card: int, ship: int, why: str) -> None:
     """Move ``card`` from ``seat``'s fulfilled contracts onto ``ship`` as a wild (grey) container."""
     leave_fulfilled(g, seat, card)
     g.emit("ex_load", p=seat, c=card, s=ship, why=why)
     load_by_ability(g, seat, g.state.ships[ship], card, GREY)
 
 
-def discard_fulfilled(g: Game, seat: int, card: int) -> None:
+def discard_fulfilled(g: RulesContext, seat: int, card: int) -> None:
     """``card`` leaves ``seat``'s fulfilled contracts for the discard pile."""
     if leave_fulfilled(g, seat, card):
         g.state.discard.append(card)
@@ -66,22 +66,22 @@ class RainbowSelfLoader(Ability):
     """Shared: when fulfilled, the card goes onto one of your suitable harbour ships as a rainbow
     container (you pick the ship); with no suitable ship it is discarded."""
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         if rainbow_ships(g, seat):
             self.ask(g, seat, "ship", me=card)
         else:
             discard_fulfilled(g, seat, card)
 
-    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+    def options_ship(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card, me), x.id) for x in rainbow_ships(g, seat)]
 
-    def describe_ship(self, g: Game, action: Action) -> Wording:
+    def describe_ship(self, g: RulesContext, action: Action) -> Wording:
         return "self_to_ship", {"s": action.target}
 
-    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_ship(self, g: RulesContext, frame: Frame, action: Action) -> None:
         load_rainbow(g, action.player, frame["me"], action.target, self.name)
         enforce_limits(g, action.player)  # one fulfilled contract fewer: the limits may have dropped
 
@@ -102,21 +102,21 @@ class Automation(RainbowSelfLoader):
     name = "AUTOMATION"
     reread = "Moving on is compulsory (you pick among suitable harbour ships); it counts for the payout of the ship it leaves."
 
-    def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
+    def on_container_fulfilled(self, g: RulesContext, seat: int, card: int, ship: int, contracts: list[int]) -> None:
         if rainbow_ships(g, seat):
             self.ask(g, seat, "move", me=card, src=ship)
 
-    def options_move(self, g: Game, frame: Frame) -> list[Action]:
+    def options_move(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         src = g.state.ships[frame["src"]]
         if src.at_sea or me not in src.containers:
             return []
         return [Action(seat, "choose", (self.card, me), x.id) for x in rainbow_ships(g, seat)]
 
-    def describe_move(self, g: Game, action: Action) -> Wording:
+    def describe_move(self, g: RulesContext, action: Action) -> Wording:
         return "self_to_ship", {"s": action.target}
 
-    def answer_move(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_move(self, g: RulesContext, frame: Frame, action: Action) -> None:
         me, src = frame["me"], g.state.ships[frame["src"]]
         remove_container(g, src, me)
         g.emit("moves_on", c=me, s=action.target)
@@ -124,7 +124,7 @@ class Automation(RainbowSelfLoader):
         load_by_ability(g, action.player, g.state.ships[action.target], me, GREY)
 
 
-def _gps_home(g: Game, fr: Frame) -> None:
+def _gps_home(g: RulesContext, fr: Frame) -> None:
     """GPS is the only container left on a ship at sea: GPS is discarded and the ship comes home."""
     s = g.state
     ship = s.ships[fr["ship"]]
@@ -156,22 +156,22 @@ class Gps(RainbowSelfLoader):
     reread = ("Checked whenever its ship sails or loses a container at sea (to an ability too, fixed); a GPS "
               "left alone is discarded and the ship returns.")
 
-    def _check(self, g: Game, sid: int) -> None:
+    def _check(self, g: RulesContext, sid: int) -> None:
         if sid >= 0:
             ship = g.state.ships[sid]
             if ship.at_sea and ship.containers == [self.card]:
                 g.state.stack.append({"kind": "gps_home", "ship": sid, "card": self.card})
 
-    def watch_sail(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_sail(self, g: RulesContext, data: dict[str, Any]) -> None:
         self._check(g, data["ship"])
 
-    def watch_pirate(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_pirate(self, g: RulesContext, data: dict[str, Any]) -> None:
         self._check(g, data["source"])
 
-    def watch_imported(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_imported(self, g: RulesContext, data: dict[str, Any]) -> None:
         self._check(g, data["ship"])
 
-    def watch_container_off(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_container_off(self, g: RulesContext, data: dict[str, Any]) -> None:
         self._check(g, data["ship"])
 
 
@@ -191,10 +191,10 @@ class ContainerFactory(Ability):
     name = "CONTAINER FACTORY"
     reread = "Your choice of place, staying put included; crew and goods only with room once it has left."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", me=card)
 
-    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+    def options_place(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         p = g.state.players[seat]
         if me not in p.fulfilled:
@@ -204,14 +204,14 @@ class ContainerFactory(Ability):
         places += [x.id for x in rainbow_ships(g, seat)]
         return [Action(seat, "no", (self.card,))] + [Action(seat, "choose", (self.card, me), t) for t in places]
 
-    def describe_place(self, g: Game, action: Action) -> Wording:
+    def describe_place(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "keep_fulfilled", {}
         if action.target >= 0:
             return "self_to_ship", {"s": action.target}
         return {FACTORY_CREW: "self_to_crew", FACTORY_GOODS: "self_to_goods"}.get(action.target, "self_to_hand"), {}
 
-    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_place(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
         seat, me, where = action.player, frame["me"], action.target
@@ -251,7 +251,7 @@ class Ramen(Ability):
     reread = ("Lasting: takes every agriculture card reaching the Tokyo harbour; a grey Capital card there "
               "keeps its printed colour and is not taken.")
 
-    def sweep(self, g: Game, seat: int) -> None:
+    def sweep(self, g: RulesContext, seat: int) -> None:
         s = g.state
         if TOKYO not in s.modules:
             return
@@ -264,13 +264,13 @@ class Ramen(Ability):
             add_good(g, seat, c)
         enforce_limits(g, seat)
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.sweep(g, seat)
 
-    def on_island(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_island(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self.sweep(g, holder)
 
-    def on_turn_start(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_turn_start(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self.sweep(g, holder)
 
 
@@ -287,23 +287,23 @@ class SquidJerky(Ability):
     name = "SQUID JERKY"
     reread = "The swap is compulsory when another 2-credit card lies there (you pick); the new card's instant does not run."
 
-    def column(self, g: Game, me: int) -> list[int]:
+    def column(self, g: RulesContext, me: int) -> list[int]:
         return [c for c in g.state.island if COLUMN_OF[c] == 0 and c != me]
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         if TOKYO in g.state.modules and self.column(g, card):
             self.ask(g, seat, "swap", me=card)
 
-    def options_swap(self, g: Game, frame: Frame) -> list[Action]:
+    def options_swap(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, me = frame["seat"], frame["me"]
         if me not in g.state.players[seat].fulfilled:
             return []
         return [Action(seat, "choose", (self.card, c)) for c in self.column(g, me)]
 
-    def describe_swap(self, g: Game, action: Action) -> Wording:
+    def describe_swap(self, g: RulesContext, action: Action) -> Wording:
         return "island_for_fulfilled", {}
 
-    def answer_swap(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_swap(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, me, other = action.player, frame["me"], action.cards[1]
         fulfilled = s.players[seat].fulfilled
@@ -327,5 +327,5 @@ class TotoToilets(Ability):
     name = "TOTO TOILETS"
     reread = "Only the column's credits are waived; the level requirement still applies."
 
-    def modify_tokyo_cost(self, g: Game, seat: int, value: int, card: int) -> int:
+    def modify_tokyo_cost(self, g: RulesContext, seat: int, value: int, card: int) -> int:
         return 0

@@ -66,7 +66,7 @@ from .exchanges import load_by_ability, to_island
 from .registry import Ability, Wording, acting, forget, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 GOODS_OF = CARDS.goods
@@ -74,12 +74,12 @@ GOODS_OF = CARDS.goods
 
 # --- small shared pieces ------------------------------------------------------------------------
 
-def top_frame(g: Game) -> Frame | None:
+def top_frame(g: RulesContext) -> Frame | None:
     stack = g.state.stack
     return stack[-1] if stack else None
 
 
-def own_act_frame(g: Game, seat: int, action: int) -> Frame | None:
+def own_act_frame(g: RulesContext, seat: int, action: int) -> Frame | None:
     """The top frame if it is ``seat`` carrying out its own ``action`` actions, else None."""
     fr = top_frame(g)
     if fr is not None and fr["kind"] == "act" and fr["seat"] == seat and fr.get("action", g.state.led) == action:
@@ -87,7 +87,7 @@ def own_act_frame(g: Game, seat: int, action: int) -> Frame | None:
     return None
 
 
-def spend_action(g: Game) -> None:
+def spend_action(g: RulesContext) -> None:
     """The choice just made uses one of the actions of the act frame on top."""
     fr = g.state.stack[-1]
     fr["left"] -= 1
@@ -104,14 +104,14 @@ def unwrap(a: Action, kind: str) -> Action:
     return a.unwrap(kind)
 
 
-def in_play(g: Game, seat: int, card: int) -> bool:
+def in_play(g: RulesContext, seat: int, card: int) -> bool:
     """Lasting abilities work from the fulfilled contracts (anytime hooks also see the hand)."""
     return card in g.state.players[seat].fulfilled
 
 
 # --- free single actions (NANOBOTS, PAPRIKA) ----------------------------------------------------
 
-def action_options(g: Game, seat: int, action: int) -> list[Action]:
+def action_options(g: RulesContext, seat: int, action: int) -> list[Action]:
     """The ordinary choices of one action of type ``action`` (a Contract without skipping levels)."""
     if action == SUPPLY:
         return _turn.supply_options(g, seat)
@@ -129,20 +129,20 @@ class FreeAction(Ability):
 
     free_action: ClassVar[int] = LOAD
 
-    def offer_free_action(self, g: Game, seat: int) -> None:
+    def offer_free_action(self, g: RulesContext, seat: int) -> None:
         if action_options(g, seat, self.free_action):
             self.ask(g, seat, "free_action")
 
-    def options_free_action(self, g: Game, frame: Frame) -> list[Action]:
+    def options_free_action(self, g: RulesContext, frame: Frame) -> list[Action]:
         opts = action_options(g, frame["seat"], self.free_action)
         return [*opts, Action(frame["seat"], "no", (self.card,))] if opts else []
 
-    def describe_free_action(self, g: Game, action: Action) -> Wording:
+    def describe_free_action(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "no_free", {"a": self.free_action}
         return "free", {"c": g.state.stack[-1]["card"], "inner": action}
 
-    def answer_free_action(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_free_action(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind != "no":
             g.emit("ability", p=action.player, c=self.card)
             _turn.PERFORM[action.kind](g, action)
@@ -150,7 +150,7 @@ class FreeAction(Ability):
 
 # --- free imports (POCKY, PAPER, STRETCH GOAL) -----------------------------------------------
 
-def free_import_options(g: Game, seat: int, areas: tuple[int, ...], optional: bool, card: int) -> list[Action]:
+def free_import_options(g: RulesContext, seat: int, areas: tuple[int, ...], optional: bool, card: int) -> list[Action]:
     """Taking one container from any ship at sea into one of ``areas`` (crew, goods) with room.
 
     A compulsory import with no room anywhere takes the card and discards it, as the Import
@@ -171,7 +171,7 @@ def free_import_options(g: Game, seat: int, areas: tuple[int, ...], optional: bo
     return opts
 
 
-def free_import_wording(g: Game, action: Action) -> Wording:
+def free_import_wording(g: RulesContext, action: Action) -> Wording:
     """Menu wording of a choice of ``free_import_options`` (the question's card is on top)."""
     if action.kind == "no":
         return "import_none", {}
@@ -181,7 +181,7 @@ def free_import_wording(g: Game, action: Action) -> Wording:
     return key, {"c": g.state.stack[-1]["card"], "d": c, "s": ship}
 
 
-def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> None:
+def free_import(g: RulesContext, action: Action, why: str, compensate: bool = False) -> None:
     """Carry out a free import chosen from ``free_import_options`` (no bid).
 
     With ``compensate`` the ship's owner, if it is not the importer, takes the usual 2 credits
@@ -202,7 +202,7 @@ def free_import(g: Game, action: Action, why: str, compensate: bool = False) -> 
         ship_home(g, ship, "imported")
 
 
-def _resume(g: Game, fr: Frame) -> None:
+def _resume(g: RulesContext, fr: Frame) -> None:
     """An automatic step an ability left for itself: carry on with ``then_<step>``."""
     ability = acting(g, fr["card"], "then_" + fr["step"])
     getattr(ability, "then_" + fr["step"])(g, fr)
@@ -221,7 +221,7 @@ class ArGlasses(Ability):
     name = "AR GLASSES"
     reread = "As written; its free Contract action offers no ship about to sail (fixed)."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         g.state.stack.append({"kind": "solo", "seat": seat, "left": 2})
 
 
@@ -239,7 +239,7 @@ class Glasses(Ability):
         "player's ship gets the usual 2 credits."
     )
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         _turn.solo_action(g, seat, IMPORT)
 
 
@@ -259,7 +259,7 @@ class PlatinumRings(Ability):
     )
     hand_target: ClassVar[int] = 8
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         need = self.hand_target - len(g.state.players[seat].hand)
         if need > 0:
             g.emit("draw", p=seat, n=draw_cards(g, seat, need))
@@ -283,18 +283,18 @@ class Pocky(Ability):
     reread = ("Compulsory import into crew or goods (discarded without room); another player's ship "
               "earns its owner the usual 2 credits, as the text does not waive it (fixed).")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         gain(g, seat, 2, self.name)
         g.emit("draw", p=seat, n=draw_cards(g, seat, 2))
         self.ask(g, seat, "import")
 
-    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+    def options_import(self, g: RulesContext, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["seat"], (TAKE_CREW, TAKE_GOODS), False, self.card)
 
-    def describe_import(self, g: Game, action: Action) -> Wording:
+    def describe_import(self, g: RulesContext, action: Action) -> Wording:
         return free_import_wording(g, action)
 
-    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_import(self, g: RulesContext, frame: Frame, action: Action) -> None:
         free_import(g, action, self.name, compensate=True)
 
 
@@ -306,20 +306,20 @@ class Paper(Ability):
     name = "PAPER"
     reread = "as written"
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
             return
         for c in data["cards"]:
             if GOODS_OF[c] == BLACK:
                 self.ask(g, holder, "import")
 
-    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+    def options_import(self, g: RulesContext, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["seat"], (TAKE_CREW, TAKE_GOODS), True, self.card)
 
-    def describe_import(self, g: Game, action: Action) -> Wording:
+    def describe_import(self, g: RulesContext, action: Action) -> Wording:
         return free_import_wording(g, action)
 
-    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_import(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind != "no":
             free_import(g, action, self.name)
 
@@ -339,10 +339,10 @@ class StretchGoal(Ability):
     reread = ("Happens once, on fulfilment; each import is compulsory (discarded if the goods are full) "
               "and pays the ship's owner the usual 2 credits when it is another player's (fixed).")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.next_player(g, g.seat_order(seat))
 
-    def next_player(self, g: Game, queue: list[int]) -> None:
+    def next_player(self, g: RulesContext, queue: list[int]) -> None:
         while queue:
             seat, queue = queue[0], queue[1:]
             g.emit("draw", p=seat, n=draw_cards(g, seat, 2))
@@ -351,18 +351,18 @@ class StretchGoal(Ability):
                 self.ask(g, seat, "import", queue=queue)
                 return
 
-    def options_import(self, g: Game, frame: Frame) -> list[Action]:
+    def options_import(self, g: RulesContext, frame: Frame) -> list[Action]:
         return free_import_options(g, frame["seat"], (TAKE_GOODS,), False, self.card)
 
-    def describe_import(self, g: Game, action: Action) -> Wording:
+    def describe_import(self, g: RulesContext, action: Action) -> Wording:
         return free_import_wording(g, action)
 
-    def answer_import(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_import(self, g: RulesContext, frame: Frame, action: Action) -> None:
         # The next player's turn comes after anything this import sets off.
         g.state.stack.append({"kind": "resume_extra", "card": self.card, "step": "import", "queue": frame["queue"]})
         free_import(g, action, self.name, compensate=True)
 
-    def then_import(self, g: Game, frame: Frame) -> None:
+    def then_import(self, g: RulesContext, frame: Frame) -> None:
         self.next_player(g, frame["queue"])
 
 
@@ -382,10 +382,10 @@ class Spacecraft(Ability):
         "always free of the Tokyo cost."
     )
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "place", ship=ship)
 
-    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+    def options_place(self, g: RulesContext, frame: Frame) -> list[Action]:
         s = g.state
         seat = frame["seat"]
         ships = harbour_ships(g, seat)  # (not the ship whose fulfilment this is: it is about to sail)
@@ -400,10 +400,10 @@ class Spacecraft(Ability):
                 opts.extend(Action(seat, "choose", (self.card, c), sid, 0, side) for sid, free in room if size <= free)
         return opts
 
-    def describe_place(self, g: Game, action: Action) -> Wording:
+    def describe_place(self, g: RulesContext, action: Action) -> Wording:
         return "island_contract", {"s": action.target, "cargo": (action.cards[1], action.option)}
 
-    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_place(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, c, ship = action.player, action.cards[1], s.ships[action.target]
         s.island.remove(c)
@@ -430,16 +430,16 @@ class Jidohanbaiki(Ability):
     name = "JIDOHANBAIKI"
     reread = "Only when leading; no cards are drawn, so abilities that answer a draw do not react."
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         fr = top_frame(g)
         if not in_play(g, seat, card) or fr is None or fr["kind"] != "lead" or fr["seat"] != seat:
             return []
         return [Action(seat, "anytime", (card,))]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "credits_not_cards", {"n": 2}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         s.stack.pop()  # the lead decision
         s.stack.append({"kind": "end_turn"})
@@ -457,17 +457,17 @@ class Lumber(Ability):
         "set it off."
     )
 
-    def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_draw(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
             self.ask(g, holder, "draw")
 
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+    def options_draw(self, g: RulesContext, frame: Frame) -> list[Action]:
         return [Action(frame["seat"], "yes", (self.card,)), Action(frame["seat"], "no", (self.card,))]
 
-    def describe_draw(self, g: Game, action: Action) -> Wording:
+    def describe_draw(self, g: RulesContext, action: Action) -> Wording:
         return ("draw_too" if action.kind == "yes" else "no_draw"), {}
 
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_draw(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
             g.emit("ability", p=action.player, c=self.card)
             draw_action(g, action.player)
@@ -487,7 +487,7 @@ class Nanobots(FreeAction):
         "draws do not count."
     )
 
-    def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_draw(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self.offer_free_action(g, holder)
 
@@ -499,7 +499,7 @@ class Paprika(FreeAction):
     name = "PAPRIKA"
     reread = "as written"
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self.offer_free_action(g, holder)
 
@@ -514,13 +514,13 @@ class ExtraLoad(Ability):
 
     cost: ClassVar[int] = 0
 
-    def limit(self, g: Game, seat: int) -> int | None:
+    def limit(self, g: RulesContext, seat: int) -> int | None:
         return None
 
-    def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
+    def allowed(self, g: RulesContext, seat: int, frame: Frame) -> bool:
         return True
 
-    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         fr = own_act_frame(g, seat, LOAD)
         if action != LOAD or fr is None or not value or g.state.players[seat].credits < self.cost:
             return value
@@ -529,10 +529,10 @@ class ExtraLoad(Ability):
             return value
         return [*value, Action(seat, "anytime", (self.card,))]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return ("one_more_load_paid", {"n": self.cost}) if self.cost else ("one_more_load", {})
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         seat = action.player
         self.note_use(g, seat)
         if self.cost:
@@ -556,7 +556,7 @@ class Batteries(ExtraLoad):
     )
     cost = 2
 
-    def limit(self, g: Game, seat: int) -> int | None:
+    def limit(self, g: RulesContext, seat: int) -> int | None:
         return 1
 
 
@@ -573,7 +573,7 @@ class Playstations(ExtraLoad):
     reread = ("Capital goods count as the type they take (fixed); the extra Loads (one per 2 technology "
               "goods) are counted per turn, not per declared action.")
 
-    def limit(self, g: Game, seat: int) -> int | None:
+    def limit(self, g: RulesContext, seat: int) -> int | None:
         return goods_of_type(g, seat, GREEN) // 2
 
 
@@ -587,7 +587,7 @@ class MachineArms(ExtraLoad):
         "Only when leading Load; the extra Loads are offered while the last declared one is due."
     )
 
-    def allowed(self, g: Game, seat: int, frame: Frame) -> bool:
+    def allowed(self, g: RulesContext, seat: int, frame: Frame) -> bool:
         s = g.state
         return (
             seat == s.active and s.led == LOAD and "action" not in frame and frame["left"] == 1
@@ -610,16 +610,16 @@ class CellPhones(Ability):
         "every Load."
     )
 
-    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         s = g.state
         if action != LOAD or own_act_frame(g, seat, LOAD) is None or not (s.deck or s.discard):
             return value
         return [*value, Action(seat, "anytime", (self.card,))]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "draw_to_load", {}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat = action.player
         spend_action(g)
@@ -636,13 +636,13 @@ class CellPhones(Ability):
         else:
             g.emit("keep_drawn", p=seat, why=self.name)
 
-    def loads_of(self, g: Game, seat: int, card: int) -> list[Action]:
+    def loads_of(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         return [a for a in _turn.load_options(g, seat) if a.cards == (card,)]
 
-    def options_load_drawn(self, g: Game, frame: Frame) -> list[Action]:
+    def options_load_drawn(self, g: RulesContext, frame: Frame) -> list[Action]:
         return self.loads_of(g, frame["seat"], frame["drawn"])
 
-    def answer_load_drawn(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_load_drawn(self, g: RulesContext, frame: Frame, action: Action) -> None:
         _turn.PERFORM["load"](g, action)
 
 
@@ -660,15 +660,15 @@ class SmartCars(Ability):
         "fits."
     )
 
-    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != LOAD or own_act_frame(g, seat, LOAD) is None or self.used(g, seat):
             return value
         return [*value, *(Action(seat, "anytime", (self.card, c)) for c in g.state.players[seat].hand)]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "island_instead", {"n": 2}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, c = action.player, action.cards[1]
         self.note_use(g, seat)
@@ -688,7 +688,7 @@ class MapleSyrup(Ability):
     reread = "From the hand during any Load action of yours; its level requirement must be met."
     min_credits: ClassVar[int] = 30
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         p = g.state.players[seat]
         if (
             card not in p.hand or p.credits < self.min_credits or own_act_frame(g, seat, LOAD) is None
@@ -697,10 +697,10 @@ class MapleSyrup(Ability):
             return []
         return [wrap(card, a) for a in _turn.load_options(g, seat) if a.cards == (card,)]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "no_action_used", {"inner": unwrap(action, "load")}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
         _turn.PERFORM["load"](g, unwrap(action, "load"))
 
@@ -715,7 +715,7 @@ class Contraband(Ability):
     name = "CONTRABAND"
     reread = "Only from a ship at sea, even where another ability opens ships in harbour (fixed); once per turn."
 
-    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != PIRATE or own_act_frame(g, seat, PIRATE) is None or self.used(g, seat):
             return value
         ships = g.state.ships
@@ -725,10 +725,10 @@ class Contraband(Ability):
         ]
         return value + extra
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "extra_container", {"inner": unwrap(action, "pirate")}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         self.note_use(g, action.player)
         g.emit("ability", p=action.player, c=self.card)
         _turn.PERFORM["pirate"](g, unwrap(action, "pirate"))
@@ -747,16 +747,16 @@ class JasmineTea(Ability):
     reread = ("Any card a Contract action could place, the Tokyo harbour's too (fixed); the extra ones "
               "use no action and so cannot skip levels.")
 
-    def modify_act_options(self, g: Game, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, value: list[Action], action: int, left: int) -> list[Action]:
         if action != CONTRACT or own_act_frame(g, seat, CONTRACT) is None:
             return value
         extra = [wrap(self.card, a) for a in value if a.kind == "contract" and a.count == 1]
         return value + extra
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "no_action_used", {"inner": unwrap(action, "contract")}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
         _turn.PERFORM["contract"](g, unwrap(action, "contract"))
 
@@ -770,7 +770,7 @@ class TsukijiFish(Ability):
     reread = "as written"
     colours: ClassVar[tuple[int, ...]] = (BLUE, YELLOW)
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         if not in_play(g, seat, card) or s.active != seat:
             return []
@@ -782,15 +782,15 @@ class TsukijiFish(Ability):
             if a.count == 1 and a.cards[0] in hand and GOODS_OF[a.cards[0]] in self.colours
         ]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "no_action_used", {"inner": unwrap(action, "contract")}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         g.emit("ability", p=action.player, c=self.card)
         _turn.PERFORM["contract"](g, unwrap(action, "contract"))
 
 
-def flour_slots(g: Game, seat: int, card: int) -> list[int]:
+def flour_slots(g: RulesContext, seat: int, card: int) -> list[int]:
     slots = list(CARDS.slots[card])
     if g.state.abilities and g.mod(seat, "rainbow_contract", False, card):
         return [RAINBOW_SLOT] * len(slots)
@@ -820,7 +820,7 @@ class Flour(Ability):
         "fill it completely, J cards not counted; never onto a ship about to sail (fixed)."
     )
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         p = s.players[seat]
         fr = own_act_frame(g, seat, CONTRACT)
@@ -835,10 +835,10 @@ class Flour(Ability):
             if cargo_size(g, x) + len(slots) <= max_cargo(g, x)
         ]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "contract_with_cargo", {"s": action.target}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, ship = action.player, s.ships[action.target]
         spend_action(g)
@@ -852,7 +852,7 @@ class Flour(Ability):
             g.notify("contract", seat=seat, card=self.card, ship=ship.id)
         self.ask(g, seat, "load", ship=ship.id, chosen=[])
 
-    def options_load(self, g: Game, frame: Frame) -> list[Action]:
+    def options_load(self, g: RulesContext, frame: Frame) -> list[Action]:
         s = g.state
         seat, ship = frame["seat"], s.ships[frame["ship"]]
         if self.card not in ship.contracts:
@@ -874,7 +874,7 @@ class Flour(Ability):
                 opts.append(Action(seat, "load", (c,), ship.id))
         return opts
 
-    def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_load(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, c, ship = action.player, action.cards[0], s.ships[frame["ship"]]
         chosen = [*frame["chosen"], c]
@@ -894,16 +894,16 @@ class Rope(Ability):
     name = "ROPE"
     reread = "as written"
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         if not in_play(g, seat, card) or s.active != seat or self.used(g, seat):
             return []
         return [Action(seat, "anytime", (card, h, i)) for h in s.players[seat].hand for i in s.island]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "swap_island", {}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, h, i = action.player, action.cards[1], action.cards[2]
         self.note_use(g, seat)
@@ -924,7 +924,7 @@ class LedLights(Ability):
     name = "LED LIGHTS"
     reread = "No limit is printed (unlike ROPE's), so the swap may be repeated within the turn."
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         fr = top_frame(g)
         if not in_play(g, seat, card) or s.active != seat or len(s.players[seat].hand) < 2:
@@ -933,23 +933,23 @@ class LedLights(Ability):
             return []
         return [Action(seat, "anytime", (card, i)) for i in s.island]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "want_island", {}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         self.ask(g, action.player, "give", want=action.cards[1])
 
-    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+    def options_give(self, g: RulesContext, frame: Frame) -> list[Action]:
         s = g.state
         if frame["want"] not in s.island:  # (another choice took it meanwhile)
             return []
         hand = sorted(s.players[frame["seat"]].hand)
         return [Action(frame["seat"], "choose", (self.card, a, b)) for a, b in combinations(hand, 2)]
 
-    def describe_give(self, g: Game, action: Action) -> Wording:
+    def describe_give(self, g: RulesContext, action: Action) -> Wording:
         return "give_two_for", {"f": g.state.stack[-1]["want"]}
 
-    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_give(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         seat, want = action.player, frame["want"]
         hand = s.players[seat].hand
@@ -980,16 +980,16 @@ class UsDollars(Ability):
         "count at once."
     )
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         if not in_play(g, seat, card):
             return []
         actions = (*BASE_ACTIONS, TRADE) if "capital" in getattr(g.state, "modules", ()) else BASE_ACTIONS
         return [Action(seat, "anytime", (card,), a) for a in actions]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "virtual_crew", {"a": action.target}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, kind = action.player, action.target
         s.players[seat].fulfilled.remove(self.card)
@@ -1005,7 +1005,7 @@ class UsDollars(Ability):
             fr["most"] += 1
         enforce_limits(g, seat)  # one fulfilled contract fewer
 
-    def modify_crew_actions(self, g: Game, seat: int, value: int, action: int) -> int:
+    def modify_crew_actions(self, g: RulesContext, seat: int, value: int, action: int) -> int:
         note = self.held_row(g, "virtual_crew", seat)
         if note and note[2] == g.state.turn and note[3] == action and self.card not in g.state.players[seat].fulfilled:
             return value + 1

@@ -24,7 +24,7 @@ from .registry import Ability, Wording, acting, forget, register
 from .scoring import has_most
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 CASH, MOVE, ANNOUNCE = 0, 1, 2  # phases of the end-of-game steps, in the order they run
@@ -34,7 +34,7 @@ def _order(fr: Frame) -> tuple[int, int, int]:
     return fr["phase"], fr["order"], fr["queued"]
 
 
-def queue_end_step(g: Game, ability: Ability, seat: int, phase: int) -> None:
+def queue_end_step(g: RulesContext, ability: Ability, seat: int, phase: int) -> None:
     """Queue ``ability``'s end-of-game step for ``seat`` (on top of the ``score`` frame)."""
     stack = g.state.stack
     queued = sum(1 for fr in stack if fr["kind"] == "end_step")
@@ -43,7 +43,7 @@ def queue_end_step(g: Game, ability: Ability, seat: int, phase: int) -> None:
     })
 
 
-def _run_end_step(g: Game, fr: Frame) -> None:
+def _run_end_step(g: RulesContext, fr: Frame) -> None:
     """Run the earliest queued step first: the steps waiting right below are sorted by phase, seat
     order and queueing order whatever order the event left them in."""
     stack = g.state.stack
@@ -66,14 +66,14 @@ class EndStep(Ability):
 
     phase: ClassVar[int] = MOVE
 
-    def on_game_end(self, g: Game, holder: int, data: dict) -> None:
+    def on_game_end(self, g: RulesContext, holder: int, data: dict) -> None:
         queue_end_step(g, self, holder, self.phase)
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         raise NotImplementedError
 
 
-def fulfilled_to_goods(g: Game, seat: int, card: int, why: str) -> None:
+def fulfilled_to_goods(g: RulesContext, seat: int, card: int, why: str) -> None:
     g.state.players[seat].fulfilled.remove(card)
     forget(g)
     add_good(g, seat, card)
@@ -89,7 +89,7 @@ class CanOpeners(Ability):
     name = "CAN OPENERS"
     reread = "as written"
 
-    def modify_triggers_credit_end(self, g: Game, seat: int, value: bool) -> bool:
+    def modify_triggers_credit_end(self, g: RulesContext, seat: int, value: bool) -> bool:
         return False
 
 
@@ -100,7 +100,7 @@ class MriMachine(Ability):
     name = "MRI MACHINE"
     reread = "Raises the credit goal for every player, not only its holder."
 
-    def modify_end_credits_all(self, g: Game, seat: int, value: int) -> int:
+    def modify_end_credits_all(self, g: RulesContext, seat: int, value: int) -> int:
         return value + 20
 
 
@@ -113,7 +113,7 @@ class MotherLoad(Ability):
     name = "MOTHER LOAD"
     reread = "At least 8 goods counting as illegal, Capital goods taking that type included (fixed)."
 
-    def wins(self, g: Game, seat: int) -> bool:
+    def wins(self, g: RulesContext, seat: int) -> bool:
         return goods_of_type(g, seat, RED) >= 8
 
 
@@ -133,7 +133,7 @@ class ExoticFish(Ability):
         "counts all goods as for the scoring, a tie only if you alone of the tied win ties (fixed for two FOXES)."
     )
 
-    def wins(self, g: Game, seat: int) -> bool:
+    def wins(self, g: RulesContext, seat: int) -> bool:
         s = g.state
         mine = s.players[seat].credits
         if mine <= 0 or any(mine < 2 * p.credits for q, p in enumerate(s.players) if q != seat):
@@ -155,7 +155,7 @@ class GraphicsCards(Ability):
         "of the tied win ties (fixed for two FOXES holders)."
     )
 
-    def wins(self, g: Game, seat: int) -> bool:
+    def wins(self, g: RulesContext, seat: int) -> bool:
         counts = [goods_counts(g, q) for q in range(g.state.n)]
         return sum(1 for col in BASE_COLOURS if has_most(g, seat, [c[col] for c in counts])) >= 4
 
@@ -168,7 +168,7 @@ class Improbability(Ability):
     name = "IMPROBABILITY"
     reread = "as written"
 
-    def wins(self, g: Game, seat: int) -> bool:
+    def wins(self, g: RulesContext, seat: int) -> bool:
         p = g.state.players[seat]
         colours = set(BASE_COLOURS)
         return all(colours <= {CARDS.goods[c] for c in area} for area in (p.crew, p.fulfilled, p.goods))
@@ -189,13 +189,13 @@ class CheapShirts(EndStep):
     reread = "Compulsory: as many crew cards as the goods limit leaves room for; you pick which when not all fit."
     phase = MOVE
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         self._fill(g, seat)
 
-    def _room(self, g: Game, seat: int) -> int:
+    def _room(self, g: RulesContext, seat: int) -> int:
         return goods_limit(g, seat) - goods_load(g, seat)
 
-    def _fill(self, g: Game, seat: int) -> None:
+    def _fill(self, g: RulesContext, seat: int) -> None:
         crew = g.state.players[seat].crew
         room = self._room(g, seat)
         if room <= 0 or not crew:
@@ -206,21 +206,21 @@ class CheapShirts(EndStep):
         else:
             self.ask(g, seat, "shirts")
 
-    def _move(self, g: Game, seat: int, card: int) -> None:
+    def _move(self, g: RulesContext, seat: int, card: int) -> None:
         g.state.players[seat].crew.remove(card)
         add_good(g, seat, card)
         g.emit("to_goods", p=seat, c=card, why=self.name)
 
-    def options_shirts(self, g: Game, frame: Frame) -> list[Action]:
+    def options_shirts(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         if self._room(g, seat) <= 0:
             return []
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].crew]
 
-    def describe_shirts(self, g: Game, action: Action) -> Wording:
+    def describe_shirts(self, g: RulesContext, action: Action) -> Wording:
         return "crew_card_to_goods", {}
 
-    def answer_shirts(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_shirts(self, g: RulesContext, frame: Frame, action: Action) -> None:
         self._move(g, action.player, action.cards[1])
         self._fill(g, action.player)
 
@@ -239,10 +239,10 @@ class Diamonds(EndStep):
     reread = "Optional, up to two contracts, one at a time, each only if the goods limit leaves room."
     phase = MOVE
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         self.ask(g, seat, "diamonds", left=2)
 
-    def options_diamonds(self, g: Game, frame: Frame) -> list[Action]:
+    def options_diamonds(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         fulfilled = g.state.players[seat].fulfilled
         if self.card not in fulfilled:
@@ -250,10 +250,10 @@ class Diamonds(EndStep):
         moves = [Action(seat, "choose", (self.card, c)) for c in fulfilled if room_after_leaving(g, seat, c)[1]]
         return [*moves, Action(seat, "no", (self.card,))] if moves else []
 
-    def describe_diamonds(self, g: Game, action: Action) -> Wording:
+    def describe_diamonds(self, g: RulesContext, action: Action) -> Wording:
         return ("move_no_more" if action.kind == "no" else "fulfilled_to_goods"), {}
 
-    def answer_diamonds(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_diamonds(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
         seat = action.player
@@ -263,7 +263,7 @@ class Diamonds(EndStep):
         enforce_limits(g, seat)
 
 
-def supply_crew(g: Game, seat: int) -> int:
+def supply_crew(g: RulesContext, seat: int) -> int:
     return sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == SUPPLY)
 
 
@@ -279,21 +279,21 @@ class Teslas(EndStep):
     )
     phase = ANNOUNCE
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         if supply_crew(g, seat):
             self.ask(g, seat, "teslas")
 
-    def options_teslas(self, g: Game, frame: Frame) -> list[Action]:
+    def options_teslas(self, g: RulesContext, frame: Frame) -> list[Action]:
         return [Action(frame["seat"], "choose", (self.card,), col) for col in BASE_COLOURS]
 
-    def describe_teslas(self, g: Game, action: Action) -> Wording:
+    def describe_teslas(self, g: RulesContext, action: Action) -> Wording:
         return "supply_crew_as", {"goods": action.target}
 
-    def answer_teslas(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_teslas(self, g: RulesContext, frame: Frame, action: Action) -> None:
         self.keep_row(g, "end_choice", action.player, action.target)
         g.emit("end_goods_type", p=action.player, g=action.target, c=self.card)
 
-    def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
+    def modify_goods_counts(self, g: RulesContext, seat: int, counts: list[int]) -> list[int]:
         chosen = self.held_row(g, "end_choice", seat)
         if not chosen:
             return counts
@@ -311,22 +311,22 @@ class Cologne(EndStep):
     reread = "The action type named is each holder's own, a copy's too (fixed)."
     phase = ANNOUNCE
 
-    def at_end(self, g: Game, seat: int) -> None:
+    def at_end(self, g: RulesContext, seat: int) -> None:
         if g.state.players[seat].crew:
             self.ask(g, seat, "cologne")
 
-    def options_cologne(self, g: Game, frame: Frame) -> list[Action]:
+    def options_cologne(self, g: RulesContext, frame: Frame) -> list[Action]:
         shown = sorted({CARDS.action[c] for c in g.state.players[frame["seat"]].crew})
         return [Action(frame["seat"], "choose", (self.card,), a) for a in shown]
 
-    def describe_cologne(self, g: Game, action: Action) -> Wording:
+    def describe_cologne(self, g: RulesContext, action: Action) -> Wording:
         return "crew_type_scores", {"a": action.target, "n": 4}
 
-    def answer_cologne(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_cologne(self, g: RulesContext, frame: Frame, action: Action) -> None:
         self.keep_row(g, "end_choice", action.player, action.target)
         g.emit("end_action_type", p=action.player, a=action.target, c=self.card)
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         chosen = self.held_row(g, "end_choice", seat)
         if not chosen:
             return 0

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .registry import Ability, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
 
 
 @register
@@ -17,7 +17,7 @@ class Shampoo(Ability):
     name = "SHAMPOO"
     reread = "The third card is optional; the usual two stay compulsory and at most one goes to the crew."
 
-    def modify_import_take(self, g: Game, seat: int, value: int) -> int:
+    def modify_import_take(self, g: RulesContext, seat: int, value: int) -> int:
         return max(value, 3)
 
 
@@ -37,5 +37,5 @@ class DarkFlight(Ability):
         "takes two cards as from a ship and nobody is compensated."
     )
 
-    def modify_import_island(self, g: Game, seat: int, value: bool) -> bool:
+    def modify_import_island(self, g: RulesContext, seat: int, value: bool) -> bool:
         return True

@@ -16,13 +16,13 @@ from .registry import Ability, Wording, declare_winner, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 GOODS_OF = CARDS.goods
 
 
-def pay_if_able(g: Game, payer: int, payee: int, amount: int, why: str) -> None:
+def pay_if_able(g: RulesContext, payer: int, payee: int, amount: int, why: str) -> None:
     """A player who cannot pay the whole amount an ability asks for pays nothing."""
     if g.state.players[payer].credits >= amount:
         transfer(g, payer, payee, amount, why)
@@ -35,7 +35,7 @@ class Almonds(Ability):
     name = "ALMONDS"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         gain(g, seat, 8 if g.state.players[seat].credits <= 18 else 4, self.name)
 
 
@@ -51,7 +51,7 @@ class Flametorch(Ability):
     reread = ("Seeded coin; on heads a player short of 4 pays nothing; on tails "
               "a holder who cannot pay everyone 2 pays nobody (general rules).")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         heads = g.rng_below(2) == 0
         g.emit("coin", p=seat, heads=heads)
         others = g.seat_order(seat)[1:]
@@ -71,7 +71,7 @@ class Pirates(Ability):
     reread = ("Others pay up to 6 to the bank; the extra turn follows "
               "the current turn, even when fulfilled while following.")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         for other in g.seat_order(seat)[1:]:
             pay_bank(g, other, 6, self.name)
         g.state.extra_turns.append(seat)
@@ -85,19 +85,19 @@ class BirdFeed(Ability):
     name = "BIRD FEED"
     reread = "Other players are asked clockwise from the active player; the first who says yes (and has 6) buys it."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         queue = [q for q in g.seat_order() if q != seat]
         self.ask(g, queue[0], "buy", owner=seat, queue=queue[1:], me=card)  # me: the card sold (a copy's own)
 
-    def options_buy(self, g: Game, frame: Frame) -> list[Action]:
+    def options_buy(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         yes = [Action(seat, "yes", (frame["card"],))] if g.state.players[seat].credits >= 6 else []
         return [*yes, Action(seat, "no", (frame["card"],))]
 
-    def describe_buy(self, g: Game, action: Action) -> Wording:
+    def describe_buy(self, g: RulesContext, action: Action) -> Wording:
         return ("buy_from", {"q": g.state.stack[-1]["owner"], "n": 6}) if action.kind == "yes" else ("no_buy", {})
 
-    def answer_buy(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_buy(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         owner, buyer = frame["owner"], action.player
         if action.kind == "yes":
@@ -117,7 +117,7 @@ class BirdFeed(Ability):
 # classes over them; cards that differ only in a colour or a number share a base class.
 
 
-def has_good_of(g: Game, seat: int, colour: int) -> bool:
+def has_good_of(g: RulesContext, seat: int, colour: int) -> bool:
     return goods_of_type(g, seat, colour) > 0
 
 
@@ -125,7 +125,7 @@ def round_up_even(n: int) -> int:
     return n + n % 2
 
 
-def draw_into_hand(g: Game, seat: int, count: int) -> list[int]:
+def draw_into_hand(g: RulesContext, seat: int, count: int) -> list[int]:
     """Draw up to ``count`` cards into the hand (fewer if deck and discards run out); the cards drawn."""
     hand = g.state.players[seat].hand
     before = len(hand)
@@ -136,7 +136,7 @@ def draw_into_hand(g: Game, seat: int, count: int) -> list[int]:
     return drawn
 
 
-def pay_bank_if_able(g: Game, seat: int, amount: int, why: str) -> None:
+def pay_bank_if_able(g: RulesContext, seat: int, amount: int, why: str) -> None:
     """A player who cannot pay the whole amount to the bank pays nothing."""
     if g.state.players[seat].credits >= amount:
         pay_bank(g, seat, amount, why)
@@ -147,10 +147,10 @@ class CreditsPerCount(Ability):
 
     per = 2
 
-    def count(self, g: Game, seat: int, ship: int) -> int:
+    def count(self, g: RulesContext, seat: int, ship: int) -> int:
         raise NotImplementedError
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         gain(g, seat, self.per * self.count(g, seat, ship), self.name)
 
 
@@ -159,7 +159,7 @@ class GoodsEverywhere(CreditsPerCount):
 
     colour = YELLOW
 
-    def count(self, g: Game, seat: int, ship: int) -> int:
+    def count(self, g: RulesContext, seat: int, ship: int) -> int:
         return sum(goods_of_type(g, other, self.colour) for other in range(g.state.n))
 
 
@@ -195,7 +195,7 @@ class Pillows(CreditsPerCount):
     name = "PILLOWS"
     reread = "Cards only: the contract printed on the harbour does not count, this card does."
 
-    def count(self, g: Game, seat: int, ship: int) -> int:
+    def count(self, g: RulesContext, seat: int, ship: int) -> int:
         return len(g.state.players[seat].fulfilled)
 
 
@@ -207,7 +207,7 @@ class Rice(CreditsPerCount):
     reread = ("Contracts keep their printed colour (a Capital contract is not "
               "agriculture); the harbour's printed contract does not count.")
 
-    def count(self, g: Game, seat: int, ship: int) -> int:
+    def count(self, g: RulesContext, seat: int, ship: int) -> int:
         return sum(1 for c in g.state.players[seat].fulfilled if GOODS_OF[c] == YELLOW)
 
 
@@ -218,7 +218,7 @@ class MuayThaiShorts(CreditsPerCount):
     name = "MUAY THAI SHORTS"
     reread = "as written"
 
-    def count(self, g: Game, seat: int, ship: int) -> int:
+    def count(self, g: RulesContext, seat: int, ship: int) -> int:
         # the ship's "sail" step, still pending, records how many contracts it carried
         for frame in reversed(g.state.stack):
             if frame["kind"] == "sail" and frame["ship"] == ship:
@@ -233,7 +233,7 @@ class Tej(Ability):
     name = "TEJ"
     reread = "With fewer than 3 crew cards nothing (one crew card: -1 rounds up to 0)."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         gain(g, seat, round_up_even(len(g.state.players[seat].crew) - 2), self.name)
 
 
@@ -244,7 +244,7 @@ class Flowers(Ability):
     name = "FLOWERS"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         for other in g.seat_order(seat):
             gain(g, other, 4, self.name)
 
@@ -254,10 +254,10 @@ class OthersPayYou(Ability):
 
     amount = 2
 
-    def qualifies(self, g: Game, other: int) -> bool:
+    def qualifies(self, g: RulesContext, other: int) -> bool:
         return True
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         for other in g.seat_order(seat)[1:]:
             if self.qualifies(g, other):
                 pay_if_able(g, other, seat, self.amount, self.name)
@@ -270,7 +270,7 @@ class Ammunition(OthersPayYou):
     name = "AMMUNITION"
     reread = "Illegal goods in the goods area (a Capital good only as the type it takes); one short of 2 credits pays nothing."
 
-    def qualifies(self, g: Game, other: int) -> bool:
+    def qualifies(self, g: RulesContext, other: int) -> bool:
         return has_good_of(g, other, RED)
 
 
@@ -291,7 +291,7 @@ class ImportTax(Ability):
     reread = ("A player pays the 4 only if they have all 4; the card goes "
               "to the discard pile, not to the fulfilled contracts.")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         for other in g.seat_order(seat)[1:]:
             pay_bank_if_able(g, other, 4, self.name)
@@ -310,18 +310,18 @@ class RooibosTea(Ability):
     name = "ROOIBOS TEA"
     reread = "Each player answers yes or no, clockwise from the active player."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         queue = g.seat_order()
         self.ask(g, queue[0], "tea", queue=queue[1:])
 
-    def options_tea(self, g: Game, frame: Frame) -> list[Action]:
+    def options_tea(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "yes", (frame["card"],)), Action(seat, "no", (frame["card"],))]
 
-    def describe_tea(self, g: Game, action: Action) -> Wording:
+    def describe_tea(self, g: RulesContext, action: Action) -> Wording:
         return ("true_now" if action.kind == "yes" else "false_now"), {}
 
-    def answer_tea(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_tea(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
             gain(g, action.player, 2, self.name)
         if frame["queue"]:
@@ -338,7 +338,7 @@ class Cups(Ability):
     name = "CUPS"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         draw_into_hand(g, seat, 5)
 
 
@@ -349,7 +349,7 @@ class MerinoWool(Ability):
     name = "MERINO WOOL"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         draw_into_hand(g, seat, len(g.state.players[seat].hand))
 
 
@@ -361,17 +361,17 @@ class Potatoes(Ability):
     reread = "as written"
     CREDITS, DRAW = 0, 1
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "pick")
 
-    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+    def options_pick(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c,), self.CREDITS), Action(seat, "choose", (c,), self.DRAW)]
 
-    def describe_pick(self, g: Game, action: Action) -> Wording:
+    def describe_pick(self, g: RulesContext, action: Action) -> Wording:
         return ("take_credits", {"n": 2}) if action.target == self.CREDITS else ("draw_cards", {"n": 5})
 
-    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_pick(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.target == self.CREDITS:
             gain(g, action.player, 2, self.name)
         else:
@@ -390,7 +390,7 @@ class YakuzaArt(Ability):
     name = "YAKUZA ART"
     reread = "Goods in the goods area, Capital ones as the type they take; each part happens when it applies, nobody is asked."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         consumer, technology = has_good_of(g, seat, BLACK), has_good_of(g, seat, GREEN)
         if consumer:
             draw_into_hand(g, seat, 5)
@@ -405,7 +405,7 @@ class Vaccines(Ability):
     name = "VACCINES"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         if s.island:
             taken = s.island[:]
@@ -427,7 +427,7 @@ class MassageTables(Ability):
     reread = ("Deck cards keep their printed colour, so two Capital cards are "
               "a pair; if deck and discards run out, what was revealed counts.")
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         revealed: list[int] = []
         seen: set[int] = set()
         while True:
@@ -456,27 +456,27 @@ class Antiquities(Ability):
     name = "ANTIQUITIES"
     reread = "Cards in the deck keep their printed colour; with no illegal card there the deck is still shuffled."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         if any(GOODS_OF[c] == RED for c in g.state.deck):
             self.ask(g, seat, "pick")
         else:
             self.shuffle(g, seat, found=False)
 
-    def options_pick(self, g: Game, frame: Frame) -> list[Action]:
+    def options_pick(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c, x)) for x in sorted(g.state.deck) if GOODS_OF[x] == RED]
 
-    def describe_pick(self, g: Game, action: Action) -> Wording:
+    def describe_pick(self, g: RulesContext, action: Action) -> Wording:
         return "deck_to_hand", {}
 
-    def answer_pick(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_pick(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
         picked = action.cards[1]
         s.deck.remove(picked)
         s.players[action.player].hand.append(picked)
         self.shuffle(g, action.player, found=True)
 
-    def shuffle(self, g: Game, seat: int, found: bool) -> None:
+    def shuffle(self, g: RulesContext, seat: int, found: bool) -> None:
         g.rng_shuffle(g.state.deck)
         g.emit("deck_search" if found else "deck_search_none", p=seat)
 
@@ -489,7 +489,7 @@ class HawaiianSalt(Ability):
     name = "HAWAIIAN SALT"
     reread = "Hand cards keep their printed colour: a Capital card in a hand is not agriculture."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         mine = s.players[seat].hand
         for other in g.seat_order(seat)[1:]:
@@ -520,7 +520,7 @@ class MujiPens(Ability):
     reread = "Not optional (fixed): the 'may' only permits it with an empty hand; fewer than 3 only from smaller hands."
     TAKE = 3
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         mine = s.players[seat].hand
         if mine:
@@ -547,7 +547,7 @@ class YerbaMate(Ability):
     name = "YERBA MATE"
     reread = "as written"
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         if not g.state.marks.get("deck_face_up"):
             g.state.marks["deck_face_up"] = True
             g.emit("deck_face_up", p=seat)
@@ -560,22 +560,22 @@ class NameAType(Ability):
     """Base: the holder names one of the five goods types (``choose``, target = colour), then
     ``named`` runs.  Chance comes only from the order of the deck."""
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "name")
 
-    def options_name(self, g: Game, frame: Frame) -> list[Action]:
+    def options_name(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, c = frame["seat"], frame["card"]
         return [Action(seat, "choose", (c,), colour) for colour in BASE_COLOURS]
 
-    def describe_name(self, g: Game, action: Action) -> Wording:
+    def describe_name(self, g: RulesContext, action: Action) -> Wording:
         """Menu wording of a naming option (see ``describe.describe_action``)."""
         return "name_goods", {"goods": action.target}
 
-    def answer_name(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_name(self, g: RulesContext, frame: Frame, action: Action) -> None:
         g.emit("name_type", p=action.player, goods=action.target)
         self.named(g, action.player, action.target, frame["card"])
 
-    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+    def named(self, g: RulesContext, seat: int, colour: int, card: int) -> None:
         raise NotImplementedError
 
 
@@ -585,11 +585,11 @@ class DrawForNamedType(NameAType):
     draws = 2
     prize = 8
 
-    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+    def named(self, g: RulesContext, seat: int, colour: int, card: int) -> None:
         draw_for_type(g, seat, colour, self.draws, self.prize, self.name)
 
 
-def draw_for_type(g: Game, seat: int, colour: int, draws: int, prize: int, why: str) -> None:
+def draw_for_type(g: RulesContext, seat: int, colour: int, draws: int, prize: int, why: str) -> None:
     """Draw ``draws`` cards into the hand; ``prize`` credits if one of them is of ``colour``."""
     drawn = draw_into_hand(g, seat, draws)
     hit = next((c for c in drawn if GOODS_OF[c] == colour), None)
@@ -625,16 +625,16 @@ class LuckyCards(Ability):
               "each time for 30 credits, until the scoring.")
     cost, draws, prize = 30, 1, 50
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         p = g.state.players[seat]
         if card not in p.fulfilled or p.credits < self.cost or scoring_started(g):
             return []
         return [Action(seat, "anytime", (card,), colour) for colour in BASE_COLOURS]
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "lucky_gamble", {"goods": action.target, "n": self.cost, "m": self.prize}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         seat = action.player
         pay_bank(g, seat, self.cost, self.name)
         g.emit("name_type", p=seat, goods=action.target)
@@ -650,7 +650,7 @@ class RollsRoyce(NameAType):
     reread = ("One of the five goods types is named; the revealed card "
               "keeps its printed colour (a Capital card matches none).")
 
-    def named(self, g: Game, seat: int, colour: int, card: int) -> None:
+    def named(self, g: RulesContext, seat: int, colour: int, card: int) -> None:
         top = top_of_deck(g)
         if top is None:
             return

@@ -19,7 +19,7 @@ from ..rules import can_take_container, contract_slots, fulfil, harbour_ships, i
 from .registry import Ability, Wording, forget, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 GOODS_OF = CARDS.goods
@@ -33,7 +33,7 @@ class WildContainers(Ability):
 
     colour: ClassVar[int] = -1
 
-    def modify_wild_container(self, g: Game, seat: int, value: bool, colour: int) -> bool:
+    def modify_wild_container(self, g: RulesContext, seat: int, value: bool, colour: int) -> bool:
         return value or colour == self.colour
 
 
@@ -89,7 +89,7 @@ class AnyContainerOn(Ability):
 
     colour: ClassVar[int] = -1
 
-    def modify_rainbow_contract(self, g: Game, seat: int, value: bool, card: int) -> bool:
+    def modify_rainbow_contract(self, g: RulesContext, seat: int, value: bool, card: int) -> bool:
         return value or GOODS_OF[card] == self.colour
 
 
@@ -137,13 +137,13 @@ class Tortillas(Ability):
     reread = "as written"
     as_contract = True
 
-    def modify_rainbow_contract(self, g: Game, seat: int, value: bool, card: int) -> bool:
+    def modify_rainbow_contract(self, g: RulesContext, seat: int, value: bool, card: int) -> bool:
         return value or card == self.card
 
 
 # --- fewer containers needed ------------------------------------------------------------------
 
-def contract_size(g: Game, ship_id: int, card: int) -> int:
+def contract_size(g: RulesContext, ship_id: int, card: int) -> int:
     ship = g.state.ships[ship_id]
     return len(CARDS[card].slots(ship.sides[ship.contracts.index(card)]))
 
@@ -166,12 +166,12 @@ class PrefabHome(Ability):
     )
     halving: ClassVar[int] = -1  # the ship whose luxury contracts count as halved, only while it is checked
 
-    def modify_cargo_discount(self, g: Game, seat: int, value: int, card: int, ship_id: int) -> int:
+    def modify_cargo_discount(self, g: RulesContext, seat: int, value: int, card: int, ship_id: int) -> int:
         if ship_id != PrefabHome.halving or GOODS_OF[card] != BLUE:
             return value
         return value + contract_size(g, ship_id, card) // 2
 
-    def _met_by_half(self, g: Game, holder: int, ship_id: int) -> bool:
+    def _met_by_half(self, g: RulesContext, holder: int, ship_id: int) -> bool:
         """Are the contracts of ``holder``'s harbour ship met with halved luxury contracts, but not without?"""
         ship = g.state.ships[ship_id]
         if ship.owner != holder or ship.at_sea or not ship.contracts or not ship.containers:
@@ -184,7 +184,7 @@ class PrefabHome(Ability):
         finally:
             PrefabHome.halving = -1
 
-    def _offer(self, g: Game, holder: int, ship_id: int) -> None:
+    def _offer(self, g: RulesContext, holder: int, ship_id: int) -> None:
         """Ask once the arriving card has landed (the question waits on the stack until then)."""
         s = g.state
         if ship_id < 0 or s.ships[ship_id].owner != holder:
@@ -193,29 +193,29 @@ class PrefabHome(Ability):
             return
         self.ask(g, holder, "half", ship=ship_id)
 
-    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_load(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self._offer(g, holder, data["ship"])
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self._offer(g, holder, data["target"])
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self._offer(g, holder, data["ship"])
 
-    def options_half(self, g: Game, frame: Frame) -> list[Action]:
+    def options_half(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         if not self._met_by_half(g, seat, frame["ship"]):
             return []
         return [Action(seat, "yes", (self.card,), frame["ship"]), Action(seat, "no", (self.card,))]
 
-    def describe_half(self, g: Game, action: Action) -> Wording:
+    def describe_half(self, g: RulesContext, action: Action) -> Wording:
         ship = g.state.stack[-1]["ship"]  # the question's frame: which ship is met by half
         return ("half_fulfil" if action.kind == "yes" else "keep_loading"), {"s": ship}
 
-    def answer_half(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_half(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "yes" and self._met_by_half(g, action.player, frame["ship"]):
             fulfil(g, g.state.ships[frame["ship"]])
 
@@ -236,25 +236,25 @@ class Yen(Ability):
         "is reduced (one slot, the owner's pick); YEN leaves the fulfilled contracts."
     )
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         ships = g.state.players[seat].ships
         if len(ships) == 1:
             self._tuck(g, seat, ships[0])
         else:
             self.ask(g, seat, "ship")
 
-    def options_ship(self, g: Game, frame: Frame) -> list[Action]:
+    def options_ship(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), sid) for sid in g.state.players[seat].ships]
 
-    def describe_ship(self, g: Game, action: Action) -> Wording:
+    def describe_ship(self, g: RulesContext, action: Action) -> Wording:
         return "tuck_under", {"s": action.target}
 
-    def answer_ship(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_ship(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if self.card in g.state.players[action.player].fulfilled:
             self._tuck(g, action.player, action.target)
 
-    def _tuck(self, g: Game, seat: int, ship_id: int) -> None:
+    def _tuck(self, g: RulesContext, seat: int, ship_id: int) -> None:
         s = g.state
         s.players[seat].fulfilled.remove(self.card)
         s.marks["tucked"] = [*s.marks.get("tucked", []), [self.card, ship_id]]
@@ -263,7 +263,7 @@ class Yen(Ability):
         g.emit("tuck", p=seat, c=self.card, s=ship_id)
         enforce_limits(g, seat)
 
-    def _first(self, g: Game, ship_id: int) -> int:
+    def _first(self, g: RulesContext, ship_id: int) -> int:
         """The first contract placed on the ship since YEN was tucked (-1: none yet)."""
         note = g.state.marks.get(self.name)
         if not note or note["ship"] != ship_id:
@@ -274,10 +274,10 @@ class Yen(Ability):
                 note["first"] = new[0]
         return note["first"]
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._first(g, data["ship"])
 
-    def modify_cargo_discount(self, g: Game, seat: int, value: int, card: int, ship_id: int) -> int:
+    def modify_cargo_discount(self, g: RulesContext, seat: int, value: int, card: int, ship_id: int) -> int:
         return value + 1 if self._first(g, ship_id) == card else value
 
 
@@ -304,10 +304,10 @@ class Tablets(Ability):
     name = "TABLETS"
     reread = "7 containers pay 14 as 5-6 do; the extra is added to whatever other abilities make of the payout."
 
-    def modify_max_cargo(self, g: Game, seat: int, value: int, ship_id: int) -> int:
+    def modify_max_cargo(self, g: RulesContext, seat: int, value: int, ship_id: int) -> int:
         return max(value, 10)
 
-    def modify_payout(self, g: Game, seat: int, value: int, ship_id: int) -> int:
+    def modify_payout(self, g: RulesContext, seat: int, value: int, ship_id: int) -> int:
         n = len(g.state.ships[ship_id].containers)
         return value + tablets_payout(n) - payout(n)
 
@@ -321,7 +321,7 @@ class Legos(Ability):
     reread = "as written"
     as_contract = True
 
-    def modify_max_cargo(self, g: Game, seat: int, value: int, ship_id: int) -> int:
+    def modify_max_cargo(self, g: RulesContext, seat: int, value: int, ship_id: int) -> int:
         return NO_LIMIT if self.card in g.state.ships[ship_id].contracts else value
 
 
@@ -346,10 +346,10 @@ class RoboCats(Ability):
     name = "ROBO-CATS"
     reread = "Pairs are of one printed type (never J or grey cards); at sea the two cards are single containers again."
 
-    def modify_together_colour(self, g: Game, seat: int, colour: int, cards: tuple[int, ...]) -> int:
+    def modify_together_colour(self, g: RulesContext, seat: int, colour: int, cards: tuple[int, ...]) -> int:
         return GREEN if len(cards) == 2 else colour
 
-    def modify_act_options(self, g: Game, seat: int, opts: list[Action], action: int, left: int) -> list[Action]:
+    def modify_act_options(self, g: RulesContext, seat: int, opts: list[Action], action: int, left: int) -> list[Action]:
         if action not in (LOAD, PIRATE) or (action == PIRATE and left < 2):
             return opts
         s = g.state

@@ -50,13 +50,13 @@ from .instant import pay_if_able
 from .registry import REGISTRY, Ability, Wording, forget, lasting, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 GOODS_OF = CARDS.goods
 
 
-def first_this_turn(g: Game, ability: Ability, holder: int, payer: int) -> bool:
+def first_this_turn(g: RulesContext, ability: Ability, holder: int, payer: int) -> bool:
     """True the first time ``payer`` is noted for this holder of ``ability`` this turn (note ``paid``:
     [holder, card, turn, payer] rows; a copy's card is its own, so two holders never share a row)."""
     s = g.state
@@ -77,7 +77,7 @@ class WaterNotepad(Ability):
     name = "WATER NOTEPAD"
     reread = "as written"
 
-    def modify_piratable(self, g: Game, seat: int, value: bool, pirate: int) -> bool:
+    def modify_piratable(self, g: RulesContext, seat: int, value: bool, pirate: int) -> bool:
         return False
 
 
@@ -97,7 +97,7 @@ class StolenRice(Ability):
         "chosen for loading it, fixed)."
     )
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["colour"] == YELLOW:
             gain(g, holder, 2, self.name)
 
@@ -113,7 +113,7 @@ class StolenTires(Ability):
         "VAN) or the Supply Island count, one draw and one island card each."
     )
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["source"] >= -1:  # a ship (id) or the island (-1)
             drawn = draw_cards(g, holder, 1)
             g.emit("draw", p=holder, n=drawn)
@@ -131,7 +131,7 @@ class BigAmmunition(Ability):
     name = "BIG AMMUNITION"
     reread = "Only another player's ship at sea counts; nothing happens if that owner's hand is empty."
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         src = data["source"]
         if data["seat"] != holder or src < 0:
             return
@@ -159,7 +159,7 @@ class PoisonBottles(Ability):
         "out; a player short of 2 credits pays nothing (house rule 15)."
     )
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         payer = data["seat"]
         if payer != holder and first_this_turn(g, self, holder, payer):
             pay_if_able(g, payer, holder, 2, self.name)
@@ -181,7 +181,7 @@ class Shotguns(Ability):
         "turn too; once per player and turn, payer's choice, nothing if they can afford neither."
     )
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         s = g.state
         payer = data["seat"]
         if payer == holder or s.led != PIRATE or s.decl[holder] <= 0 or (s.acts and s.acts[holder] >= 0):
@@ -198,34 +198,34 @@ class Shotguns(Ability):
             self.ask(g, payer, "card", payee=holder, left=2)
 
     @staticmethod
-    def _ways(g: Game, payer: int) -> list[int]:
+    def _ways(g: RulesContext, payer: int) -> list[int]:
         p = g.state.players[payer]
         return [w for w, ok in ((0, p.credits >= 2), (1, len(p.hand) >= 2)) if ok]
 
-    def _pay_credits(self, g: Game, payer: int, holder: int) -> None:
+    def _pay_credits(self, g: RulesContext, payer: int, holder: int) -> None:
         pay_if_able(g, payer, holder, 2, self.name)
 
-    def options_pay(self, g: Game, frame: Frame) -> list[Action]:
+    def options_pay(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card,), way) for way in self._ways(g, seat)]
 
-    def describe_pay(self, g: Game, action: Action) -> Wording:
+    def describe_pay(self, g: RulesContext, action: Action) -> Wording:
         return ("pay_to" if action.target == 0 else "give_cards_to"), {"q": g.state.stack[-1]["payee"], "n": 2}
 
-    def answer_pay(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_pay(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.target == 0:
             self._pay_credits(g, action.player, frame["payee"])
         else:
             self.ask(g, action.player, "card", payee=frame["payee"], left=2)
 
-    def options_card(self, g: Game, frame: Frame) -> list[Action]:
+    def options_card(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
-    def describe_card(self, g: Game, action: Action) -> Wording:
+    def describe_card(self, g: RulesContext, action: Action) -> Wording:
         return "give_card_to", {"q": g.state.stack[-1]["payee"]}
 
-    def answer_card(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_card(self, g: RulesContext, frame: Frame, action: Action) -> None:
         card = action.cards[1]
         g.state.players[action.player].hand.remove(card)
         g.state.players[frame["payee"]].hand.append(card)
@@ -244,12 +244,12 @@ class StemCells(Ability):
     name = "STEM CELLS"
     reread = "Optional destination; the 2 credits go to the bank and the goods limit must leave room."
 
-    def modify_pirate_targets(self, g: Game, seat: int, value: list[int], colour: int) -> list[int]:
+    def modify_pirate_targets(self, g: RulesContext, seat: int, value: list[int], colour: int) -> list[int]:
         if g.state.players[seat].credits >= 2 and goods_room(g, seat):
             return [*value, PIRATE_TO_GOODS]
         return value
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data.get("target") == PIRATE_TO_GOODS:
             pay_bank(g, holder, 2, self.name)
 
@@ -271,7 +271,7 @@ class MiniVan(Ability):
         "a rider of a loaded pair is taken as its own type (fixed)."
     )
 
-    def modify_pirate_sources(self, g: Game, seat: int, value: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    def modify_pirate_sources(self, g: RulesContext, seat: int, value: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         s = g.state
         extra = []
         for q in g.seat_order(seat)[1:]:
@@ -284,13 +284,13 @@ class MiniVan(Ability):
                     )
         return value + extra if extra else value
 
-    def modify_pirate_unseen(self, g: Game, seat: int, value: list[int]) -> list[int]:
+    def modify_pirate_unseen(self, g: RulesContext, seat: int, value: list[int]) -> list[int]:
         s = g.state
         places = [FROM_DECK] if s.deck or s.discard else []
         places += [hand_of(q) for q in g.seat_order(seat)[1:] if s.players[q].hand]
         return value + places
 
-    def on_pirate_unseen(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate_unseen(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
             return
         s = g.state
@@ -311,7 +311,7 @@ class MiniVan(Ability):
             self.ask(g, holder, "dest", src=src, held=[card])
 
     @staticmethod
-    def _dests(g: Game, seat: int, card: int) -> list[int]:
+    def _dests(g: RulesContext, seat: int, card: int) -> list[int]:
         ships = own_open_ships(g, seat)
         dests = pirate_targets(g, seat, GOODS_OF[card], ships, {x.id: contract_slots(g, x) for x in ships})
         if GOODS_OF[card] == GREY:  # grey cards are never loaded
@@ -319,26 +319,26 @@ class MiniVan(Ability):
         return dests
 
     @staticmethod
-    def _land(g: Game, seat: int, card: int, src: int, target: int) -> None:
+    def _land(g: RulesContext, seat: int, card: int, src: int, target: int) -> None:
         colour = pirate_one(g, seat, card, src, target)
         pirate_land(g, seat, card, colour, target)
 
-    def options_dest(self, g: Game, frame: Frame) -> list[Action]:
+    def options_dest(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat, card = frame["seat"], frame["held"][0]
         return [Action(seat, "choose", (self.card, card), d) for d in self._dests(g, seat, card)]
 
-    def describe_dest(self, g: Game, action: Action) -> Wording:
+    def describe_dest(self, g: RulesContext, action: Action) -> Wording:
         if action.target >= 0:
             return "load_card", {"s": action.target}
         return ("card_to_goods" if action.target == PIRATE_TO_GOODS else "discard_card"), {}
 
-    def answer_dest(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_dest(self, g: RulesContext, frame: Frame, action: Action) -> None:
         self._land(g, action.player, frame["held"][0], frame["src"], action.target)
 
 
 # --- ships ----------------------------------------------------------------------------------------
 
-def _return_loaded(g: Game, fr: Frame) -> None:
+def _return_loaded(g: RulesContext, fr: Frame) -> None:
     """AEROPONICS: a ship of the holder at sea with one container left comes home with it."""
     s = g.state
     ship = s.ships[fr["ship"]]
@@ -372,32 +372,32 @@ class Aeroponics(Ability):
         "arrival of this card)."
     )
 
-    def _check(self, g: Game, holder: int, sid: int) -> None:
+    def _check(self, g: RulesContext, holder: int, sid: int) -> None:
         if sid >= 0 and g.state.ships[sid].owner == holder:
             g.state.stack.append({"kind": "lone_container", "ship": sid})
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         for sid in g.state.players[seat].ships:
             self._check(g, seat, sid)
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._check(g, holder, data["source"])
 
-    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_imported(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._check(g, holder, data["ship"])
 
-    def on_container_off(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_container_off(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._check(g, holder, data["ship"])
 
-    def on_sail(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_sail(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._check(g, holder, data["ship"])
 
 
-def _one_use(g: Game) -> list[int]:
+def _one_use(g: RulesContext) -> list[int]:
     return g.state.marks.get("one_use_ships", [])
 
 
-def retire_ship(g: Game, sid: int) -> None:
+def retire_ship(g: RulesContext, sid: int) -> None:
     """A one-use ship home from its voyage leaves play: its card (and anything aboard) is discarded."""
     s = g.state
     ship = s.ships[sid]
@@ -437,7 +437,7 @@ class DieselEngine(Ability):
     name = "DIESEL ENGINE"
     reread = "The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single voyage."
 
-    def on_fulfil(self, g: Game, seat: int, card: int, ship: int) -> None:
+    def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
         p = s.players[seat]
         p.fulfilled.remove(card)
@@ -450,16 +450,16 @@ class DieselEngine(Ability):
         g.emit("extra_ship", p=seat, c=card, s=extra.id)
         enforce_limits(g, seat)
 
-    def watch_ship_home(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_ship_home(self, g: RulesContext, data: dict[str, Any]) -> None:
         if data["ship"] in _one_use(g):
             retire_ship(g, data["ship"])
 
 
-def _pairs(g: Game) -> list[int]:
+def _pairs(g: RulesContext) -> list[int]:
     return g.state.marks.get("super_ships", [])
 
 
-def lashed_to(g: Game, sid: int) -> int:
+def lashed_to(g: RulesContext, sid: int) -> int:
     """The ship joined to super ship ``sid`` (-1 if ``sid`` is no super ship)."""
     pairs = _pairs(g)
     for i in range(0, len(pairs), 2):
@@ -494,7 +494,7 @@ class Partnership(Ability):
         " floor was taken before doubling)."
     )
 
-    def anytime_options(self, g: Game, seat: int, card: int) -> list[Action]:
+    def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
         fr = s.stack[-1] if s.stack else None
         if (
@@ -515,10 +515,10 @@ class Partnership(Ability):
                     opts.append(Action(seat, "anytime", (card,), a.id, cost, b.id))
         return opts
 
-    def describe_anytime(self, g: Game, action: Action) -> Wording:
+    def describe_anytime(self, g: RulesContext, action: Action) -> Wording:
         return "super_ship", {"s": action.target, "t": action.option, "n": action.count}
 
-    def anytime_apply(self, g: Game, action: Action) -> None:
+    def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         seat, card = action.player, action.cards[0]
         fr = s.stack[-1]
@@ -545,17 +545,17 @@ class Partnership(Ability):
         if a.containers and not a.at_sea and card in a.contracts and is_complete(g, a):
             fulfil(g, a)
 
-    def watch_fulfil(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_fulfil(self, g: RulesContext, data: dict[str, Any]) -> None:
         if lashed_to(g, data["ship"]) >= 0:
             base, change = data["payout"], data["market"]
             gain(g, data["seat"], max(0, 2 * base + change) - max(0, base + change), self.name)
 
-    def watch_import_done(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_import_done(self, g: RulesContext, data: dict[str, Any]) -> None:
         ship = g.state.ships[data["ship"]]
         if lashed_to(g, ship.id) >= 0 and data["seat"] != ship.owner:
             gain(g, ship.owner, 2, self.name)
 
-    def watch_ship_home(self, g: Game, data: dict[str, Any]) -> None:
+    def watch_ship_home(self, g: RulesContext, data: dict[str, Any]) -> None:
         s = g.state
         sid = data["ship"]
         other = lashed_to(g, sid)

@@ -33,14 +33,14 @@ from .instant import pay_if_able
 from .registry import Ability, Wording, forget, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 GOODS_OF = CARDS.goods
 CREDITS, CARDS_CHOICE = 0, 1  # ``target`` of a "choose" between credits and cards
 
 
-def draw(g: Game, seat: int, count: int, why: str) -> None:
+def draw(g: RulesContext, seat: int, count: int, why: str) -> None:
     """``seat`` draws ``count`` cards from the deck because of an ability."""
     got = draw_cards(g, seat, count)
     g.emit("ability_draw", p=seat, n=got, why=why)
@@ -58,11 +58,11 @@ class Reaction(Ability):
     def yes_no(self, seat: int) -> list[Action]:
         return [Action(seat, "yes", (self.card,)), Action(seat, "no", (self.card,))]
 
-    def options_draw(self, g: Game, frame: Frame) -> list[Action]:
+    def options_draw(self, g: RulesContext, frame: Frame) -> list[Action]:
         """The shared "you may draw a card" question (asked ``left`` times in a row, default once)."""
         return self.yes_no(frame["seat"])
 
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_draw(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
             draw(g, action.player, 1, self.name)
         if frame.get("left", 1) > 1:
@@ -71,11 +71,11 @@ class Reaction(Ability):
     def credits_or_cards(self, seat: int) -> list[Action]:
         return [Action(seat, "choose", (self.card,), CREDITS), Action(seat, "choose", (self.card,), CARDS_CHOICE)]
 
-    def describe_draw(self, g: Game, action: Action) -> Wording:
+    def describe_draw(self, g: RulesContext, action: Action) -> Wording:
         """Wording of a yes/no question whether to draw a card."""
         return ("draw_one" if action.kind == "yes" else "no_draw"), {}
 
-    def describe_reward(self, g: Game, action: Action) -> Wording:
+    def describe_reward(self, g: RulesContext, action: Action) -> Wording:
         """Wording of a choice between 2 credits and 2 cards (or nothing)."""
         if action.kind == "no":
             return "take_nothing", {}
@@ -100,7 +100,7 @@ class Backpacks(Reaction):
         " contracts (not on its own fulfilment); any ship's return, optional draw."
     )
 
-    def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_ship_home(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self.ask(g, holder, "draw")
 
 
@@ -111,7 +111,7 @@ class Toyota(Reaction):
     name = "TOYOTA"
     reread = "as written"
 
-    def on_ship_home(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_ship_home(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if g.state.ships[data["ship"]].owner == holder:
             draw(g, holder, 3, self.name)
 
@@ -128,7 +128,7 @@ class GoodsAddedCredits(Reaction):
     colour: ClassVar[int]
     amount: ClassVar[int]
 
-    def on_goods(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_goods(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if good_type(g, data["seat"], data["card"]) == self.colour:
             gain(g, holder, self.amount, self.name)
 
@@ -172,7 +172,7 @@ class FakeDvds(Reaction):
         " smaller ones are not added up."
     )
 
-    def on_spent(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_spent(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder and data["amount"] >= 4:
             gain(g, holder, 2, self.name)
 
@@ -195,7 +195,7 @@ class Cannabis(Reaction):
         " by abilities no longer pay); a player short of 2 pays nothing."
     )
 
-    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_imported(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         importer = data["seat"]
         if data["colour"] != RED or importer == holder:
             return
@@ -218,7 +218,7 @@ class Pants(Reaction):
     name = "PANTS"
     reread = "as written"
 
-    def modify_import_compensation(self, g: Game, seat: int, value: int) -> int:
+    def modify_import_compensation(self, g: RulesContext, seat: int, value: int) -> int:
         return value + 2
 
 
@@ -239,12 +239,12 @@ class Protractors(Reaction):
         " (fixed); one optional free import, the owner is paid nothing."
     )
 
-    def on_import_done(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_import_done(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         ship = g.state.ships[data["ship"]]
         if data["seat"] != holder and ship.at_sea and ship.containers:
             self.ask(g, holder, "take", ship=ship.id)
 
-    def on_imported(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_imported(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         """A free import (no Import bidding round under way for it): asked right after it."""
         seat, sid = data["seat"], data["ship"]
         if seat == holder or sid < 0:
@@ -255,7 +255,7 @@ class Protractors(Reaction):
         if ship.at_sea and ship.containers:
             self.ask(g, holder, "take", ship=sid)
 
-    def options_take(self, g: Game, frame: Frame) -> list[Action]:
+    def options_take(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         ship = g.state.ships[frame["ship"]]
         if not ship.at_sea or not ship.containers:
@@ -264,10 +264,10 @@ class Protractors(Reaction):
         opts = [Action(seat, "take", (c,), d) for c in ship.containers for d in dests or [TAKE_DISCARD]]
         return [*opts, Action(seat, "no", (self.card,))]
 
-    def describe_take(self, g: Game, action: Action) -> Wording:
+    def describe_take(self, g: RulesContext, action: Action) -> Wording:
         return free_import_wording(g, action)
 
-    def answer_take(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_take(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "no":
             return
         s = g.state
@@ -297,7 +297,7 @@ class FixieBikes(Reaction):
         " included, whoever loads; loadings by abilities outside a Load action do not count."
     )
 
-    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_load(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data.get("action", True):  # (``action=False``: an ability loaded it, no Load action)
             gain(g, holder, 2, self.name)
 
@@ -318,18 +318,18 @@ class OatMilk(Reaction):
         " one loaded by an ability too (fixed); optional: 2 credits, 2 cards or nothing."
     )
 
-    def on_load(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_load(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["colour"] == YELLOW and g.state.ships[data["ship"]].owner == data["seat"]:
             self.ask(g, holder, "reward")
 
-    def on_pirate(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_pirate(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["target"] >= 0 and data["colour"] == YELLOW:  # loaded onto one of the pirate's ships
             self.ask(g, holder, "reward")
 
-    def options_reward(self, g: Game, frame: Frame) -> list[Action]:
+    def options_reward(self, g: RulesContext, frame: Frame) -> list[Action]:
         return [*self.credits_or_cards(frame["seat"]), Action(frame["seat"], "no", (self.card,))]
 
-    def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_reward(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "choose":
             if action.target == CREDITS:
                 gain(g, action.player, 2, self.name)
@@ -346,7 +346,7 @@ class Sugar(Reaction):
     name = "SUGAR"
     reread = "as written"
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and GOODS_OF[data["card"]] == YELLOW:
             gain(g, holder, 2, self.name)
 
@@ -358,7 +358,7 @@ class Drones(Reaction):
     name = "DRONES"
     reread = "as written"
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
             self.ask(g, holder, "draw")
 
@@ -375,14 +375,14 @@ class Helicopter(Reaction):
         " then."
     )
 
-    def on_contract(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if GOODS_OF[data["card"]] == BLUE:
             marks = g.state.marks
             total = self.score(g, holder) + 4
             marks["set_aside"] = [*(row for row in marks.get("set_aside", ()) if row[0] != self.card), [self.card, total]]
             g.emit("set_aside", p=holder, c=self.card, n=4, total=total)
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         """The credits lying on this card (a copy's own card: WIND TURBINES)."""
         return next((row[1] for row in g.state.marks.get("set_aside", ()) if row[0] == self.card), 0)
 
@@ -405,7 +405,7 @@ class Books(Reaction):
         " (fixed); 2 credits at most once a turn per card (a copy's its own, fixed), only when you led."
     )
 
-    def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_declared(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         s = g.state
         if s.active != holder or s.led != IMPORT or self.used(g, holder):
             return
@@ -421,14 +421,14 @@ class DragonFruit(Reaction):
     name = "DRAGON FRUIT"
     reread = "as written"
 
-    def on_lead(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_lead(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and data["action"] == PIRATE:
             self.ask(g, holder, "reward")
 
-    def options_reward(self, g: Game, frame: Frame) -> list[Action]:
+    def options_reward(self, g: RulesContext, frame: Frame) -> list[Action]:
         return self.credits_or_cards(frame["seat"])
 
-    def answer_reward(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_reward(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.target == CREDITS:
             gain(g, action.player, 2, self.name)
         else:
@@ -447,7 +447,7 @@ class Pistols(Reaction):
     name = "PISTOLS"
     reread = "2 credits per illegal contract; a player short of 2 pays nothing."
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         seat = data["seat"]
         if seat == holder:
             return
@@ -470,18 +470,18 @@ class ASmallTank(Reaction):
         " nothing."
     )
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder:
             self.ask(g, data["seat"], "give", holder=holder, left=len(data["cards"]))
 
-    def options_give(self, g: Game, frame: Frame) -> list[Action]:
+    def options_give(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand]
 
-    def describe_give(self, g: Game, action: Action) -> Wording:
+    def describe_give(self, g: RulesContext, action: Action) -> Wording:
         return "give_card_to", {"q": g.state.stack[-1]["holder"]}
 
-    def answer_give(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_give(self, g: RulesContext, frame: Frame, action: Action) -> None:
         players = g.state.players
         giver, holder, c = action.player, frame["holder"], action.cards[1]
         players[giver].hand.remove(c)
@@ -499,7 +499,7 @@ class Shoes(Reaction):
     reread = "as written"
     includes_self = True
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self.ask(g, holder, "draw", left=len(data["cards"]))
 
 
@@ -519,30 +519,30 @@ class Satellite(Reaction):
         " which the Load is optional too."
     )
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if self.counts(data):
             self.ask(g, holder, "draw")
 
-    def answer_draw(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_draw(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "yes":
             draw(g, action.player, 1, self.name)
             self.ask(g, action.player, "load")
 
-    def describe_draw(self, g: Game, action: Action) -> Wording:
+    def describe_draw(self, g: RulesContext, action: Action) -> Wording:
         return ("draw_then_load" if action.kind == "yes" else "no_draw"), {}
 
-    def options_load(self, g: Game, frame: Frame) -> list[Action]:
+    def options_load(self, g: RulesContext, frame: Frame) -> list[Action]:
         from ..turn import load_options
 
         opts = load_options(g, frame["seat"])
         return [*opts, Action(frame["seat"], "no", (self.card,))] if opts else []
 
-    def describe_load(self, g: Game, action: Action) -> Wording:
+    def describe_load(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "no_free", {"a": LOAD}
         return "free", {"c": g.state.stack[-1]["card"], "inner": action}
 
-    def answer_load(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_load(self, g: RulesContext, frame: Frame, action: Action) -> None:
         from ..turn import do_load
 
         if action.kind == "load":
@@ -564,7 +564,7 @@ class Laptops(Reaction):
         " whatever contract the container lay on); not for its own fulfilment."
     )
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
             return
         ship = g.state.ships[data["ship"]]
@@ -579,7 +579,7 @@ class FulfilColourCredits(Reaction):
     colour: ClassVar[int]
     amount: ClassVar[int]
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
             return
         n = sum(1 for c in data["cards"] if GOODS_OF[c] == self.colour)
@@ -624,7 +624,7 @@ class RareMetals(Reaction):
         " fulfilment."
     )
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
             return
         colours = {GOODS_OF[c] for c in data["cards"]}
@@ -639,7 +639,7 @@ class TakeContainer(Reaction):
     to_goods: ClassVar[bool]
     per_contract: ClassVar[bool] = False  # one container for each contract fulfilled (else one per ship)
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
             return
         if self.per_contract:  # one question per contract, the first placed asked first
@@ -648,7 +648,7 @@ class TakeContainer(Reaction):
         else:
             self.ask(g, holder, "container", ship=data["ship"], cards=list(data["cards"]))
 
-    def options_container(self, g: Game, frame: Frame) -> list[Action]:
+    def options_container(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         ship = g.state.ships[frame["ship"]]
         if ship.at_sea or (self.to_goods and not goods_room(g, seat)):
@@ -657,12 +657,12 @@ class TakeContainer(Reaction):
         offered = [Action(seat, "choose", (self.card, c)) for c, f in zip(ship.containers, ship.fills) if f in on]
         return [*offered, Action(seat, "no", (self.card,))] if offered else []
 
-    def describe_container(self, g: Game, action: Action) -> Wording:
+    def describe_container(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "no_container", {}
         return ("container_to_goods" if self.to_goods else "container_to_hand"), {}
 
-    def answer_container(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_container(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind != "choose":
             return
         seat, c = action.player, action.cards[1]
@@ -731,7 +731,7 @@ class HentaiManga(Reaction):
         " crew or goods need room."
     )
 
-    def on_fulfilled(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder or not self.counts(data):
             return
         reds = [c for c in data["cards"] if GOODS_OF[c] == RED]
@@ -745,7 +745,7 @@ class HentaiManga(Reaction):
         )
         stack.insert(at, frame)  # below the instant abilities of the fulfilled contracts
 
-    def options_place(self, g: Game, frame: Frame) -> list[Action]:
+    def options_place(self, g: RulesContext, frame: Frame) -> list[Action]:
         """The first of the contracts still fulfilled that could move (the others stay)."""
         seat = frame["seat"]
         fulfilled = g.state.players[seat].fulfilled
@@ -758,12 +758,12 @@ class HentaiManga(Reaction):
                 return [*opts, Action(seat, "no", (self.card, card))]
         return []
 
-    def describe_place(self, g: Game, action: Action) -> Wording:
+    def describe_place(self, g: RulesContext, action: Action) -> Wording:
         if action.kind == "no":
             return "keep_contract", {}
         return ("contract_to_crew" if action.target == 0 else "contract_to_goods"), {}
 
-    def answer_place(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_place(self, g: RulesContext, frame: Frame, action: Action) -> None:
         seat, card = action.player, action.cards[1]
         rest = frame["cards"][frame["cards"].index(card) + 1:]
         if action.kind == "choose":
@@ -798,7 +798,7 @@ class BokChoy(Reaction):
         " contract of the ship); on no contract, nothing."
     )
 
-    def on_container_fulfilled(self, g: Game, seat: int, card: int, ship: int, contracts: list[int]) -> None:
+    def on_container_fulfilled(self, g: RulesContext, seat: int, card: int, ship: int, contracts: list[int]) -> None:
         x = g.state.ships[ship]
         on = x.fills[x.containers.index(card)]
         if on in contracts and GOODS_OF[on] != YELLOW:
@@ -820,13 +820,13 @@ class Yogurt(Reaction):
         " (fixed); 4 cards, then 2 to each other player clockwise."
     )
 
-    def on_self_load(self, g: Game, seat: int, data: dict[str, Any]) -> None:
+    def on_self_load(self, g: RulesContext, seat: int, data: dict[str, Any]) -> None:
         self._draws(g, seat)
 
-    def on_self_pirate(self, g: Game, seat: int, data: dict[str, Any]) -> None:
+    def on_self_pirate(self, g: RulesContext, seat: int, data: dict[str, Any]) -> None:
         self._draws(g, seat)
 
-    def _draws(self, g: Game, seat: int) -> None:
+    def _draws(self, g: RulesContext, seat: int) -> None:
         draw(g, seat, 4, self.name)
         for other in g.seat_order(seat)[1:]:
             draw(g, other, 2, self.name)
@@ -844,20 +844,20 @@ class Chairs(Ability):
         " by abilities; optional."
     )
 
-    def on_draw(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_draw(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] != holder and g.state.players[holder].hand:
             self.ask(g, holder, "discard")
 
-    def options_discard(self, g: Game, frame: Frame) -> list[Action]:
+    def options_discard(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card, c)) for c in g.state.players[seat].hand
         ]
 
-    def describe_discard(self, g: Game, action: Action) -> Wording:
+    def describe_discard(self, g: RulesContext, action: Action) -> Wording:
         return ("discard_hand_card" if action.kind == "choose" else "discard_nothing"), {}
 
-    def answer_discard(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_discard(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "choose":
             card = action.cards[1]
             g.state.players[action.player].hand.remove(card)

@@ -66,7 +66,7 @@ from ..cards import CARDS
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame, Reason
     from ..state import State
 
@@ -88,51 +88,51 @@ class Ability:
     modifies: frozenset[str] = frozenset()
     listens: frozenset[str] = frozenset()
 
-    def ask(self, g: Game, seat: int, step: str, **data: Any) -> None:
+    def ask(self, g: RulesContext, seat: int, step: str, **data: Any) -> None:
         """Put a question to ``seat`` on the stack; ``options_<step>``/``answer_<step>`` handle it."""
         g.state.stack.append({"kind": "ask", "seat": seat, "card": self.card, "step": step, **data})
 
-    def ask_options(self, g: Game, frame: Frame) -> list[Action]:
+    def ask_options(self, g: RulesContext, frame: Frame) -> list[Action]:
         return getattr(self, "options_" + frame["step"])(g, frame)
 
-    def ask_check(self, g: Game, frame: Frame, action: Action) -> Reason | None:
+    def ask_check(self, g: RulesContext, frame: Frame, action: Action) -> Reason | None:
         """Why ``action`` does not answer this card's question, read off the question's own options."""
         from ..explain import not_offered
 
         options = [x for x in self.ask_options(g, frame) if x.kind == action.kind and x.player == action.player]
         return None if action in options else not_offered(g, options, action, self.card)
 
-    def ask_resolve(self, g: Game, frame: Frame, action: Action) -> None:
+    def ask_resolve(self, g: RulesContext, frame: Frame, action: Action) -> None:
         g.state.stack.pop()
         getattr(self, "answer_" + frame["step"])(g, frame, action)
 
-    def lent(self, g: Game, seat: int, card: int) -> list[Ability]:
+    def lent(self, g: RulesContext, seat: int, card: int) -> list[Ability]:
         """Abilities this fulfilled ``card`` lends its holder ``seat`` (asked only when ``lends``)."""
         return []
 
-    def copy_of(self, g: Game, card: int) -> Ability | None:
+    def copy_of(self, g: RulesContext, card: int) -> Ability | None:
         """The copy this lending ``card`` holds, working through ``card`` (None: none, or no lender)."""
         return None
 
     # --- notes kept per holder: rows of ``state.marks[key]`` that start with [seat, card] ----------
 
-    def held_row(self, g: Game, key: str, seat: int) -> list[int] | None:
+    def held_row(self, g: RulesContext, key: str, seat: int) -> list[int] | None:
         """This holder's row of note ``key`` (``seat`` holding the ability through ``self.card``)."""
         return next((row for row in g.state.marks.get(key, ()) if row[0] == seat and row[1] == self.card), None)
 
-    def keep_row(self, g: Game, key: str, seat: int, *values: int) -> None:
+    def keep_row(self, g: RulesContext, key: str, seat: int, *values: int) -> None:
         """Replace this holder's row of note ``key`` by ``[seat, self.card, *values]`` (new lists:
         copies of the state share the old ones)."""
         marks = g.state.marks
         rows = [row for row in marks.get(key, ()) if not (row[0] == seat and row[1] == self.card)]
         marks[key] = [*rows, [seat, self.card, *values]]  # type: ignore[literal-required]
 
-    def used(self, g: Game, seat: int) -> int:
+    def used(self, g: RulesContext, seat: int) -> int:
         """How often this holder used a "n times per turn" ability this turn (note ``uses``)."""
         row = self.held_row(g, "uses", seat)
         return row[3] if row and row[2] == g.state.turn else 0
 
-    def note_use(self, g: Game, seat: int) -> None:
+    def note_use(self, g: RulesContext, seat: int) -> None:
         self.keep_row(g, "uses", seat, g.state.turn, self.used(g, seat) + 1)
 
 
@@ -147,7 +147,7 @@ def bound(ability: Ability, card: int) -> Ability:
     return twin
 
 
-def acting(g: Game, card: int, hook: str) -> Ability | None:
+def acting(g: RulesContext, card: int, hook: str) -> Ability | None:
     """The ability that answers ``hook`` for ``card``: the card's own, or, when a copying card
     (WIND TURBINES) has no such hook of its own, the copy it holds."""
     ability = ABILITY_OF[card]
@@ -214,7 +214,7 @@ def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[
         CREW_CARDS.add(card)
 
 
-def lasting(g: Game, seat: int) -> list[Ability]:
+def lasting(g: RulesContext, seat: int) -> list[Ability]:
     """The abilities working for ``seat`` now: its fulfilled contracts' (and ``as_contract`` ones')."""
     s = g.state
     p = s.players[seat]
@@ -232,7 +232,7 @@ def lasting(g: Game, seat: int) -> list[Ability]:
     return out
 
 
-def _fulfilled_and_lent(g: Game, seat: int, fulfilled: list[int]) -> list[Ability]:
+def _fulfilled_and_lent(g: RulesContext, seat: int, fulfilled: list[int]) -> list[Ability]:
     """The fulfilled contracts' abilities, each lending card's copies right after it."""
     out: list[Ability] = []
     for c in fulfilled:
@@ -296,7 +296,7 @@ def holders(hook: str) -> Holders:
     return found
 
 
-def in_reach(g: Game, seat: int, cards: Holders) -> bool:
+def in_reach(g: RulesContext, seat: int, cards: Holders) -> bool:
     """Could one of ``cards`` be working for ``seat``?  A quick test before the full ``lasting``."""
     s = g.state
     p = s.players[seat]
@@ -310,7 +310,7 @@ def in_reach(g: Game, seat: int, cards: Holders) -> bool:
     return bool(marks) and _marked_in_reach(g, seat, cards.fulfilled, marks)
 
 
-def _marked_in_reach(g: Game, seat: int, cards: frozenset[int], marks: dict[str, Any]) -> bool:
+def _marked_in_reach(g: RulesContext, seat: int, cards: frozenset[int], marks: dict[str, Any]) -> bool:
     """Does a card of ``cards`` work for ``seat`` through a note: one gone from play that works on
     this turn (``lingering``), or one tucked under a ship (``tucked``)?  The rows ``lasting`` reads,
     read the same way."""
@@ -329,7 +329,7 @@ def _marked_in_reach(g: Game, seat: int, cards: frozenset[int], marks: dict[str,
     return False
 
 
-def anyone_in_reach(g: Game, cards: Holders) -> bool:
+def anyone_in_reach(g: RulesContext, cards: Holders) -> bool:
     """``in_reach`` for the whole table in one quick pass (false in most steps of most games)."""
     s = g.state
     marks = s.marks
@@ -346,7 +346,7 @@ def modifiers_of(key: str) -> Holders | None:
     return found  # type: ignore[return-value]
 
 
-def active_abilities(g: Game, seat: int, key: str) -> list[Ability]:
+def active_abilities(g: RulesContext, seat: int, key: str) -> list[Ability]:
     """The abilities changing rule value ``key`` for ``seat`` now, in ``lasting`` order, then the standing ones."""
     if not g.state.abilities:
         return []
@@ -374,25 +374,25 @@ class Working:
         self.wins: bool | None = None
 
 
-def forget(g: Game) -> None:
+def forget(g: RulesContext) -> None:
     """The abilities working for some seat may have changed: :func:`working` looks them up afresh.
     Called right where a fulfilled contract, a contract on a ship, a seat's ships, the turn, or a
     note ``lasting`` or a standing rule reads (``lingering``, ``tucked``, ``copies``, a standing
     mark) changes, and where a card working from the crew joins one; a game whose state is
     another object (undo, a copy, a loaded game) starts afresh by itself."""
-    g._work = None
+    g.working_memo = None
 
 
-def working(g: Game) -> Working:
+def working(g: RulesContext) -> Working:
     """The :class:`Working` of ``g``'s position, kept from one step to the next until :func:`forget`
     (the abilities in play change far less often than they are asked for)."""
-    work = g._work
+    work = g.working_memo
     if work is None or work.state is not g.state:
-        work = g._work = Working(g.state)
+        work = g.working_memo = Working(g.state)
     return work
 
 
-def seat_working(g: Game, work: Working, seat: int) -> tuple[list[Ability], dict[str, list[Ability]]]:
+def seat_working(g: RulesContext, work: Working, seat: int) -> tuple[list[Ability], dict[str, list[Ability]]]:
     """``seat``'s abilities (``lasting``; none with abilities off) and their :func:`modifier_index`,
     kept in ``work`` unless a card working from the crew lies in the seat's crew: a crew changes
     often and unseen, so such a seat's are made afresh each time it is asked."""
@@ -404,23 +404,23 @@ def seat_working(g: Game, work: Working, seat: int) -> tuple[list[Ability], dict
     return entry
 
 
-def working_index(g: Game, seat: int) -> dict[str, list[Ability]]:
+def working_index(g: RulesContext, seat: int) -> dict[str, list[Ability]]:
     """:func:`modifier_index` of ``seat`` (none with abilities off), kept between steps (:func:`working`)."""
-    work = g._work
+    work = g.working_memo
     if work is None or work.state is not g.state:
-        work = g._work = Working(g.state)
+        work = g.working_memo = Working(g.state)
     return (work.seats[seat] or seat_working(g, work, seat))[1]
 
 
-def working_lasting(g: Game, seat: int) -> list[Ability]:
+def working_lasting(g: RulesContext, seat: int) -> list[Ability]:
     """:func:`lasting` of ``seat``, kept between steps as :func:`working_index` is (callers never change it)."""
-    work = g._work
+    work = g.working_memo
     if work is None or work.state is not g.state:
-        work = g._work = Working(g.state)
+        work = g.working_memo = Working(g.state)
     return (work.seats[seat] or seat_working(g, work, seat))[0]
 
 
-def table_events(g: Game) -> frozenset[str]:
+def table_events(g: RulesContext) -> frozenset[str]:
     """Every event some ability working for some seat hears (``listens``)."""
     work = working(g)
     events = work.events
@@ -431,7 +431,7 @@ def table_events(g: Game) -> frozenset[str]:
     return events
 
 
-def table_wins(g: Game) -> bool:
+def table_wins(g: RulesContext) -> bool:
     """Could an ability working for some seat win the game at once (one with ``wins``)?"""
     work = working(g)
     wins = work.wins
@@ -442,7 +442,7 @@ def table_wins(g: Game) -> bool:
     return wins
 
 
-def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
+def modifier_index(g: RulesContext, seat: int) -> dict[str, list[Ability]]:
     """``active_abilities`` for every rule value at once (values nobody changes are left out), for a
     position where many values are asked (listing the options).  The index of the same abilities
     in the same order is the same dict while no standing rule is set (kept in ``_INDEXES``: nobody
@@ -450,7 +450,7 @@ def modifier_index(g: Game, seat: int) -> dict[str, list[Ability]]:
     return _index_for(g, lasting(g, seat))
 
 
-def _index_for(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
+def _index_for(g: RulesContext, found: list[Ability]) -> dict[str, list[Ability]]:
     """:func:`modifier_index` of the abilities ``found`` working for a seat."""
     marks = g.state.marks
     if marks and any(marks.get(m) for m in STANDING_MARKS):
@@ -464,7 +464,7 @@ def _index_for(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
     return index
 
 
-def _index_of(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
+def _index_of(g: RulesContext, found: list[Ability]) -> dict[str, list[Ability]]:
     """The abilities ``found`` working for a seat by the rule values they change, then the standing rules."""
     index: dict[str, list[Ability]] = {}
     for ability in found:
@@ -481,19 +481,19 @@ def _index_of(g: Game, found: list[Ability]) -> dict[str, list[Ability]]:
     return index
 
 
-def standing_rule(g: Game, key: str) -> bool:
+def standing_rule(g: RulesContext, key: str) -> bool:
     """Does a standing rule (its mark set) change rule value ``key`` now, for every seat?"""
     marks = g.state.marks
     return bool(marks) and any(marks.get(a.standing) for a in STANDING.get(key, ()))
 
 
-def _with_standing(g: Game, found: list[Ability], standing: list[Ability]) -> list[Ability]:
+def _with_standing(g: RulesContext, found: list[Ability], standing: list[Ability]) -> list[Ability]:
     """``found`` and the ``standing`` abilities whose mark is set (rules left on the table, wherever their cards lie now)."""
     marks = g.state.marks
     return found + [a for a in standing if marks.get(a.standing) and a not in found]
 
 
-def declare_winner(g: Game, seat: int, card: int) -> None:
+def declare_winner(g: RulesContext, seat: int, card: int) -> None:
     """``seat`` wins the game at once through ``card`` (an instant win); the game is over."""
     from ..scoring import finish_game
 
@@ -505,7 +505,7 @@ def declare_winner(g: Game, seat: int, card: int) -> None:
     finish_game(g)
 
 
-def _call(g: Game, stack: list[Frame], pushed: list[list[Frame]], hook: Any, *args: Any) -> None:
+def _call(g: RulesContext, stack: list[Frame], pushed: list[list[Frame]], hook: Any, *args: Any) -> None:
     """Run one handler of ``dispatch``; the questions it put on the stack join ``pushed``."""
     before = len(stack)
     top = stack[-1] if stack else None
@@ -514,7 +514,7 @@ def _call(g: Game, stack: list[Frame], pushed: list[list[Frame]], hook: Any, *ar
         pushed.append(stack[before:])
 
 
-def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
+def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
     """Offer an event to every lasting ability, holders in seat order from the active player.
 
     Then the card the event moves (``data["card"]``) hears it through its own
@@ -531,7 +531,7 @@ def dispatch(g: Game, event: str, data: dict[str, Any]) -> None:
     names = _EVENT_NAMES.get(event)
     if names is None:
         names = _EVENT_NAMES[event] = ("on_" + event, "self_" + event, "on_self_" + event)
-    work = g._work  # (``table_events``, its kept answer read at once: this runs at every event)
+    work = g.working_memo  # (``table_events``, its kept answer read at once: this runs at every event)
     events = work.events if work is not None and work.state is s else None
     if event in (table_events(g) if events is None else events):  # (someone's ability hears it: else, the usual case, none)
         for seat in g.seat_order():

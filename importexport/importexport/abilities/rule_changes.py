@@ -24,7 +24,7 @@ from ..rules import goods_of_type
 from .registry import Ability, Wording, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
     from ..flow import Frame
 
 ACTION_OF = CARDS.action
@@ -33,7 +33,7 @@ NO_LIMIT = 1_000_000  # "no limit": more crew than there are cards
 SWAPPED = {LOAD: CONTRACT, CONTRACT: LOAD}  # RICE COOKERS: Load and Contract stand for each other
 
 
-def shows(g: Game, seat: int, card: int, action: int) -> bool:
+def shows(g: RulesContext, seat: int, card: int, action: int) -> bool:
     """Does ``card`` in ``seat``'s hand count as a card of ``action`` (abilities included)?"""
     from ..turn import card_action
 
@@ -50,7 +50,7 @@ class ThreeDPrinters(Ability):
     name = "3D PRINTERS"
     reread = "as written"
 
-    def modify_follow_with_any(self, g: Game, seat: int, value: bool, card: int) -> bool:
+    def modify_follow_with_any(self, g: RulesContext, seat: int, value: bool, card: int) -> bool:
         return True
 
 
@@ -67,7 +67,7 @@ class NeuralUnits(Ability):
     name = "NEURAL UNITS"
     reread = "Needs a Load card (no two-card wild); then all your actions are Load ones, counted with your Load crew."
 
-    def modify_follow_options(self, g: Game, seat: int, opts: list[Action]) -> list[Action]:
+    def modify_follow_options(self, g: RulesContext, seat: int, opts: list[Action]) -> list[Action]:
         led = g.state.led
         if led in (LOAD, TRADE):
             return opts
@@ -89,14 +89,14 @@ class RiceCookers(Ability):
     name = "RICE COOKERS"
     reread = "Load and Contract stand for each other in hand and crew, leading or following; the others follow the declared action."
 
-    def modify_counts_as(self, g: Game, seat: int, value: bool, card: int, action: int) -> bool:
+    def modify_counts_as(self, g: RulesContext, seat: int, value: bool, card: int, action: int) -> bool:
         if value or action not in SWAPPED:
             return value
         from ..turn import card_action
 
         return card_action(g, seat, card) == SWAPPED[action]
 
-    def modify_lead_options(self, g: Game, seat: int, opts: list[Action]) -> list[Action]:
+    def modify_lead_options(self, g: RulesContext, seat: int, opts: list[Action]) -> list[Action]:
         from ..turn import card_action
 
         extra: list[Action] = []
@@ -113,11 +113,11 @@ class RiceCookers(Ability):
         kept = [a for a in opts if not (a.kind == "wild" and a.target in covered)]
         return kept + [a for a in extra if a not in opts]
 
-    def modify_follow_with_any(self, g: Game, seat: int, value: bool, card: int) -> bool:
+    def modify_follow_with_any(self, g: RulesContext, seat: int, value: bool, card: int) -> bool:
         led = g.state.led
         return value or (led in SWAPPED and self.modify_counts_as(g, seat, False, card, led))
 
-    def modify_crew_actions(self, g: Game, seat: int, n: int, action: int) -> int:
+    def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action not in SWAPPED:
             return n
         return n + sum(1 for c in g.state.players[seat].crew if ACTION_OF[c] == SWAPPED[action])
@@ -137,21 +137,21 @@ class Chopsticks(Ability):
     reread = ("All your Import actions (card and crew) switch together to Contract or Load, chosen before the bidding; "
                "free Imports from abilities are not played and stay Imports.")
 
-    def on_declared(self, g: Game, holder: int, data: dict[str, Any]) -> None:
+    def on_declared(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         s = g.state
         if s.led == IMPORT and s.decl[holder] > 0 and s.acts[holder] < 0:
             self.ask(g, holder, "instead")
 
-    def options_instead(self, g: Game, frame: Frame) -> list[Action]:
+    def options_instead(self, g: RulesContext, frame: Frame) -> list[Action]:
         seat = frame["seat"]
         return [Action(seat, "no", (self.card,))] + [
             Action(seat, "choose", (self.card,), action) for action in (CONTRACT, LOAD)
         ]
 
-    def describe_instead(self, g: Game, action: Action) -> Wording:
+    def describe_instead(self, g: RulesContext, action: Action) -> Wording:
         return ("keep_import", {}) if action.kind == "no" else ("import_as", {"a": action.target})
 
-    def answer_instead(self, g: Game, frame: Frame, action: Action) -> None:
+    def answer_instead(self, g: RulesContext, frame: Frame, action: Action) -> None:
         if action.kind == "choose":
             g.state.acts[action.player] = action.target
             g.emit("other_action", p=action.player, a=action.target, why=self.name)
@@ -167,7 +167,7 @@ class Cannons(Ability):
     name = "CANNONS"
     reread = "as written"
 
-    def modify_crew_actions(self, g: Game, seat: int, n: int, action: int) -> int:
+    def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action != PIRATE:
             return n
         s = g.state
@@ -186,7 +186,7 @@ class Fridges(Ability):
     name = "FRIDGES"
     reread = "Technology goods counted as for scoring: Capital goods taking that type and JOE WIGGINS count too."
 
-    def modify_crew_actions(self, g: Game, seat: int, n: int, action: int) -> int:
+    def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action != LOAD:
             return n
         from ..scoring import goods_counts
@@ -206,7 +206,7 @@ class BoardGames(Ability):
     name = "BOARD GAMES"
     reread = "The printed types of the fulfilled contract cards, all five base types; the harbour's printed contract has none."
 
-    def modify_crew_limit(self, g: Game, seat: int, value: int) -> int:
+    def modify_crew_limit(self, g: RulesContext, seat: int, value: int) -> int:
         types = {GOODS_OF[c] for c in g.state.players[seat].fulfilled}
         return NO_LIMIT if all(col in types for col in BASE_COLOURS) else value
 
@@ -220,7 +220,7 @@ class Scotch(Ability):
     name = "SCOTCH"
     reread = "Capital goods count as luxury when they take that type; every full pair counts once (3 luxury count as 2)."
 
-    def modify_goods_load(self, g: Game, seat: int, n: int) -> int:
+    def modify_goods_load(self, g: RulesContext, seat: int, n: int) -> int:
         return n - goods_of_type(g, seat, BLUE) // 2
 
 
@@ -231,7 +231,7 @@ class MineralFuels(Ability):
     name = "MINERAL FUELS"
     reread = "Lasting while the card lies among your fulfilled contracts; holding 6 or more you draw one."
 
-    def modify_hand_size(self, g: Game, seat: int, value: int) -> int:
+    def modify_hand_size(self, g: RulesContext, seat: int, value: int) -> int:
         return value + 1
 
 
@@ -244,7 +244,7 @@ class Volkswagen(Ability):
     reread = ("Technology goods count twice for levels, and so does every grey Capital good, whatever type it takes; "
               "the doubled count serves Capital level requirements too.")
 
-    def modify_level_weight(self, g: Game, seat: int, value: int, card: int) -> int:
+    def modify_level_weight(self, g: RulesContext, seat: int, value: int, card: int) -> int:
         return value * 2 if GOODS_OF[card] in (GREEN, GREY) else value
 
 
@@ -271,8 +271,8 @@ class JoeWiggins(Ability):
             out[col] += 1
         return out
 
-    def modify_level_goods(self, g: Game, seat: int, have: list[int]) -> list[int]:
+    def modify_level_goods(self, g: RulesContext, seat: int, have: list[int]) -> list[int]:
         return self._add(have)
 
-    def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
+    def modify_goods_counts(self, g: RulesContext, seat: int, counts: list[int]) -> list[int]:
         return self._add(counts)

@@ -11,10 +11,10 @@ from ..scoring import goods_counts, share, tie_favoured
 from .registry import Ability, register
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..context import RulesContext
 
 
-def scoring_started(g: Game) -> bool:
+def scoring_started(g: RulesContext) -> bool:
     """Has the game ended, so that only the last end-of-game moves and the scoring remain?"""
     s = g.state
     if not s.end_reason:
@@ -22,7 +22,7 @@ def scoring_started(g: Game) -> bool:
     return not s.stack or any(fr["kind"] == "score" for fr in s.stack)
 
 
-def has_most(g: Game, seat: int, values: list[int]) -> bool:
+def has_most(g: RulesContext, seat: int, values: list[int]) -> bool:
     """Does ``seat`` have the most (more than each other player, or tied and the only one of the
     tied players who wins ties)?"""
     top = max(values)
@@ -31,7 +31,7 @@ def has_most(g: Game, seat: int, values: list[int]) -> bool:
     return tie_favoured(g, [q for q, v in enumerate(values) if v == top]) == [seat]
 
 
-def most_share(g: Game, seat: int, values: list[int], amount: int) -> int:
+def most_share(g: RulesContext, seat: int, values: list[int], amount: int) -> int:
     """``amount`` if ``seat`` has the most of ``values``; a tie splits it as the goods majorities do
     (rounded up), only among the tied players who win ties if some of them do."""
     top = max(values)
@@ -51,7 +51,7 @@ class AppleWatch(Ability):
     name = "APPLE WATCH"
     reread = "Goods counted as for the scoring: Capital goods take their owner's type (fixed)."
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         counts = goods_counts(g, seat)
         return 6 * min(counts[BLUE], counts[BLACK])
 
@@ -64,7 +64,7 @@ class Artifacts(Ability):
     name = "ARTIFACTS"
     reread = "'Two of each type' means at least two, counted as for the scoring (Capital goods as the type they take)."
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         counts = goods_counts(g, seat)
         return 20 if all(counts[col] >= 2 for col in BASE_COLOURS) else 0
 
@@ -75,7 +75,7 @@ class PerFulfilledColour(Ability):
     colour = BLUE
     amount = 6
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         return self.amount * sum(1 for c in g.state.players[seat].fulfilled if CARDS.goods[c] == self.colour)
 
 
@@ -113,7 +113,7 @@ class Champagne(Ability):
         "tied players who win ties if some do (fixed for two FOXES holders)."
     )
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         return most_share(g, seat, [len(p.fulfilled) for p in g.state.players], 8)
 
 
@@ -132,7 +132,7 @@ class NiceSuits(Ability):
         "among the tied players who win ties if some do (fixed for two FOXES holders)."
     )
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         s = g.state
         loads = [sum(len(s.ships[i].containers) for i in p.ships) for p in s.players]
         return most_share(g, seat, loads, 16)
@@ -145,7 +145,7 @@ class VelvetRobes(Ability):
     name = "VELVET ROBES"
     reread = "as written"
 
-    def score(self, g: Game, seat: int) -> int:
+    def score(self, g: RulesContext, seat: int) -> int:
         return len(g.state.players[seat].hand)
 
 
@@ -158,7 +158,7 @@ class LongCoats(Ability):
     name = "LONG COATS"
     reread = "Every good counting as luxury in the scoring is worth 3, Capital goods taking luxury included."
 
-    def modify_goods_points(self, g: Game, seat: int, points: tuple[int, ...]) -> tuple[int, ...]:
+    def modify_goods_points(self, g: RulesContext, seat: int, points: tuple[int, ...]) -> tuple[int, ...]:
         out = list(points)
         out[BLUE] = 3
         return tuple(out)
@@ -179,7 +179,7 @@ class Ceramics(Ability):
         "type included (fixed: not TESLAS' crew, whatever the order)."
     )
 
-    def modify_goods_counts(self, g: Game, seat: int, counts: list[int]) -> list[int]:
+    def modify_goods_counts(self, g: RulesContext, seat: int, counts: list[int]) -> list[int]:
         if not scoring_started(g):
             return counts  # only at the end of the game (not, say, for an instant win)
         counts = list(counts)
@@ -201,7 +201,7 @@ class Sauna(Ability):
         "the rounded share (fixed: was doubled before the split)."
     )
 
-    def modify_majority_share(self, g: Game, seat: int, amount: int, colour: int) -> int:
+    def modify_majority_share(self, g: RulesContext, seat: int, amount: int, colour: int) -> int:
         return 2 * amount
 
 
@@ -218,7 +218,7 @@ class Ivory(Ability):
         "of paying it; the other tied players still pay theirs."
     )
 
-    def modify_majority_bonus(self, g: Game, seat: int, amount: int, colour: int) -> int:
+    def modify_majority_bonus(self, g: RulesContext, seat: int, amount: int, colour: int) -> int:
         return abs(amount) if colour == RED else amount
 
 
@@ -242,7 +242,7 @@ class Foxes(Ability):
         "Two holders tied with each other beat the rest and fall back to the usual rule between them (fixed)."
     )
 
-    def modify_wins_ties(self, g: Game, seat: int, value: bool) -> bool:
+    def modify_wins_ties(self, g: RulesContext, seat: int, value: bool) -> bool:
         return True
 
 
