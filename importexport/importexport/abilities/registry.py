@@ -1,7 +1,10 @@
 """How card abilities plug into the rules.
 
 An ability is a small class registered under its card's name.  It may define any of these
-hooks; the engine calls them, and never tests a card's name itself:
+hooks; the engine calls them, and never tests a card's name itself.  Each hook receives the game as
+``g``, a :class:`~importexport.importexport.context.RulesContext` (its state, log, rule values,
+events and random source), never the engine: ``tests/test_ability_context.py`` holds the hooks to
+that protocol's members.
 
 ``modify_<key>(g, seat, value, *context) -> value``
     changes a rule value the engine asks for with ``g.mod(seat, key, value)`` (limits, hand
