@@ -550,7 +550,11 @@ class TableKit(Protocol):
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
     points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
     fits the window below a decision kept to one line (the app then keeps it so); ``FITS_NORMAL``: in
-    normal mode too.
+    normal mode too.  ``DRAWER`` is the game's drawing: the source of an ES module whose
+    ``draw(model, host, pic, projector, focusSel, shared)`` draws the picture inside the board's shared
+    frame (``widgets/static/board.js``, which lends it ``shared``: building elements, clickable
+    buttons, the legend, the large-print switch) and whose ``refit(root, pic, change)``, if any, fits
+    the table again when the window or what stands above it changes.
     """
 
     GAME: str
@@ -559,6 +563,7 @@ class TableKit(Protocol):
     FITS_NORMAL: bool
     FREE_KINDS: frozenset[str]
     STYLE: str
+    DRAWER: str
 
     def seats(self, g: Any) -> int: ...
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
@@ -24,7 +25,7 @@ from .savefile import dump, load_session
 from .view import hidden_from
 from .words import card_name, contract_name, message, seat, waiting
 
-__all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["DRAWER", "FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
            "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
@@ -37,6 +38,8 @@ FREE_KINDS = frozenset({"contract", "give", "end"})
 """Choices open to a player at any moment (drawn in another colour beside the decision)."""
 STYLE = ""
 """The board draws the whole table itself; the end screen's chart uses inline styles."""
+DRAWER = (Path(__file__).with_name("static") / "table.js").read_text(encoding="utf-8")
+"""Port Royal's drawing: the ES module the board imports to draw this game's picture (``static/table.js``)."""
 LOGGED_CARDS = ("c", "cards")
 """The keys of a log event that name cards (the narration prints them as card names): the log is read
 by everyone, so a card it names is seen by all."""
