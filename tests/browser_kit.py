@@ -20,7 +20,7 @@ import pytest
 from helpers import kernels_below
 
 from importexport.cli import wait_for_port
-from importexport.widgets.board import STATIC
+from importexport.portroyal.table_kit import DRAWER as PR_DRAWER
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
@@ -33,9 +33,9 @@ needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
 from playwright import sync_api as playwright  # noqa: E402
 
 SERVER: dict[str, Any] = {}
-FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", PR_DRAWER)[1])
 """What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
-choices, board.js): the table gets the rest of the window's height."""
+choices, Port Royal's drawer): the table gets the rest of the window's height."""
 TABLE_TOP = {False: 112, True: 124}
 """How far down the app's Import/Export table begins at most, in normal and in projector mode: the
 app's title and the decision's one line (``tests/test_browser.py`` measures it in the app;

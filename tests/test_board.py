@@ -12,6 +12,7 @@ from importexport import Game
 from importexport.bench import ALL_MODULES
 from importexport.importexport.picture import changes, picture, ship_choices
 from importexport.importexport.render import CSS_COLOUR, TEXT_COLOUR
+from importexport.importexport.table_kit import DRAWER
 from importexport.session import Session
 from importexport.widgets.board import STATIC, Board
 from importexport.widgets.table import TableView
@@ -107,8 +108,7 @@ def test_the_board_counts_fulfilled_contracts_as_the_rules_and_the_texts_do() ->
         shown = pic["seats"][seat]["fulfilled_count"]
         assert shown == 1 + n == measure.count(g, seat) == pic["seats"][seat]["crew_limit"]
         assert f"Fulfilled ({shown})" in table_html(g, "en")
-    board = (STATIC / "board.js").read_text(encoding="utf-8")
-    assert "${L.fulfilled} ${p.fulfilled_count}" in board  # the board's row shows that count
+    assert "${L.fulfilled} ${p.fulfilled_count}" in DRAWER  # the drawn row shows that count
     assert "Erfüllt" in picture(g, "de")["labels"]["fulfilled"] and "Hafen" in picture(g, "de")["labels"]["fulfilled_tip"]
 
 

@@ -31,6 +31,7 @@ from importexport import Game
 from importexport.bench import ALL_MODULES
 from importexport.bots.registry import make_bot
 from importexport.importexport.picture import picture
+from importexport.importexport.table_kit import DRAWER
 from importexport.widgets.board import STATIC
 
 __all__ = ["browser"]  # (the fixture this module uses)
@@ -38,13 +39,13 @@ pytestmark = needs_chromium
 
 PAGE = ('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:0 15px">'
         '<div id="above"></div><div id="out"></div></body></html>')
-MOUNT = """async ([src, css, pic, projector, above]) => {
+MOUNT = """async ([src, drawer, css, pic, projector, above]) => {
   const style = document.createElement("style");
   style.textContent = css;
   document.head.append(style);
   document.getElementById("above").style.height = above + "px";
   const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, projector };
+  const data = { picture: pic, drawer, projector };
   const handlers = {};
   window.model = {
     get: (k) => data[k],
@@ -164,7 +165,7 @@ def board_page(browser: Any, first: dict[str, Any], projector: bool, window: tup
     page = browser.new_page(viewport={"width": window[0], "height": window[1]})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), DRAWER,
                           (STATIC / "board.css").read_text(encoding="utf-8"), first, projector, TABLE_TOP[projector]])
     page.wait_for_selector(".iex-board")
     return page

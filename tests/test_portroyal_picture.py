@@ -29,6 +29,7 @@ from importexport.portroyal.picture import (
     click_choices,
     picture,
 )
+from importexport.portroyal.table_kit import DRAWER
 from importexport.widgets.board import STATIC, Board
 
 __all__ = ["browser"]  # (the fixture the browser tests use)
@@ -233,12 +234,12 @@ def test_seat_colours_meet_wcag_aa_with_white_and_board_messages_of_contracts_pa
 # --- the drawing in Chromium ---------------------------------------------------------------------
 
 PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:8px"><div id="out"></div></body></html>'
-MOUNT = """async ([src, css, pic, projector]) => {
+MOUNT = """async ([src, drawer, css, pic, projector]) => {
   const style = document.createElement("style");
   style.textContent = css;
   document.head.append(style);
   const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, projector };
+  const data = { picture: pic, drawer, projector };
   const handlers = {};
   window.sent = [];
   window.model = {
@@ -267,7 +268,7 @@ def show(browser: Any, pic: dict[str, Any], projector: bool = False, side: int =
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE.replace("padding:8px", f"padding:8px {side}px"))
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), DRAWER,
                           (STATIC / "board.css").read_text(encoding="utf-8"), pic, projector])
     page.wait_for_selector(".iex-pr-board")
     return page
