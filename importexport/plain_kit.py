@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .catalog import Table
 from .errors import SaveFileError
+from .protocol import Drawer
 
 if TYPE_CHECKING:
     from .protocol import GameKind
@@ -35,7 +36,7 @@ WORDS = Table("plain_kit", {
 SKIPPED = frozenset({"legal", "stack", "seat"})
 """Keys of a view that say what a seat may do, not what it sees."""
 LOG_LINES = 6
-DRAWER = (Path(__file__).with_name("static") / "plain.js").read_text(encoding="utf-8")
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "plain.js")
 """The plain drawing: the ES module the board imports to draw a plain picture (``static/plain.js``)."""
 TABLE_FORMAT = 1
 """The version of the table's save around a plain game's own save (who plays each seat, undo points, bots)."""

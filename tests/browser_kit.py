@@ -33,7 +33,7 @@ needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
 from playwright import sync_api as playwright  # noqa: E402
 
 SERVER: dict[str, Any] = {}
-FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", PR_DRAWER)[1])
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", PR_DRAWER.module)[1])
 """What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
 choices, Port Royal's drawer): the table gets the rest of the window's height."""
 TABLE_TOP = {False: 112, True: 124}

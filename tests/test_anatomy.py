@@ -77,7 +77,7 @@ def test_the_card_is_drawn_from_a_picture_the_board_understands() -> None:
     assert card["name"] == "HAWAIIAN SALT" and card["action"] == "Vorrat" and len(card["cargo"]) == 4
     # what anatomy.js points at is what Import/Export's drawer draws
     js = (STATIC / "anatomy.js").read_text(encoding="utf-8")
-    board = DRAWER
+    board = DRAWER.module
     targets = js[js.index("const TARGETS"):js.index("};", js.index("const TARGETS"))]
     wanted = set(re.findall(r"\.(iex-[a-z-]+)", targets)) - {"iex-an-ability"}
     wanted |= {"iex-zone-island", "iex-tile"}

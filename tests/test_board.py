@@ -108,7 +108,7 @@ def test_the_board_counts_fulfilled_contracts_as_the_rules_and_the_texts_do() ->
         shown = pic["seats"][seat]["fulfilled_count"]
         assert shown == 1 + n == measure.count(g, seat) == pic["seats"][seat]["crew_limit"]
         assert f"Fulfilled ({shown})" in table_html(g, "en")
-    assert "${L.fulfilled} ${p.fulfilled_count}" in DRAWER  # the drawn row shows that count
+    assert "${L.fulfilled} ${p.fulfilled_count}" in DRAWER.module  # the drawn row shows that count
     assert "Erfüllt" in picture(g, "de")["labels"]["fulfilled"] and "Hafen" in picture(g, "de")["labels"]["fulfilled_tip"]
 
 

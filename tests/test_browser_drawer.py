@@ -3,8 +3,8 @@ draws a game's picture with the drawer its table kit gives (``TableKit.DRAWER``,
 imports), so a game with a drawing of its own needs no shared file edited, and no shared file names it.
 
 Here a table kit made for the example plug-in High card (the plain kit with a tiny drawer of its own
-that writes a marker element) is given to the app's table (``TableView``); Chromium draws the widget's
-state with the real frame: the marker drawing appears, its button sends the click through the frame's
+that writes a marker element, and its stylesheet) is given to the app's table (``TableView``); Chromium draws the widget's
+state with the real frame: the marker drawing appears, styled by its own stylesheet, its button sends the click through the frame's
 shared helpers, and the same table with the plain kit's drawer is drawn the plain way.
 """
 
@@ -17,7 +17,7 @@ import pytest
 from browser_kit import browser, needs_chromium
 
 from importexport.plain_kit import PlainKit
-from importexport.protocol import GAMES
+from importexport.protocol import GAMES, Drawer
 from importexport.session import Session
 from importexport.widgets.board import STATIC
 from importexport.widgets.table import TableView
@@ -38,6 +38,8 @@ MARKER = """export function draw(model, host, pic, projector, focusSel, shared) 
 }
 """
 """A game's own drawer, a few lines: a title, and each shown seat as a button."""
+MARKER_CSS = ".marker-table { border-top: 7px solid rgb(1, 2, 3); }"
+"""Its stylesheet."""
 
 PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div></body></html>'
 MOUNT = """async ([src, state]) => {
@@ -60,7 +62,7 @@ MOUNT = """async ([src, state]) => {
 class MarkerKit(PlainKit):
     """The plain kit with a drawing of its own."""
 
-    DRAWER = MARKER
+    DRAWER = Drawer(MARKER, MARKER_CSS)
 
 
 def drawn(browser: Any, board: Any) -> Any:
@@ -68,7 +70,7 @@ def drawn(browser: Any, board: Any) -> Any:
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
-    state = {"picture": board.picture, "drawer": board.drawer, "projector": False}
+    state = {"picture": board.picture, "drawer": board.drawer, "drawer_css": board.drawer_css, "projector": False}
     page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), state])
     return page
 
@@ -81,12 +83,14 @@ def test_a_games_own_drawer_draws_its_table(browser: Any, example_games: list[st
     g = GAMES["highcard"].new(players=3, seed=1)
     view = TableView(Session(lambda: g, humans={0, 1, 2}))
     board = view.table
-    assert board.drawer == MARKER and board.picture["game"] == "plain"
+    assert (board.drawer, board.drawer_css) == (MARKER, MARKER_CSS) and board.picture["game"] == "plain"
     page = drawn(browser, board)
     try:
         page.wait_for_selector(".marker-table")
         assert page.query_selector(".iex-plain") is None
         assert page.get_attribute(".marker-table", "data-title") == kind.name
+        border = "(s) => getComputedStyle(document.querySelector(s)).borderTop"
+        assert page.evaluate(border, ".marker-table") == "7px solid rgb(1, 2, 3)"  # its stylesheet is on the page
         seats = page.query_selector_all(".marker-seat.iex-clickable")
         assert len(seats) == len(board.picture["views"]) >= 1
         seats[0].click()

@@ -21,6 +21,7 @@ combination, the picture swapped for each position (about 4 s a combination).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +46,7 @@ MOUNT = """async ([src, drawer, css, pic, projector, above]) => {
   document.head.append(style);
   document.getElementById("above").style.height = above + "px";
   const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, drawer, projector };
+  const data = { picture: pic, drawer: drawer.module, drawer_css: drawer.css, projector };
   const handlers = {};
   window.model = {
     get: (k) => data[k],
@@ -165,7 +166,7 @@ def board_page(browser: Any, first: dict[str, Any], projector: bool, window: tup
     page = browser.new_page(viewport={"width": window[0], "height": window[1]})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), DRAWER,
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), dataclasses.asdict(DRAWER),
                           (STATIC / "board.css").read_text(encoding="utf-8"), first, projector, TABLE_TOP[projector]])
     page.wait_for_selector(".iex-board")
     return page

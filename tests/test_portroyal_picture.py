@@ -8,6 +8,7 @@ messages, the projector switch (large print, the whole table still in the window
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -239,7 +240,7 @@ MOUNT = """async ([src, drawer, css, pic, projector]) => {
   style.textContent = css;
   document.head.append(style);
   const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, drawer, projector };
+  const data = { picture: pic, drawer: drawer.module, drawer_css: drawer.css, projector };
   const handlers = {};
   window.sent = [];
   window.model = {
@@ -268,7 +269,7 @@ def show(browser: Any, pic: dict[str, Any], projector: bool = False, side: int =
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE.replace("padding:8px", f"padding:8px {side}px"))
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), DRAWER,
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), dataclasses.asdict(DRAWER),
                           (STATIC / "board.css").read_text(encoding="utf-8"), pic, projector])
     page.wait_for_selector(".iex-pr-board")
     return page

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import cards_told
+from ..protocol import Drawer, cards_told
 from .actions import Action
 from .describe import FREE_KINDS
 from .engine import Game
@@ -41,8 +41,9 @@ FITS_NORMAL = True
 and in projector mode (docs/app.md)."""
 STYLE = CSS
 """The stylesheet of the drawn table and the score chart."""
-DRAWER = (Path(__file__).with_name("static") / "table.js").read_text(encoding="utf-8")
-"""Import/Export's drawing: the ES module the board imports to draw this game's picture (``static/table.js``)."""
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js")
+"""Import/Export's drawing: the ES module the board imports to draw this game's picture (``static/table.js``; its
+stylesheet is the board's own, ``widgets/static/board.css``)."""
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
 """Kinds of move a click on a card may mean (the first one the step expects is explained)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import cards_told
+from ..protocol import Drawer, cards_told
 from .actions import Action
 from .explain import reason
 from .game import Game
@@ -38,8 +38,9 @@ FREE_KINDS = frozenset({"contract", "give", "end"})
 """Choices open to a player at any moment (drawn in another colour beside the decision)."""
 STYLE = ""
 """The board draws the whole table itself; the end screen's chart uses inline styles."""
-DRAWER = (Path(__file__).with_name("static") / "table.js").read_text(encoding="utf-8")
-"""Port Royal's drawing: the ES module the board imports to draw this game's picture (``static/table.js``)."""
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js", "table.css")
+"""Port Royal's drawing: the ES module the board imports to draw this game's picture, and its stylesheet
+(``static/table.js``, ``static/table.css``)."""
 LOGGED_CARDS = ("c", "cards")
 """The keys of a log event that name cards (the narration prints them as card names): the log is read
 by everyone, so a card it names is seen by all."""

@@ -202,7 +202,7 @@ class CardAnatomy(anywidget.AnyWidget):
     projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, card: int, **kwargs: Any) -> None:
-        super().__init__(board_esm=(STATIC / "board.js").read_text(encoding="utf-8"), board_drawer=DRAWER, **kwargs)
+        super().__init__(board_esm=(STATIC / "board.js").read_text(encoding="utf-8"), board_drawer=DRAWER.module, **kwargs)
         self.card = card
         on_language(self, self.refresh)
         self.refresh()

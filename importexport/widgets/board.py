@@ -23,14 +23,15 @@ STATIC = Path(__file__).with_name("static")
 
 
 class Board(anywidget.AnyWidget):
-    """The drawn table.  ``picture``: what to draw; ``drawer``: the source of the game's drawing (sent
-    once per table: a trait is sent again only when it changes); ``projector``: large print (the
+    """The drawn table.  ``picture``: what to draw; ``drawer``, ``drawer_css``: the game's drawing (its
+    module's source and its stylesheet, sent once per table: a trait is sent again only when it changes); ``projector``: large print (the
     reader's switch, remembered by the browser); clicks reach the handlers given to :meth:`on_click`."""
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
     picture = traitlets.Dict().tag(sync=True)
     drawer = traitlets.Unicode().tag(sync=True)
+    drawer_css = traitlets.Unicode().tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -42,7 +43,7 @@ class Board(anywidget.AnyWidget):
         """Draw ``picture`` with the drawer of ``kit`` (the table kit that built it); both reach the
         browser in one message."""
         with self.hold_sync():
-            self.drawer = kit.DRAWER
+            self.drawer, self.drawer_css = kit.DRAWER.module, kit.DRAWER.css
             self.picture = picture
 
     def on_click(self, handler: Callable[[str, int], None]) -> None:
@@ -66,4 +67,4 @@ class Board(anywidget.AnyWidget):
 def still(g: GameProtocol, lang: str) -> Board:
     """A position drawn without controls (an exercise's or a worked example's picture)."""
     kit = table_kit(g)
-    return Board(picture=kit.picture(g, lang), drawer=kit.DRAWER)
+    return Board(picture=kit.picture(g, lang), drawer=kit.DRAWER.module, drawer_css=kit.DRAWER.css)

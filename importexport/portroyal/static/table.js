@@ -323,7 +323,7 @@ export function draw(model, host, pic, projector, focusSel, shared) {
 // Port Royal in large print: the table's lines are counted so that it fits the window below the app's
 // decision (docs/app.md).  When it is taller than the window's height less FIT_RESERVE, its parts (the
 // status bar, the seats with the legend, the harbour with the expeditions, the contracts) take denser
-// presentations (board.css, "large print on a crowded table"), the mildest first, until it fits; when
+// presentations (table.css, "large print on a crowded table"), the mildest first, until it fits; when
 // none is enough, each part takes its shortest.  Each keeps every figure and every word a player needs.
 const FIT_RESERVE = 112; // the app above the table: its title, and one line of choices headed by who decides
 // each part: its elements, and its groups of presentations (at most one of each group), each with

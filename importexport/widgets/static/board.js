@@ -3,6 +3,7 @@
 // game's table kit gives (TableKit.DRAWER: its source, the widget's `drawer`, sent once per table), which
 // this file imports and whose draw(model, host, pic, projector, focusSel, shared) draws the picture; its
 // refit(root, pic, change), if any, fits the table again when the window or what stands above it changes.
+// The drawing's stylesheet, if any (the widget's `drawer_css`), is put on the page once.
 // This file holds what every drawer shares (`shared`: building elements, buttons that send clicks, the
 // legend, the large-print switch, a chapter table's room) and what the frame does around a drawing
 // (keyboard focus kept across a redraw, a chapter's table brought into view).  No build step, no
@@ -216,6 +217,15 @@ function focusAfterDraw(model, host) {
 // what board.js lends every drawer
 const shared = { h, paint, pressable, legendBar, finish, focusBudget, projectorToggle };
 
+// the stylesheets of the drawings put on the page so far (each once, after the frame's own)
+const styles = new Set();
+
+function useStyle(css) {
+  if (!css || styles.has(css)) return;
+  styles.add(css);
+  document.head.append(h("style", "iex-drawer-style", { text: css }));
+}
+
 // the drawers loaded so far, by their source: { ready: the module's promise, module: once loaded }
 const drawers = new Map();
 
@@ -256,6 +266,7 @@ async function render({ model, el }) {
   // the picture drawn by the drawer the model names; while that drawer is still loading, drawn once it
   // has loaded (the promise of that)
   const redraw = () => {
+    useStyle(model.get("drawer_css"));
     const source = model.get("drawer") || "";
     const entry = source ? loadDrawer(source) : null;
     if (entry && !entry.module) {
@@ -312,7 +323,7 @@ async function render({ model, el }) {
       model.off("change:picture", watchAbove);
     }
   };
-  if (loading) await loading; // (the first drawing done when the view is: at once once its drawer has loaded)
+  if (loading) await loading; // (the view is ready once its first drawing is: its drawer had to load)
   return stop;
 }
 
