@@ -14,12 +14,11 @@ import dataclasses
 from typing import Any
 
 import pytest
-from browser_kit import browser, needs_chromium
+from browser_kit import browser, mount_board, needs_chromium
 
 from importexport.plain_kit import PlainKit
 from importexport.protocol import GAMES, Drawer
 from importexport.session import Session
-from importexport.widgets.board import STATIC
 from importexport.widgets.table import TableView
 
 __all__ = ["browser"]  # (the fixture this module uses)
@@ -42,21 +41,6 @@ MARKER_CSS = ".marker-table { border-top: 7px solid rgb(1, 2, 3); }"
 """Its stylesheet."""
 
 PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div></body></html>'
-MOUNT = """async ([src, state]) => {
-  const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { ...state };
-  const handlers = {};
-  window.sent = [];
-  window.model = {
-    get: (k) => data[k],
-    set: (k, v) => { data[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); },
-    on: (e, f) => { (handlers[e] = handlers[e] || []).push(f); },
-    off: () => {},
-    send: (m) => window.sent.push(m),
-    save_changes: () => {},
-  };
-  await mod.default.render({ model: window.model, el: document.getElementById("out") });
-}"""
 
 
 class MarkerKit(PlainKit):
@@ -70,8 +54,7 @@ def drawn(browser: Any, board: Any) -> Any:
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
-    state = {"picture": board.picture, "drawer": board.drawer, "drawer_css": board.drawer_css, "projector": False}
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"), state])
+    mount_board(page, board.picture, Drawer(board.drawer, board.drawer_css))
     return page
 
 
