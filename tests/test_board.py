@@ -13,6 +13,8 @@ from importexport.bench import ALL_MODULES
 from importexport.importexport.picture import changes, picture, ship_choices
 from importexport.importexport.render import CSS_COLOUR, TEXT_COLOUR
 from importexport.importexport.table_kit import DRAWER
+from importexport.plain_kit import PlainKit
+from importexport.protocol import table_kit
 from importexport.session import Session
 from importexport.widgets.board import STATIC, Board
 from importexport.widgets.table import TableView
@@ -40,6 +42,10 @@ def test_every_goods_colour_meets_wcag_aa_with_its_text(colour: int) -> None:
 def test_the_front_end_files_ship_with_the_package() -> None:
     assert (STATIC / "board.js").is_file() and (STATIC / "board.css").is_file()
     assert "export default" in (STATIC / "board.js").read_text(encoding="utf-8")
+    # each game's drawing comes with its table kit (the plain kit's too), read from its package
+    drawers = [table_kit("importexport").DRAWER, table_kit("portroyal").DRAWER, PlainKit.DRAWER]
+    assert len({d.module for d in drawers}) == len(drawers) and all("export function draw(" in d.module for d in drawers)
+    assert ".iex-pr-board" in table_kit("portroyal").DRAWER.css and ".iex-pr-board" not in (STATIC / "board.css").read_text(encoding="utf-8")
 
 
 def positions(seed: int, steps: int, players: int, modules: tuple[str, ...] = ()) -> list[Game]:
