@@ -4,8 +4,9 @@ An anywidget: its ES module (``static/board.js``, the frame every game shares) d
 game's table kit builds from ``view(seat)`` and ``legal_actions()`` with that game's own drawer (the
 kit's ``DRAWER``, an ES module the frame imports), and sends back which card, ship or contract was
 clicked.  ``static/board.css`` styles the frame and Import/Export's table; another game's stylesheet
-comes with its drawer.  The widget holds no rule: what a click means is decided by the table around it (:class:`~importexport.widgets.table.TableView`) through the same legal
-choices as every other way of playing.
+comes with its drawer.  The widget holds no rule: what a click means is decided by the table around
+it (:class:`~importexport.widgets.table.TableView`) through the same legal choices as every other way
+of playing.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ STATIC = Path(__file__).with_name("static")
 
 class Board(anywidget.AnyWidget):
     """The drawn table.  ``picture``: what to draw; ``drawer``, ``drawer_css``: the game's drawing (its
-    module's source and its stylesheet, sent once per table: a trait is sent again only when it changes); ``projector``: large print (the
-    reader's switch, remembered by the browser); clicks reach the handlers given to :meth:`on_click`."""
+    module's source and its stylesheet, sent once per table: a trait is sent again only when it
+    changes); ``projector``: large print (the reader's switch, remembered by the browser); clicks reach
+    the handlers given to :meth:`on_click`."""
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
