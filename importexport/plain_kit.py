@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Iterator
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Table
 from .errors import SaveFileError
+from .protocol import Drawer
 
 if TYPE_CHECKING:
     from .protocol import GameKind
@@ -34,6 +36,8 @@ WORDS = Table("plain_kit", {
 SKIPPED = frozenset({"legal", "stack", "seat"})
 """Keys of a view that say what a seat may do, not what it sees."""
 LOG_LINES = 6
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "plain.js")
+"""The plain drawing: the ES module the board imports to draw a plain picture (``static/plain.js``)."""
 TABLE_FORMAT = 1
 """The version of the table's save around a plain game's own save (who plays each seat, undo points, bots)."""
 
@@ -68,6 +72,7 @@ class PlainKit:
     FITS_NORMAL = False
     FREE_KINDS: frozenset[str] = frozenset()
     STYLE = ""
+    DRAWER = DRAWER
 
     def __init__(self, kind: GameKind) -> None:
         self.kind = kind

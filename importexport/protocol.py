@@ -534,6 +534,21 @@ distribution registers in :data:`GROUP`.  Each game's package describes itself i
 
 # --- at the table ---------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class Drawer:
+    """A game's drawing, given by its table kit (:attr:`TableKit.DRAWER`): the source of the ES module
+    the board's frame (``widgets/static/board.js``) imports to draw the game's picture, and the
+    stylesheet of what it draws (``""``: it needs none beyond the frame's)."""
+
+    module: str
+    css: str = ""
+
+    @classmethod
+    def files(cls, folder: Path, module: str, css: str | None = None) -> Drawer:
+        """The drawing in ``folder`` (a game package's ``static``): its module's file and its stylesheet's."""
+        return cls((folder / module).read_text(encoding="utf-8"), (folder / css).read_text(encoding="utf-8") if css else "")
+
+
 class TableKit(Protocol):
     """What the table component, the session and the app ask of a game beyond :class:`GameProtocol`:
     each game has one module of these names (``importexport.importexport.table_kit``,
@@ -550,7 +565,11 @@ class TableKit(Protocol):
     ``dump``/``load_session`` write and read a save with who plays each seat and the table's undo
     points; ``result`` is the end screen's content.  ``FITS_WINDOW``: in projector mode the drawn table
     fits the window below a decision kept to one line (the app then keeps it so); ``FITS_NORMAL``: in
-    normal mode too.
+    normal mode too.  ``DRAWER`` is the game's drawing (:class:`Drawer`): an ES module whose
+    ``draw(model, host, pic, projector, focusSel, shared)`` draws the picture inside the board's shared
+    frame (``widgets/static/board.js``, which lends it ``shared``: building elements, clickable
+    buttons, the legend, the large-print switch) and whose ``refit(root, pic, change)``, if any, fits
+    the table again when the window or what stands above it changes; and its stylesheet.
     """
 
     GAME: str
@@ -559,6 +578,7 @@ class TableKit(Protocol):
     FITS_NORMAL: bool
     FREE_KINDS: frozenset[str]
     STYLE: str
+    DRAWER: Drawer
 
     def seats(self, g: Any) -> int: ...
 

@@ -20,6 +20,8 @@ import pytest
 from helpers import kernels_below
 
 from importexport.cli import wait_for_port
+from importexport.portroyal.table_kit import DRAWER as PR_DRAWER
+from importexport.protocol import Drawer
 from importexport.widgets.board import STATIC
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,9 +35,39 @@ needs_chromium = pytest.mark.skipif(not REQUIRED and not CHROMIUM.exists(),
 from playwright import sync_api as playwright  # noqa: E402
 
 SERVER: dict[str, Any] = {}
-FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", (STATIC / "board.js").read_text(encoding="utf-8"))[1])
+FIT_RESERVE = int(re.search(r"const FIT_RESERVE = (\d+);", PR_DRAWER.module)[1])
 """What a Port Royal table in projector mode leaves above itself for the app (its title and one line of
-choices, board.js): the table gets the rest of the window's height."""
+choices, Port Royal's drawer): the table gets the rest of the window's height."""
+MOUNT_BOARD = """async ([src, css, state]) => {
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+  const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+  const data = { ...state };
+  const handlers = {};
+  window.sent = [];
+  window.model = {
+    get: (k) => data[k],
+    set: (k, v) => { data[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); },
+    on: (e, f) => { (handlers[e] = handlers[e] || []).push(f); },
+    off: () => {},
+    send: (m) => window.sent.push(m),
+    save_changes: () => {},
+  };
+  await mod.default.render({ model: window.model, el: document.getElementById("out") });
+}"""
+"""The board's real frame (``src``, with its stylesheet ``css``) drawing ``state`` (the widget's synced
+traits) into the page's ``#out``, under a stand-in model: ``window.model.set`` fires the change
+handlers as the widget's model does; ``window.sent`` collects the messages sent to the kernel."""
+
+
+def mount_board(page: Any, picture: dict[str, Any], drawer: Drawer, projector: bool = False) -> None:
+    """Draw ``picture`` with ``drawer`` on ``page`` (which has a ``#out``) as the board widget does."""
+    state = {"picture": picture, "drawer": drawer.module, "drawer_css": drawer.css, "projector": projector}
+    page.evaluate(MOUNT_BOARD, [(STATIC / "board.js").read_text(encoding="utf-8"),
+                                (STATIC / "board.css").read_text(encoding="utf-8"), state])
+
+
 TABLE_TOP = {False: 112, True: 124}
 """How far down the app's Import/Export table begins at most, in normal and in projector mode: the
 app's title and the decision's one line (``tests/test_browser.py`` measures it in the app;

@@ -12,6 +12,7 @@ import yaml
 from importexport import Game
 from importexport.importexport.cards import CARDS
 from importexport.importexport.picture import picture
+from importexport.importexport.table_kit import DRAWER
 from importexport.tutor.chapter import ChapterError, load_chapter_file
 from importexport.tutor.chapter import chapter as load_chapter
 from importexport.tutor.games import TUTOR_GAMES
@@ -74,9 +75,9 @@ def test_the_card_is_drawn_from_a_picture_the_board_understands() -> None:
     assert sheet["picture"] == board_picture(SALT, "de") and sheet["picture"]["island"] == [str(SALT)]
     card = sheet["picture"]["cards"][str(SALT)]
     assert card["name"] == "HAWAIIAN SALT" and card["action"] == "Vorrat" and len(card["cargo"]) == 4
-    # what anatomy.js points at is what board.js draws
+    # what anatomy.js points at is what Import/Export's drawer draws
     js = (STATIC / "anatomy.js").read_text(encoding="utf-8")
-    board = (STATIC / "board.js").read_text(encoding="utf-8")
+    board = DRAWER.module
     targets = js[js.index("const TARGETS"):js.index("};", js.index("const TARGETS"))]
     wanted = set(re.findall(r"\.(iex-[a-z-]+)", targets)) - {"iex-an-ability"}
     wanted |= {"iex-zone-island", "iex-tile"}
@@ -114,8 +115,8 @@ def test_chapter_validation_of_the_block(tmp_path: Path, value: object, message:
         load_chapter_file(path)
 
 
-RENDER = """async ([esm, board, sheet]) => {
-  const data = { sheet, board_esm: board, projector: false };
+RENDER = """async ([esm, board, drawer, sheet]) => {
+  const data = { sheet, board_esm: board, board_drawer: drawer, projector: false };
   const handlers = {};
   const model = {
     get: (k) => data[k],
@@ -158,7 +159,7 @@ def test_the_card_is_drawn_with_every_callout_and_legible() -> None:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 720})
             page.add_style_tag(content=widget._css)
-            page.evaluate(RENDER, [esm, widget.board_esm, widget.sheet])
+            page.evaluate(RENDER, [esm, widget.board_esm, widget.board_drawer, widget.sheet])
             page.wait_for_function("document.querySelectorAll('.iex-an-pin').length === 6")
             normal = page.evaluate(MEASURE)
             page.evaluate("window.model.set('projector', true)")

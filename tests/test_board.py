@@ -12,6 +12,9 @@ from importexport import Game
 from importexport.bench import ALL_MODULES
 from importexport.importexport.picture import changes, picture, ship_choices
 from importexport.importexport.render import CSS_COLOUR, TEXT_COLOUR
+from importexport.importexport.table_kit import DRAWER
+from importexport.plain_kit import PlainKit
+from importexport.protocol import table_kit
 from importexport.session import Session
 from importexport.widgets.board import STATIC, Board
 from importexport.widgets.table import TableView
@@ -39,6 +42,10 @@ def test_every_goods_colour_meets_wcag_aa_with_its_text(colour: int) -> None:
 def test_the_front_end_files_ship_with_the_package() -> None:
     assert (STATIC / "board.js").is_file() and (STATIC / "board.css").is_file()
     assert "export default" in (STATIC / "board.js").read_text(encoding="utf-8")
+    # each game's drawing comes with its table kit (the plain kit's too), read from its package
+    drawers = [table_kit("importexport").DRAWER, table_kit("portroyal").DRAWER, PlainKit.DRAWER]
+    assert len({d.module for d in drawers}) == len(drawers) and all("export function draw(" in d.module for d in drawers)
+    assert ".iex-pr-board" in table_kit("portroyal").DRAWER.css and ".iex-pr-board" not in (STATIC / "board.css").read_text(encoding="utf-8")
 
 
 def positions(seed: int, steps: int, players: int, modules: tuple[str, ...] = ()) -> list[Game]:
@@ -107,8 +114,7 @@ def test_the_board_counts_fulfilled_contracts_as_the_rules_and_the_texts_do() ->
         shown = pic["seats"][seat]["fulfilled_count"]
         assert shown == 1 + n == measure.count(g, seat) == pic["seats"][seat]["crew_limit"]
         assert f"Fulfilled ({shown})" in table_html(g, "en")
-    board = (STATIC / "board.js").read_text(encoding="utf-8")
-    assert "${L.fulfilled} ${p.fulfilled_count}" in board  # the board's row shows that count
+    assert "${L.fulfilled} ${p.fulfilled_count}" in DRAWER.module  # the drawn row shows that count
     assert "Erfüllt" in picture(g, "de")["labels"]["fulfilled"] and "Hafen" in picture(g, "de")["labels"]["fulfilled_tip"]
 
 

@@ -25,37 +25,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_kit import ARTIFACTS, TABLE_TOP, browser, needs_chromium
+from browser_kit import ARTIFACTS, TABLE_TOP, browser, mount_board, needs_chromium
 
 from importexport import Game
 from importexport.bench import ALL_MODULES
 from importexport.bots.registry import make_bot
 from importexport.importexport.picture import picture
-from importexport.widgets.board import STATIC
+from importexport.importexport.table_kit import DRAWER
 
 __all__ = ["browser"]  # (the fixture this module uses)
 pytestmark = needs_chromium
 
 PAGE = ('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:0 15px">'
         '<div id="above"></div><div id="out"></div></body></html>')
-MOUNT = """async ([src, css, pic, projector, above]) => {
-  const style = document.createElement("style");
-  style.textContent = css;
-  document.head.append(style);
-  document.getElementById("above").style.height = above + "px";
-  const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, projector };
-  const handlers = {};
-  window.model = {
-    get: (k) => data[k],
-    set: (k, v) => { data[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); },
-    on: (e, f) => { (handlers[e] = handlers[e] || []).push(f); },
-    off: () => {},
-    send: () => {},
-    save_changes: () => {},
-  };
-  mod.default.render({ model: window.model, el: document.getElementById("out") });
-}"""
 MEASURE = """(arg) => {
   const [pic, projector] = Array.isArray(arg) ? arg : [arg, window.model.get("projector")];
   if (projector !== window.model.get("projector")) window.model.set("projector", projector);
@@ -164,8 +146,8 @@ def board_page(browser: Any, first: dict[str, Any], projector: bool, window: tup
     page = browser.new_page(viewport={"width": window[0], "height": window[1]})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE)
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
-                          (STATIC / "board.css").read_text(encoding="utf-8"), first, projector, TABLE_TOP[projector]])
+    page.evaluate("(h) => { document.getElementById('above').style.height = h + 'px'; }", TABLE_TOP[projector])
+    mount_board(page, first, DRAWER, projector)
     page.wait_for_selector(".iex-board")
     return page
 

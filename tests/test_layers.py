@@ -260,6 +260,32 @@ def test_no_shared_module_tests_a_games_id() -> None:
     assert game_id_checks(planted, ids) == [1, 3, 5, 7, 9, 10]
 
 
+
+def script_game_ids(source: str, ids: frozenset[str]) -> list[int]:
+    """The lines of a JavaScript source with a game's id written as a string of its own (``"portroyal"``,
+    ``'x'``, a template): what a script tests a game's name with."""
+    names = "|".join(map(re.escape, sorted(ids)))
+    pattern = re.compile(r"""(["'`])(?:""" + names + r")\1")
+    return [n for n, line in enumerate(source.splitlines(), 1) if pattern.search(line)]
+
+
+def test_no_shared_script_names_a_game() -> None:
+    """The browser's side too (issue 30 item 2): a game's drawing is its own, an ES module its table kit
+    gives (``TableKit.DRAWER``), which the board's frame imports; no script outside the game packages
+    writes a game's id.  The check finds the test that picked Port Royal's drawing (planted below)."""
+    from importexport.protocol import GAMES
+
+    ids = frozenset(GAMES.ids())
+    games = {PACKAGE / part.rsplit(".", 1)[1] for part in REFEREES}
+    shared = [p for p in sorted(PACKAGE.rglob("*.js")) if not any(g in p.parents for g in games)]
+    assert len(shared) >= 8 and {p.name for p in shared} >= {"board.js", "plain.js"}
+    found = {str(p.relative_to(PACKAGE.parent)): lines for p in shared
+             if (lines := script_game_ids(p.read_text(encoding="utf-8"), ids))}
+    assert found == {}
+    planted = ('if (pic.game === "portroyal") return drawPortRoyal();\nconst STORE = "importexport.projector";\n'
+               "const id = `importexport`;\nif (g === 'chess') x();\n")
+    assert script_game_ids(planted, ids) == [1, 3]
+
 def test_the_abilities_reach_the_engine_by_no_import_at_run_time() -> None:
     """Issue 30 item 5: the engine drives the card abilities; they never call back into it.  No chain of
     imports made at run time (those under ``TYPE_CHECKING`` serve the annotations alone) leads from an

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_kit import ARTIFACTS, FIT_RESERVE, browser, needs_chromium
+from browser_kit import ARTIFACTS, FIT_RESERVE, browser, mount_board, needs_chromium
 
 from importexport.portroyal.actions import Action
 from importexport.portroyal.cards import CARDS
@@ -29,7 +29,8 @@ from importexport.portroyal.picture import (
     click_choices,
     picture,
 )
-from importexport.widgets.board import STATIC, Board
+from importexport.portroyal.table_kit import DRAWER
+from importexport.widgets.board import Board
 
 __all__ = ["browser"]  # (the fixture the browser tests use)
 
@@ -233,24 +234,6 @@ def test_seat_colours_meet_wcag_aa_with_white_and_board_messages_of_contracts_pa
 # --- the drawing in Chromium ---------------------------------------------------------------------
 
 PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:8px"><div id="out"></div></body></html>'
-MOUNT = """async ([src, css, pic, projector]) => {
-  const style = document.createElement("style");
-  style.textContent = css;
-  document.head.append(style);
-  const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-  const data = { picture: pic, projector };
-  const handlers = {};
-  window.sent = [];
-  window.model = {
-    get: (k) => data[k],
-    set: (k, v) => { data[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); },
-    on: (e, f) => { (handlers[e] = handlers[e] || []).push(f); },
-    off: () => {},
-    send: (m) => window.sent.push(m),
-    save_changes: () => {},
-  };
-  mod.default.render({ model: window.model, el: document.getElementById("out") });
-}"""
 OVERFLOW = """() => {
   const w = document.documentElement.clientWidth;
   const out = [...document.querySelectorAll(".iex-pr-board, .iex-pr-board *")]
@@ -267,8 +250,7 @@ def show(browser: Any, pic: dict[str, Any], projector: bool = False, side: int =
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.route("**/*", lambda route: route.abort())  # nothing is fetched
     page.set_content(PAGE.replace("padding:8px", f"padding:8px {side}px"))
-    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(encoding="utf-8"),
-                          (STATIC / "board.css").read_text(encoding="utf-8"), pic, projector])
+    mount_board(page, pic, DRAWER, projector)
     page.wait_for_selector(".iex-pr-board")
     return page
 

@@ -9,10 +9,11 @@ the rule in play, sealed bids, fair undo, bots, saving and the final result.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import cards_told
+from ..protocol import Drawer, cards_told
 from .actions import Action
 from .describe import FREE_KINDS
 from .engine import Game
@@ -27,7 +28,7 @@ from .rules import harbour_ships
 from .savefile import dump, load_session
 from .view import hidden_from
 
-__all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["DRAWER", "FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture", "pointed",
            "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
@@ -40,6 +41,9 @@ FITS_NORMAL = True
 and in projector mode (docs/app.md)."""
 STYLE = CSS
 """The stylesheet of the drawn table and the score chart."""
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js")
+"""Import/Export's drawing: the ES module the board imports to draw this game's picture (``static/table.js``; its
+stylesheet is the board's own, ``widgets/static/board.css``)."""
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
 """Kinds of move a click on a card may mean (the first one the step expects is explained)."""

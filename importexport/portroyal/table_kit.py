@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from ..catalog import Table
-from ..protocol import cards_told
+from ..protocol import Drawer, cards_told
 from .actions import Action
 from .explain import reason
 from .game import Game
@@ -24,7 +25,7 @@ from .savefile import dump, load_session
 from .view import hidden_from
 from .words import card_name, contract_name, message, seat, waiting
 
-__all__ = ["FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
+__all__ = ["DRAWER", "FITS_NORMAL", "FITS_WINDOW", "FREE_KINDS", "GAME", "PRIVATE_HANDS", "STYLE", "bid", "changes", "click_choices",
            "click_name", "click_refusal", "dump", "hint", "load_session", "note", "picture",
            "pointed", "rank_name", "result", "sealed", "seat_name", "seats", "told", "hidden"]
 
@@ -37,6 +38,9 @@ FREE_KINDS = frozenset({"contract", "give", "end"})
 """Choices open to a player at any moment (drawn in another colour beside the decision)."""
 STYLE = ""
 """The board draws the whole table itself; the end screen's chart uses inline styles."""
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js", "table.css")
+"""Port Royal's drawing: the ES module the board imports to draw this game's picture, and its stylesheet
+(``static/table.js``, ``static/table.css``)."""
 LOGGED_CARDS = ("c", "cards")
 """The keys of a log event that name cards (the narration prints them as card names): the log is read
 by everyone, so a card it names is seen by all."""

@@ -1,7 +1,8 @@
 """One card drawn large with numbered callouts, and which of its figures the rule texts give.
 
 Chapter 2 shows it (block ``anatomy: CARD NAME``).  The card is drawn by the board's own code:
-``static/anatomy.js`` imports ``static/board.js`` (sent as ``board_esm``), lets it draw a table
+``static/anatomy.js`` imports ``static/board.js`` (sent as ``board_esm``), lets it draw with
+Import/Export's drawer (its table kit's ``DRAWER``, sent as ``board_drawer``) a table
 whose only card lies on the Supply Island, and takes that tile, so the annotated card always
 looks like the cards on every table.  Every word comes from :func:`anatomy_sheet`, which needs
 no browser and is what the tests read.
@@ -20,6 +21,7 @@ from ..importexport.constants import ACTION_NAME, ANY_GOODS, COLOURS, GOODS_LETT
 from ..importexport.i18n import COLOUR_WORDS
 from ..importexport.picture import card_data, mark
 from ..importexport.render import ACTION_SYMBOL, TIMING_WORDS
+from ..importexport.table_kit import DRAWER
 from ..palette import BOARD as BOARD_WORDS
 from .board import STATIC
 from .lang import LANG, on_language
@@ -196,10 +198,11 @@ class CardAnatomy(anywidget.AnyWidget):
     _css = (STATIC / "board.css").read_text(encoding="utf-8") + (STATIC / "anatomy.css").read_text(encoding="utf-8")
     sheet = traitlets.Dict().tag(sync=True)
     board_esm = traitlets.Unicode().tag(sync=True)
+    board_drawer = traitlets.Unicode().tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, card: int, **kwargs: Any) -> None:
-        super().__init__(board_esm=(STATIC / "board.js").read_text(encoding="utf-8"), **kwargs)
+        super().__init__(board_esm=(STATIC / "board.js").read_text(encoding="utf-8"), board_drawer=DRAWER.module, **kwargs)
         self.card = card
         on_language(self, self.refresh)
         self.refresh()

@@ -84,7 +84,7 @@ class Picture(w.VBox):
         if self.scores:
             self.chart.value = kit.result(g, LANG.lang)["chart"]
         else:
-            self.board.picture = kit.picture(g, LANG.lang)
+            self.board.show(kit, kit.picture(g, LANG.lang))
 
 
 class ChapterView:

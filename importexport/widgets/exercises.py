@@ -119,7 +119,8 @@ class ExerciseView(w.VBox):
     def redraw_picture(self) -> None:
         g = shown_position(self.chapter, self.ex, self.lang)
         if self.pic is not None and g is not None:
-            self.pic.picture = table_kit(g).picture(g, self.lang)
+            kit = table_kit(g)
+            self.pic.show(kit, kit.picture(g, self.lang))
 
 
 class ChoiceView(ExerciseView):

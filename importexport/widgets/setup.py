@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..catalog import Table
 from ..importexport.engine import Game
-from ..importexport.picture import picture
+from ..protocol import table_kit
 from .board import Board
 from .common import button
 from .lang import LANG, on_language
@@ -53,4 +53,5 @@ class SetupView(w.VBox):
             d=len(s.deck), k=credits[0],
             grey=WORDS.format("grey", lang, g=grey.credits) if grey is not None else "",
         )) + "</div>"
-        self.table.picture = picture(g, lang)
+        kit = table_kit(g)
+        self.table.show(kit, kit.picture(g, lang))

@@ -447,7 +447,7 @@ class TableView(w.VBox):
         if self.last_picture is not None and not pic["changed"] and self.last_picture.get("lang") == lang:
             pic["changed"] = self.last_picture["changed"]  # a redraw without a move keeps the last highlight
         self.last_picture = pic
-        self.table.picture = pic
+        self.table.show(kit, pic)
 
     @property
     def fitted(self) -> bool:

@@ -2,8 +2,9 @@
 // enlarged, with numbered badges on its parts, the list that explains them, and the statement of
 // which figures the rule texts give.  An anywidget ES module; every word comes from `sheet`.
 //
-// The board module (board.js, sent as `board_esm`) draws a table whose only card lies on the
-// Supply Island; its tile is taken out of that table, so this card looks like every other one.
+// The board module (board.js, sent as `board_esm`) draws, with Import/Export's drawer (sent as
+// `board_drawer`, loaded before the first drawing), a table whose only card lies on the Supply Island;
+// its tile is taken out of that table, so this card looks like every other one.
 
 const STORE = "importexport.projector"; // the board's large-print switch, shared with it
 const boards = new Map(); // board.js source -> its module (a promise)
@@ -45,14 +46,14 @@ function boardModule(source) {
   return boards.get(source);
 }
 
-// the card's tile, drawn by the board from a one-card picture
-function boardTile(board, picture) {
-  const data = { picture, projector: false };
+// the card's tile, drawn by the board from a one-card picture (at once: its drawer has loaded)
+function boardTile(board, picture, drawer) {
+  const data = { picture, drawer, projector: false };
   const model = { get: (k) => data[k], set() {}, save_changes() {}, on() {}, off() {}, send() {} };
   const holder = document.createElement("div");
   const stop = board.default.render({ model, el: holder });
   const tile = holder.querySelector(".iex-zone-island .iex-tile");
-  if (typeof stop === "function") stop();
+  Promise.resolve(stop).then((f) => { if (typeof f === "function") f(); });
   return tile;
 }
 
@@ -123,7 +124,7 @@ function draw(model, host, board) {
   root.append(h("div", "iex-an-top", null, [h("p", "iex-an-caption", { text: sheet.caption }), toggle]));
 
   // the card, with its ability printed under the board's tile as on a printed card
-  const tile = board ? boardTile(board, sheet.picture) : null;
+  const tile = board ? boardTile(board, sheet.picture, model.get("board_drawer")) : null;
   const stage = h("div", "iex-an-stage");
   const overlay = h("div", "iex-an-overlay", { "aria-hidden": "true" });
   if (tile) {
@@ -178,6 +179,7 @@ async function render({ model, el }) {
   let board = null;
   try {
     board = await boardModule(model.get("board_esm") || "");
+    await board.loadDrawer(model.get("board_drawer") || "").ready;
   } catch (e) {
     console.error("importexport: the board module did not load", e);
   }
