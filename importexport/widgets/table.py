@@ -150,7 +150,7 @@ class TableView(w.VBox):
         if panel_first:  # a game screen: what to decide on top, the table below it; the groups of choices
             # stand side by side, and the buttons at the end of their last line, while they fit (each
             # line saved above the table is one more of it in view)
-            self.options.layout = w.Layout(display="contents")
+            self.options.layout.display = "contents"
             for box in buttons:
                 box.layout.margin = "0 0 0 auto"
             self.buttons = buttons
@@ -164,7 +164,7 @@ class TableView(w.VBox):
             self.children = [self.caption_html, self.table, self.prompt, self.options, self.message, self.confirm,
                              *buttons, self.log_box, self.log_button]
             self.table.observe(self._guard(self._lesson_projector), names="projector")
-        self.example_text = w.HTML()
+        self.example_text: w.HTML | None = None  # (a worked example's box only: see _example_layout)
         self.example_box: w.VBox | None = None
         if focus:
             self.add_class("iex-focus")
@@ -186,6 +186,7 @@ class TableView(w.VBox):
     def _example_layout(self, buttons: list[w.Widget]) -> None:
         """A worked example's box above the board: the move Step plays next (or that the example is over),
         the answer to a click, and ◀ Step back, Step ▶, Play on; Undo and Restart stay below."""
+        self.example_text = w.HTML()
         self.example_text.add_class("iex-guide-text")
         bar = w.HBox([self.back_button, self.step_button, self.play_on_button], layout=w.Layout(flex_flow="row wrap"))
         self.example_box = w.VBox([self.example_text, self.message, bar])
@@ -486,7 +487,8 @@ class TableView(w.VBox):
         g = s.game
         self.bid_inputs = {}
         self.hint_below.value = ""
-        self.example_text.value = ""
+        if self.example_text is not None:
+            self.example_text.value = ""
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
             replace_children(self.options, [])
@@ -496,7 +498,7 @@ class TableView(w.VBox):
         nobody = [d for d in g.deciders() if d not in s.humans and d not in s.bots]
         if not humans and nobody and s.next_scripted() is None:  # a lesson's table whose example is over
             self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=self.seat_name(nobody[0], lang)))}</div>"
-            if self.example_box is not None:
+            if self.example_text is not None:
                 self.example_text.value, self.prompt.value = self.prompt.value, ""
             replace_children(self.options, [])
             return
@@ -516,7 +518,7 @@ class TableView(w.VBox):
             example.append(f"<div><b>{escape(ui('example_over', lang))}</b></div>")
         if nxt is not None and nxt in g.legal_actions() and self.point is None:
             example.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
-        if self.example_box is not None:  # (said in the example's box, beside Step)
+        if self.example_text is not None:  # (said in the example's box, beside Step)
             self.example_text.value = "".join(example)
         else:
             parts = example + parts if nxt is None else parts + example
