@@ -29,12 +29,15 @@ def play_one(app: PlayApp) -> None:
 
 def test_a_page_builds_only_what_its_first_screen_shows() -> None:
     """What a page's kernel does before the first screen: no database library (the rooms' store is
-    opened when a room is), no room screen, the seats drawn once, one game's option rows."""
+    opened when a room is), no room screen, the seats drawn once, one game's option rows, and nothing of
+    Port Royal's referee or table kit (its name only: it was 17 modules)."""
     probe = ("import sys, ipywidgets as w; from importexport.widgets.app import PlayApp; a = PlayApp(); "
-             "print('sqlalchemy' in sys.modules, 'ui' in vars(a.rooms), sorted(a.forms), len(w.Widget.widgets))")
+             "pr = sorted(m for m in sys.modules if m.startswith('importexport.portroyal')); "
+             "print('sqlalchemy' in sys.modules, 'ui' in vars(a.rooms), sorted(a.forms), ','.join(pr), len(w.Widget.widgets))")
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", probe], capture_output=True, text=True, check=True)
-    sqlalchemy, room_screen, forms, widgets = out.stdout.split(" ", 3)
+    sqlalchemy, room_screen, forms, port_royal, widgets = out.stdout.split(" ", 4)
     assert (sqlalchemy, room_screen, forms) == ("False", "False", "['importexport']")
+    assert port_royal == "importexport.portroyal,importexport.portroyal.kind"
     assert int(widgets) < 230  # (287 when both games' rows, the room's screen and the seats thrice were built)
 
 

@@ -584,6 +584,7 @@ class RoomPanel:
         self.say("")
         token = self.tokens.get(self.code, {}).get("seat")
         self.table = RoomTable(self.service, self.code, token, self.seat)
+        self.app.style_for(self.table.kit.GAME)
         self.table.on_change = self._after_move
         self._draw_head()
         self.table.undo_button.add_class("iex-room-undo")
@@ -596,6 +597,7 @@ class RoomPanel:
         self.view = "table"
         self.say("")
         self.table = RoomTable(self.service, self.code, None, None)
+        self.app.style_for(self.table.kit.GAME)
         self._draw_head()
         self._show([self.ui.head, self.table, w.HBox([self.ui.leave_button])])
 

@@ -8,7 +8,7 @@ and ``apply()``; the widget adds no rule of its own.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
 
@@ -651,9 +651,10 @@ BIG = 17 / 15
 """How much wider the app's buttons are in projector mode (17 px text instead of 15 px)."""
 
 
-def page_style() -> str:
-    """The stylesheet a page with tables loads once: every game's table kit's (the score charts, the
-    panels around the board; the board brings its own), and the app's (:data:`APP_STYLE`)."""
+def page_style(games: Iterable[str] | None = None, app: bool = True) -> str:
+    """The stylesheet a page with tables loads once: the table kits' of ``games`` (the score charts, the
+    panels around the board; the board brings its own; ``None``: every game's), and the app's
+    (:data:`APP_STYLE`; ``app=False``: none)."""
     from ..protocol import GAMES
 
-    return "".join(table_kit(g).STYLE for g in GAMES.ids()) + APP_STYLE
+    return "".join(table_kit(g).STYLE for g in (GAMES.ids() if games is None else games)) + (APP_STYLE if app else "")
