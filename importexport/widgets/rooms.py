@@ -228,7 +228,7 @@ class RoomTable(TableView):
         if not self.session.waiting_humans():
             names = ", ".join(self.seat_name(d, lang) for d in g.deciders())
             self.prompt.value = f'<div class="iex-room-waiting">{escape(word("waiting", p=names))}</div>'
-            self.hint_below.value = ""
+            self.rule_below("")
             replace_children(self.options, [])
             return
         super()._draw_decision(lang)

@@ -88,6 +88,7 @@ class TableView(w.VBox):
         land: bool = False,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
+        self.add_class("iex-table-view")
         self.session = session
         self.caption = caption
         self.hands = hands
@@ -104,7 +105,8 @@ class TableView(w.VBox):
         self.table = Board()
         self.last_picture: dict | None = None
         self.prompt = w.HTML()
-        self.hint_below = w.HTML()  # (the app in projector mode: the rule in play below the table)
+        self.hint_below = w.HTML(layout=w.Layout(display="none"))  # (a fitted table: the rule in play below it)
+        self.hint_below.add_class("iex-fit-below")  # (the fitted table leaves it room in the window: board.js)
         self.options = w.VBox()
         self.message = w.HTML()
         self.log_box = w.HTML()
@@ -482,11 +484,16 @@ class TableView(w.VBox):
         self._arrange()
         self._draw_decision(self.lang)
 
+    def rule_below(self, html: str) -> None:
+        """Show the rule in play below a fitted table (``""``: none, and no room kept for it)."""
+        self.hint_below.value = html
+        self.hint_below.layout.display = None if html else "none"
+
     def _draw_decision(self, lang: str) -> None:
         s = self.session
         g = s.game
         self.bid_inputs = {}
-        self.hint_below.value = ""
+        self.rule_below("")
         if self.example_text is not None:
             self.example_text.value = ""
         if g.is_over():
@@ -506,12 +513,10 @@ class TableView(w.VBox):
         if hint and (self.hints == "always" or (self.hints == "first" and hint[0] not in self.seen_hints)):
             key, chapter, text = hint
             self.seen_hints.add(key)
-            said = (f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0;line-height:1.45">'
-                    f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>")
             if self.compact:
-                self.hint_below.value = said
+                self.rule_below(rule_html(chapter, text, lang, below=True))
             else:
-                parts.append(said)
+                parts.append(rule_html(chapter, text, lang))
         nxt = s.next_scripted()
         example: list[str] = []
         if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
@@ -637,6 +642,14 @@ class TableView(w.VBox):
             note.layout.margin = "0 8px 0 0"
             return w.HBox([note, entry, seal], layout=w.Layout(margin="0 14px 0 0", align_items="center"))
         return w.VBox([note, w.HBox([entry, seal])], layout=w.Layout(width="100%"))
+
+
+def rule_html(chapter: int, text: str, lang: str, below: bool = False) -> str:
+    """The rule in play, as a table shows it: with the decision, or (``below``) below a fitted table, its
+    lines closer (each pixel it takes, the table gives up)."""
+    box = "padding:2px 8px;margin:0;line-height:1.3" if below else "padding:3px 8px;margin:2px 0;line-height:1.45"
+    return (f'<div class="iex-rule" style="background:#fff8d6;border-left:4px solid #e0b21b;{box}">'
+            f'<b>{escape(ui("hint", lang, n=chapter))}:</b> {escape(text)}</div>')
 
 
 APP_STYLE = """<style>
