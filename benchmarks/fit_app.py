@@ -41,7 +41,7 @@ MEASURE = """() => {
     .map((e) => e.textContent.trim());  // (a name kept for screen readers only is 1 px wide: not cut)
   return {
     decision: bottom(".iex-prompt, .iex-option, .iex-do, .iex-choice, .iex-bid, .iex-seal, .iex-step, .iex-undo, .iex-restart"),
-    hand: bottom(".iex-zone-hand"), legend: bottom(".iex-board .iex-legend"), H, W,
+    hand: bottom(".iex-zone-hand"), legend: bottom(".iex-board .iex-legend"), rule: bottom(".iex-rule"), H, W,
     wide: document.documentElement.scrollWidth > W, small: small.slice(0, 1), cut,
   };
 }"""

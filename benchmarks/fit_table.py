@@ -3,7 +3,8 @@
 The measurement of ``tests/test_browser_fit.py`` over every position (not only the most crowded) of
 whole games of heuristic bots, for every player count, both modes and both languages, and several
 seeds; prints one line per combination and the totals, the positions below the window also by what
-lies below it (the hand or the legend; the Supply Island or Tokyo), figures in docs/app.md::
+lies below it (the hand or the legend; the Supply Island or Tokyo; the rule in play below the table),
+figures in docs/app.md::
 
     python3 benchmarks/fit_table.py --seeds 1 2 3
     python3 benchmarks/fit_table.py --players 4 --projector --lang de --shots test-artifacts
@@ -25,30 +26,33 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
-def board_files(rev: str) -> tuple[str, str]:
-    """board.js and board.css of commit ``rev`` ("" : the working tree's)."""
+def board_files(rev: str) -> tuple[str, str, str]:
+    """board.js, board.css and Import/Export's drawer (its table.js) of commit ``rev`` ("" : the working tree's)."""
+    from importexport.importexport.table_kit import DRAWER
     from importexport.widgets.board import STATIC
 
     if not rev:
-        return (STATIC / "board.js").read_text(encoding="utf-8"), (STATIC / "board.css").read_text(encoding="utf-8")
-    path = "importexport/widgets/static"
-    show = lambda name: subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}/{name}"],  # noqa: E731
+        return ((STATIC / "board.js").read_text(encoding="utf-8"), (STATIC / "board.css").read_text(encoding="utf-8"),
+                DRAWER.module)
+    show = lambda path: subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],  # noqa: E731
                                        capture_output=True, text=True, check=True).stdout
-    return show("board.js"), show("board.css")
+    return (show("importexport/widgets/static/board.js"), show("importexport/widgets/static/board.css"),
+            show("importexport/importexport/static/table.js"))
 
 
-def measure(browser: Any, players: int, projector: bool, lang: str, seed: int, files: tuple[str, str],
+def measure(browser: Any, players: int, projector: bool, lang: str, seed: int, files: tuple[str, str, str],
             shot: str = "") -> list[dict[str, Any]]:
     """Every position of one game drawn and measured (``shot``: a PNG of the one reaching lowest)."""
-    from browser_kit import TABLE_TOP
-    from test_browser_fit import MEASURE, MOUNT, PAGE, game_pictures
+    from browser_kit import MOUNT_BOARD, TABLE_TOP
+    from test_browser_fit import MEASURE, PAGE, game_pictures
 
     width, height = (1280, 720) if players <= 4 else (1920, 1080)
     pics = game_pictures(players, lang, seed)
     page = browser.new_page(viewport={"width": width, "height": height})
     page.route("**/*", lambda route: route.abort())
     page.set_content(PAGE)
-    page.evaluate(MOUNT, [files[0], files[1], pics[0], projector, TABLE_TOP[projector]])
+    page.evaluate("(h) => { document.getElementById('above').style.height = h + 'px'; }", TABLE_TOP[projector])
+    page.evaluate(MOUNT_BOARD, [files[0], files[1], {"picture": pics[0], "drawer": files[2], "projector": projector}])
     page.wait_for_selector(".iex-board")
     seen = [page.evaluate(MEASURE, pic) for pic in pics]
     if shot:
@@ -74,7 +78,7 @@ def main() -> None:
     args = ap.parse_args()
     modes = [True] if args.projector else [False] if args.normal else [False, True]
     files = board_files(args.board)
-    total = over = cut = small = hand = island = 0
+    total = over = cut = small = hand = island = rule = 0
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=[OFFLINE])
         for players in args.players:
@@ -86,20 +90,22 @@ def main() -> None:
                                 f"{'-projector' if projector else ''}-seed{seed}.png")
                         seen = measure(browser, players, projector, lang, seed, files,
                                        f"{args.shots}/{name}" if args.shots else "")
-                        past = [m["bottom"] - m["H"] for m in seen]
+                        past = [max(m["bottom"], m["rule"]) - m["H"] for m in seen]
                         n_over = sum(p > 0.5 for p in past)
                         n_hand = sum(m["hand"] - m["H"] > 0.5 for m in seen)
                         n_isl = sum(m["island"] - m["H"] > 0.5 for m in seen)
+                        n_rule = sum(m["rule"] - m["H"] > 0.5 for m in seen)
                         n_cut = sum(bool(m["cut"]) or bool(m["wide"]) for m in seen)
                         n_small = sum(m["smallest"] < 14 or (projector and m["names"] < 17) for m in seen)
                         total, over, cut, small = total + len(seen), over + n_over, cut + n_cut, small + n_small
-                        hand, island = hand + n_hand, island + n_isl
+                        hand, island, rule = hand + n_hand, island + n_isl, rule + n_rule
                         print(f"{players} players {size} {lang}{' projector' if projector else ''} seed {seed}: "
                               f"{len(seen)} positions, {n_over} reach below the window (by up to {max(past):.0f} px; "
-                              f"the hand or legend {n_hand}, the island {n_isl}), "
+                              f"the hand or legend {n_hand}, the island {n_isl}, the rule in play {n_rule}), "
                               f"{n_cut} with a name cut or sticking out, {n_small} with text too small", flush=True)
         browser.close()
-    print(f"all: {total} positions, {over} below the window (the hand or legend {hand}, the island {island}), "
+    print(f"all: {total} positions, {over} below the window (the hand or legend {hand}, the island {island}, "
+          f"the rule in play below the table {rule}), "
           f"{cut} with a name cut, {small} with text too small")
 
 

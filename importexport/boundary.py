@@ -7,6 +7,8 @@ use these helpers, so a bad input gets the same kind of answer in either game:
   or out of range with :class:`~importexport.errors.BadArgumentError`;
 - :func:`read_number` reads a whole number of a choice's text form: ASCII digits only ("²" and other
   Unicode digits are no digits here), at most :data:`MAX_DIGITS` of them;
+- :func:`read_choice` reads a choice's text form (``p<seat> <kind> key=value ...``) with each game's
+  fields;
 - :func:`choice_text_error` is the :class:`~importexport.errors.IllegalActionError` for a text that
   is no choice, :func:`field_out_of_range` finds a number or list of a choice beyond the bounds;
 - :func:`shown` quotes a value in a message: a text cut to :data:`QUOTE_CHARS` characters, a number
@@ -23,6 +25,7 @@ use these helpers, so a bad input gets the same kind of answer in either game:
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, NoReturn
 
 from .bounds import MAX_CHOICE_CARDS, MAX_CHOICE_NUMBER, MAX_CHOICE_TEXT, MAX_SEED
@@ -180,6 +183,30 @@ def choice_words(text: str, example: str) -> list[str]:
     if len(words) < 2 or not words[0].startswith("p"):
         raise choice_text_error(text, "text_form", example)
     return words
+
+
+FieldReader = Callable[[str, str, str, str], object]
+"""Reads a field of a choice's text: ``reader(value, text, example, part)`` (:func:`read_number` and
+:func:`read_numbers` are two), raising the refusal of ``text`` if ``value`` is none."""
+
+
+def read_choice(text: str, example: str, kinds: Collection[str],
+                fields: Mapping[str, tuple[str, FieldReader]]) -> tuple[int, str, dict[str, object]]:
+    """A choice's text ``p<seat> <kind> key=value ...`` read: its seat, its kind (one of ``kinds``) and
+    its fields by name, each ``key`` read as ``fields[key] = (name, reader)`` says (a key given twice:
+    the last counts); anything else is refused with :func:`choice_text_error`, naming the part."""
+    words = choice_words(text, example)
+    player = read_number(words[0][1:], text, example, words[0])
+    if words[1] not in kinds:
+        raise choice_text_error(text, "text_kind", example, words[1])
+    out: dict[str, object] = {}
+    for part in words[2:]:
+        key, _, value = part.partition("=")
+        if key not in fields:
+            raise choice_text_error(text, "text_part", example, part)
+        name, reader = fields[key]
+        out[name] = reader(value, text, example, part)
+    return player, words[1], out
 
 
 def read_number(word: str, text: str = "", example: str = "", part: str = "") -> int:

@@ -525,6 +525,23 @@ class _Games(Mapping[str, GameKind]):
         """The installed games' ids, without loading any of them."""
         return tuple(self._points())
 
+    def name(self, key: str) -> str:
+        """A game's name, without loading its referee where the module of its entry point gives it as
+        ``NAME`` (Port Royal's does, and builds its kind when first asked for it); else its kind's."""
+        if key not in self._kinds:
+            points = self._points()
+            if key not in points:
+                raise UnknownGameError(key, tuple(points))
+            from importlib.metadata import EntryPoint
+
+            try:  # (the same module's NAME, through an entry point beside the game's own)
+                name = EntryPoint(key, f"{points[key].module}:NAME", GROUP).load()
+            except Exception:  # noqa: BLE001  (no NAME, or a plug-in that fails: its kind says why)
+                name = None
+            if isinstance(name, str):
+                return name
+        return self[key].name
+
 
 GAMES = _Games()
 """The installed games by id: ``GAMES["importexport"]``, ``GAMES["portroyal"]``, and any game another

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import warnings
 
+import ipywidgets as w
 import pytest
 from helpers import widget_buttons
 
 from importexport.importexport.savefile import load
+from importexport.protocol import GAMES
 from importexport.widgets import LANG
 from importexport.widgets.app import HUMAN, PlayApp
+from importexport.widgets.options import OptionRow
 
 
 def play_one(app: PlayApp) -> None:
@@ -25,12 +29,15 @@ def play_one(app: PlayApp) -> None:
 
 def test_a_page_builds_only_what_its_first_screen_shows() -> None:
     """What a page's kernel does before the first screen: no database library (the rooms' store is
-    opened when a room is), no room screen, the seats drawn once, one game's option rows."""
+    opened when a room is), no room screen, the seats drawn once, one game's option rows, and nothing of
+    Port Royal's referee or table kit (its name only: it was 17 modules)."""
     probe = ("import sys, ipywidgets as w; from importexport.widgets.app import PlayApp; a = PlayApp(); "
-             "print('sqlalchemy' in sys.modules, 'ui' in vars(a.rooms), sorted(a.forms), len(w.Widget.widgets))")
+             "pr = sorted(m for m in sys.modules if m.startswith('importexport.portroyal')); "
+             "print('sqlalchemy' in sys.modules, 'ui' in vars(a.rooms), sorted(a.forms), ','.join(pr), len(w.Widget.widgets))")
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", probe], capture_output=True, text=True, check=True)
-    sqlalchemy, room_screen, forms, widgets = out.stdout.split(" ", 3)
+    sqlalchemy, room_screen, forms, port_royal, widgets = out.stdout.split(" ", 4)
     assert (sqlalchemy, room_screen, forms) == ("False", "False", "['importexport']")
+    assert port_royal == "importexport.portroyal,importexport.portroyal.kind"
     assert int(widgets) < 230  # (287 when both games' rows, the room's screen and the seats thrice were built)
 
 
@@ -237,6 +244,46 @@ def test_a_finished_table_is_retired_when_the_next_game_starts() -> None:
     assert old.prompt.value == before  # the retired table no longer redraws
     app.start()
     assert "entscheidet" in app.table.prompt.value
+
+
+def live_widgets() -> dict[str, w.Widget]:
+    """Every widget model the kernel holds (ipywidgets' ``Widget.widgets``, read without its warning)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return dict(w.Widget.widgets)
+
+
+def test_a_game_thrown_away_leaves_no_widget_behind() -> None:
+    """Retiring a game's screen closes every widget of it, their layouts and styles too (51 were left
+    per game when only the widgets were closed and the table built a hidden example line)."""
+    app = PlayApp()
+    app.start()
+    app.new_button.click()
+    before = live_widgets()
+    app.start()
+    assert len(live_widgets()) > len(before) + 50
+    app.new_button.click()
+    assert [type(x).__name__ for k, x in live_widgets().items() if k not in before] == []
+
+
+def test_an_option_row_builds_only_what_it_shows() -> None:
+    """Every widget an option row makes is in the row shown (a multi-choice row made a note it never
+    showed), for every option of every game."""
+    app = PlayApp()
+    for game in GAMES.ids():
+        form = app.game_form(game)
+        for spec in GAMES[game].schema:
+            if spec.name == "players":
+                continue
+            before = live_widgets()
+            row = OptionRow(spec, form.chosen, lambda: None)
+            shown = set(descendants(row.row))
+            made = [x for k, x in live_widgets().items() if k not in before and not isinstance(x, w.Layout | w.Style)]
+            assert made and [x for x in made if x not in shown] == [], spec.name
+
+
+def descendants(widget: w.Widget) -> list[w.Widget]:
+    return [widget, *(d for child in getattr(widget, "children", ()) for d in descendants(child))]
 
 
 def test_restart_and_new_game_ask_before_a_game_is_thrown_away() -> None:

@@ -308,3 +308,16 @@ def test_in_projector_mode_the_decision_keeps_to_one_line_above_the_table() -> N
     t.table.projector = False
     assert t.prompt in t.children and t.hint_below not in t.children and not lists(t)
     assert "Rule in play (chapter 4)" in t.prompt.value
+
+
+def test_a_games_table_style_comes_to_the_page_with_its_first_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page starts with the first game's table style only (no other game's kit is loaded for it);
+    another game's comes once, before its first table is shown."""
+    monkeypatch.setattr(table_kit("portroyal"), "STYLE", "<style>.iex-pr-probe{color:red}</style>")
+    app = port_royal()
+    assert ".iex-pr-probe" not in app.page_css.value and table_kit("importexport").STYLE in app.page_css.value
+    app.start()
+    assert app.page_css.value.count(".iex-pr-probe") == 1
+    app.new_button.click()
+    app.start()
+    assert app.page_css.value.count(".iex-pr-probe") == 1

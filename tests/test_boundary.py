@@ -16,7 +16,7 @@ from helpers import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from importexport.boundary import QUOTE_CHARS, say, shown
+from importexport.boundary import QUOTE_CHARS, read_choice, read_number, read_numbers, say, shown
 from importexport.errors import BadArgumentError, IllegalActionError
 from importexport.importexport.actions import KINDS as IE_KINDS
 from importexport.importexport.actions import Action as IEAction
@@ -225,3 +225,17 @@ def test_a_new_game_takes_its_arguments_or_refuses_them_as_documented(game: str,
         assert say(err.rule, lang if lang in ("en", "de") else "en", **err.details) == str(err)
         return
     assert fine and g.state.n == players
+
+
+def test_both_games_read_a_choice_text_through_one_reader() -> None:
+    """``read_choice`` (the start both referees' ``from_text`` share): the seat, the kind, each field by
+    its key (the last of a key given twice counts), and the refusal naming the part that is wrong."""
+    fields = {"c": ("cards", read_numbers), "t": ("target", read_number)}
+    assert read_choice("p2 go c=1,2 t=4 t=5", "'p0 go'", ("go",), fields) == (2, "go", {"cards": (1, 2), "target": 5})
+    for text, problem, part in [("p1 stop", "text_kind", "stop"), ("p1 go x=3", "text_part", "x=3"),
+                                ("p1 go t=²", "text_part", "t=²"), ("go p1", "text_form", ""), ("px go", "text_part", "px")]:
+        with pytest.raises(IllegalActionError) as refused:
+            read_choice(text, "'p0 go'", ("go",), fields)
+        assert (refused.value.details["problem"], refused.value.details["part"]) == (problem, part), text
+    assert IEAction.from_text("p0 load c=3 colour=red from=1,2") == IEAction(0, "load", (3,), colour=4, sources=(1, 2))
+    assert PRAction.from_text("p1 take c=12 with=3,4") == PRAction(1, "take", card=12, cards=(3, 4))

@@ -3,7 +3,7 @@
 decision, for every position of whole games the heuristic bots play, as the deciding seat sees it.
 
 At each position: every part of the table (the seats, the sea, the Supply Island or Tokyo, the hand and
-the legend) ends inside the window, nothing sticks out sideways, no name on the table is cut (``scrollWidth <= clientWidth``), and no visible text is under 14 px (17 px for
+the legend) and the rule in play below it (the app's line "Rule in play (chapter n): ...") end inside the window, nothing sticks out sideways, no name on the table is cut (``scrollWidth <= clientWidth``), and no visible text is under 14 px (17 px for
 card names in projector mode).  The app's own decision line above the table is measured in the app
 itself by ``tests/test_browser.py`` (one line, its choices in a list when they would not fit), and
 ``benchmarks/fit_app.py`` plays whole games through the app, every seat a person, and measures every
@@ -31,15 +31,23 @@ from importexport import Game
 from importexport.bench import ALL_MODULES
 from importexport.bots.registry import make_bot
 from importexport.importexport.picture import picture
-from importexport.importexport.table_kit import DRAWER
+from importexport.importexport.table_kit import DRAWER, hint
+from importexport.widgets.table import rule_html
 
 __all__ = ["browser"]  # (the fixture this module uses)
 pytestmark = needs_chromium
 
 PAGE = ('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;padding:0 15px">'
-        '<div id="above"></div><div id="out"></div></body></html>')
+        '<div id="above"></div><div class="iex-table-view"><div id="out"></div><div id="rule" class="iex-fit-below"></div>'
+        '</div></body></html>')
+"""The app's page as the table sees it: a block as tall as the title and the decision, then the table
+view with the board and, below it, the rule in play (which the fitted table leaves room for)."""
 MEASURE = """(arg) => {
   const [pic, projector] = Array.isArray(arg) ? arg : [arg, window.model.get("projector")];
+  const rule = document.getElementById("rule");  // (as the app: 15 px text, 18 px in projector mode)
+  rule.innerHTML = pic.rule || "";
+  rule.style.display = pic.rule ? "" : "none";
+  rule.style.fontSize = projector ? "18px" : "15px";
   if (projector !== window.model.get("projector")) window.model.set("projector", projector);
   window.model.set("picture", pic);
   const H = window.innerHeight, W = document.documentElement.clientWidth;
@@ -55,7 +63,7 @@ MEASURE = """(arg) => {
     .filter((e) => e.offsetParent).map((e) => parseFloat(getComputedStyle(e).fontSize));
   return {
     bottom: low(":scope > *, .iex-centre > *"), hand: Math.max(low(".iex-zone-hand"), low(".iex-legend")),
-    island: low(".iex-zone-island, .iex-zone-tokyo"), H,
+    island: low(".iex-zone-island, .iex-zone-tokyo"), H, rule: rule.offsetParent ? rule.getBoundingClientRect().bottom : -1,
     wide: [...board.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > W + 0.5)
       .map((e) => e.className + ": " + e.textContent.slice(0, 20)),
     smallest: Math.min(...shown.map((e) => parseFloat(getComputedStyle(e).fontSize))),
@@ -98,7 +106,9 @@ def game_pictures(players: int, lang: str | tuple[str, ...], seed: int) -> list[
     while not g.is_over():
         seat = g.deciders()[0]
         pic = picture(g, langs[len(out) % len(langs)], hands={seat}, decider=seat)
-        pic["fit"] = True  # (as the app draws it: TableView)
+        pic["fit"] = True  # (as the app draws it: TableView, with the rule in play below the table)
+        said = hint(g, langs[len(out) % len(langs)])
+        pic["rule"] = rule_html(said[1], said[2], langs[len(out) % len(langs)], below=True) if said else ""
         if shape(pic) != last:
             out.append(pic)
             last = shape(pic)
@@ -132,6 +142,10 @@ def problems(i: int, m: dict[str, Any], projector: bool) -> list[str]:
         bad.append(f"{mode} {i}: the hand and legend end at {m['hand']:.0f} px ({m['steps']})")
     if m["bottom"] > m["H"] + 0.5:
         bad.append(f"{mode} {i}: the table ends at {m['bottom']:.0f} px ({m['steps']})")
+    # (the rule in play below the table: in view unless the table took its last resort, the hand above the
+    # island, and at its shortest leaves no room for it)
+    if m["rule"] > m["H"] + 0.5 and "iex-handup" not in m["steps"].split():
+        bad.append(f"{mode} {i}: the rule in play below the table ends at {m['rule']:.0f} px ({m['steps']})")
     if m["wide"]:
         bad.append(f"{mode} {i}: sticking out sideways {m['wide'][:3]}")
     if m["cut"]:

@@ -192,6 +192,18 @@ def test_a_broken_plug_in_is_named_in_the_error(value: str, why: str) -> None:
     assert games["portroyal"] is GAMES["portroyal"]  # the others still play
 
 
+def test_a_game_is_named_without_loading_its_kind_where_its_entry_point_module_gives_the_name() -> None:
+    games = registry(("importexport", "importexport.importexport.kind:KIND"), ("portroyal", "importexport.portroyal.kind:KIND"),
+                     ("broken", "importexport.no_such_game.kind:KIND"))
+    assert games.name("portroyal") == "Port Royal" and "portroyal" not in games._kinds
+    assert games.name("importexport") == "Import/Export" and "importexport" in games._kinds  # (no NAME: its kind's)
+    assert games["portroyal"].name == games.name("portroyal")
+    with pytest.raises(GamePluginError, match="failed to load"):
+        games.name("broken")
+    with pytest.raises(UnknownGameError):
+        games.name("chess")
+
+
 def test_metadata_without_the_games_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.metadata
 

@@ -51,7 +51,7 @@ from collections.abc import Collection, Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..boundary import choice_text_error, choice_words, read_number, read_numbers
+from ..boundary import FieldReader, read_choice, read_number, read_numbers
 from .constants import COLOURS
 
 EXAMPLE = "'p0 play c=23'"
@@ -86,6 +86,18 @@ KINDS = frozenset({
     "winner", "take", "drop", "discard", "yes", "no", "choose", "anytime", "colour",
 })
 """Every kind of choice (see the table above)."""
+
+
+def _read_colour(value: str, text: str, example: str, part: str) -> int:
+    """A colour by its name (``colour=red``) or its number."""
+    return COLOURS.index(value) if value in COLOURS else read_number(value, text, example, part)
+
+
+TEXT_FIELDS: dict[str, tuple[str, FieldReader]] = {
+    "c": ("cards", read_numbers), "t": ("target", read_number), "n": ("count", read_number),
+    "o": ("option", read_number), "colour": ("colour", _read_colour), "from": ("sources", read_numbers),
+}
+"""Each key of a choice's text form: the field it fills and how it is read."""
 
 
 def _whole(value: object) -> bool:
@@ -292,31 +304,8 @@ class Action(NamedTuple):
     def from_text(cls, text: str) -> Action:
         """Parse the form ``str()`` writes; anything else raises :class:`~importexport.errors.IllegalActionError`
         (a ``ValueError``, rule ``not_an_action``) naming the part that is wrong."""
-        words = choice_words(text, EXAMPLE)
-        player = read_number(words[0][1:], text, EXAMPLE, words[0])
-        if words[1] not in KINDS:
-            raise choice_text_error(text, "text_kind", EXAMPLE, words[1])
-        cards: tuple[int, ...] = ()
-        sources: tuple[int, ...] = ()
-        target, count, option = -1, 0, 0
-        colour: int | None = None
-        for word in words[2:]:
-            key, _, value = word.partition("=")
-            if key == "c":
-                cards = read_numbers(value, text, EXAMPLE, word)
-            elif key == "t":
-                target = read_number(value, text, EXAMPLE, word)
-            elif key == "n":
-                count = read_number(value, text, EXAMPLE, word)
-            elif key == "o":
-                option = read_number(value, text, EXAMPLE, word)
-            elif key == "colour":
-                colour = COLOURS.index(value) if value in COLOURS else read_number(value, text, EXAMPLE, word)
-            elif key == "from":
-                sources = read_numbers(value, text, EXAMPLE, word)
-            else:
-                raise choice_text_error(text, "text_part", EXAMPLE, word)
-        return cls(player, words[1], cards, target, count, option, colour, sources)
+        player, kind, fields = read_choice(text, EXAMPLE, KINDS, TEXT_FIELDS)
+        return cls(player, kind, **fields)  # type: ignore[arg-type]
 
 listed = lru_cache(maxsize=1 << 14, typed=True)(Action)
 """``Action(...)`` for the option lists the engine builds at every step.  The same choices come up

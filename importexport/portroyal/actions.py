@@ -28,13 +28,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..boundary import choice_text_error, choice_words, read_number, read_numbers
+from ..boundary import FieldReader, read_choice, read_number, read_numbers
 
 KINDS: tuple[str, ...] = (
     "discover", "stop", "repel", "land", "take", "pay", "pass", "expedition", "contract", "decline", "give", "end",
 )
 EXAMPLE = "'p1 take c=12'"
 """A choice's text form, as a refusal of a text that is no choice shows it."""
+TEXT_FIELDS: dict[str, tuple[str, FieldReader]] = {
+    "c": ("card", read_number), "t": ("target", read_number), "with": ("cards", read_numbers),
+}
+"""Each key of a choice's text form: the field it fills and how it is read."""
 
 
 class Action(NamedTuple):
@@ -60,22 +64,8 @@ class Action(NamedTuple):
     def from_text(cls, text: str) -> Action:
         """Parse the form ``str()`` gives; anything else raises :class:`~importexport.errors.IllegalActionError`
         (a ``ValueError``, rule ``not_an_action``) naming the part that is wrong."""
-        words = choice_words(text, EXAMPLE)
-        player = read_number(words[0][1:], text, EXAMPLE, words[0])
-        if words[1] not in KINDS:
-            raise choice_text_error(text, "text_kind", EXAMPLE, words[1])
-        fields: dict[str, object] = {}
-        for part in words[2:]:
-            key, _, value = part.partition("=")
-            if key == "c":
-                fields["card"] = read_number(value, text, EXAMPLE, part)
-            elif key == "t":
-                fields["target"] = read_number(value, text, EXAMPLE, part)
-            elif key == "with":
-                fields["cards"] = read_numbers(value, text, EXAMPLE, part)
-            else:
-                raise choice_text_error(text, "text_part", EXAMPLE, part)
-        return cls(player, words[1], **fields)  # type: ignore[arg-type]
+        player, kind, fields = read_choice(text, EXAMPLE, KINDS, TEXT_FIELDS)
+        return cls(player, kind, **fields)  # type: ignore[arg-type]
 
     def shape_error(self) -> tuple[str, str] | None:
         """The first field whose type is wrong, with what it should be (None: all fit): ``player``,

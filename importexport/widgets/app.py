@@ -111,7 +111,9 @@ class PlayApp(w.VBox):
         self._build_setup()
         self.rooms = RoomPanel(self)  # (open a room, join one: a row below Start, and the room's screens)
         self.setup_screen.children = [*self.setup_screen.children, self.rooms.setup_row]
-        self.children = [w.HTML(page_style()), KernelRelease(), self.keeper, self.rooms.link, w.HBox([self.title, self.switch]),
+        self.page_css = w.HTML(page_style([self.chosen_game]))  # (another game's kit adds its own: see style_for)
+        self.styled = {self.chosen_game}
+        self.children = [self.page_css, KernelRelease(), self.keeper, self.rooms.link, w.HBox([self.title, self.switch]),
                          self.message, self.screen]
         on_language(self, self.relabel)
         self.show_setup()
@@ -119,11 +121,18 @@ class PlayApp(w.VBox):
     def _guard(self, fn: Any) -> Any:
         return guarded(self.message)(fn)
 
+    def style_for(self, game: str) -> None:
+        """Add ``game``'s table kit's stylesheet to the page before its first table is shown (the page
+        starts with the first game's only: a game's kit is loaded when a table of it is shown)."""
+        if game not in self.styled:
+            self.styled.add(game)
+            self.page_css.value += page_style([game], app=False)
+
     # --- the new-game screen ----------------------------------------------------------------
 
     def _build_setup(self) -> None:
         first = DEFAULT_GAME if DEFAULT_GAME in GAMES.ids() else GAMES.ids()[0]
-        self.game_choice = w.ToggleButtons(options=[(GAMES[g].name, g) for g in GAMES.ids()], value=first)
+        self.game_choice = w.ToggleButtons(options=[(GAMES.name(g), g) for g in GAMES.ids()], value=first)
         self.game_choice.add_class("iex-game")
         self.game_choice.observe(self._guard(lambda _c: self._game_changed()), names="value")
         self.players = w.Dropdown(options=[FIRST_PLAYERS], value=FIRST_PLAYERS, layout=w.Layout(width="220px"))
@@ -282,6 +291,7 @@ class PlayApp(w.VBox):
                                       layout=w.Layout(width="auto"))
         self.save_button.add_class("iex-save")
         self.save_button.on_saved(self._guard(self.saved))
+        self.style_for(self.kit.GAME)
         table = TableView(self.session, hands=self.shown_hands(), hints="always", on_change=self._after_change,
                                panel_first=True, confirm=True, pace=bot_pace(), more_buttons=[self.save_button])
         self.new_button = button(word("new"))
@@ -504,7 +514,7 @@ class PlayApp(w.VBox):
         lang = LANG.lang
         rooms = getattr(self, "rooms", None)  # (None while the page is being built)
         game = (rooms and rooms.game) or (self.session.kit.GAME if self.session is not None else self.chosen_game)
-        title = GAMES[game].name
+        title = GAMES.name(game)
         self.title.value = f'<h1 style="margin:0 16px 0 0;font-size:24px;line-height:36px">{escape(title)}</h1>'
         self.form.refresh(lang)
         self.setup_labels[0].value = label_html(GAMES[self.chosen_game].option("players").label(lang)

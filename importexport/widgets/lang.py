@@ -54,12 +54,16 @@ def on_language(owner: w.Widget, callback: Callable[[], None]) -> None:
 
 def retire(widget: w.Widget) -> None:
     """Close a widget that is replaced, and everything inside it: they stop following the
-    language, and their models are freed in the kernel and the page."""
+    language, and their models are freed in the kernel and the page, their layouts and styles too
+    (each widget here is given its own: none is shared)."""
     for handler in _FOLLOWING.pop(id(widget), []):
         LANG.unobserve(handler, names="lang")
     for child in getattr(widget, "children", ()):
         retire(child)
     widget.close()
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, w.Widget):
+            part.close()
 
 
 def replace_children(box: w.Box, children: list[w.Widget]) -> None:

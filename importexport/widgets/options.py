@@ -33,14 +33,15 @@ def note_html(text: str, size: int = 14, grey: bool = True) -> str:
 
 class OptionRow:
     """The widgets of one option on the new-game screen: ``row`` (what is shown), ``widget`` (the value's
-    widget: a drop-down list, a tick box or the list to pick from), and for a ``multi`` option its
+    widget: a drop-down list, a tick box or the list to pick from), ``note`` (the line beside a drop-down
+    list or a tick box; ``None`` for a ``multi`` option), and for a ``multi`` option its
     ``boxes``, ``notes`` and ``group_titles`` (tick boxes) or ``random``, ``random_note``,
     ``pick_note`` and ``pick_box`` (dealt at random or picked)."""
 
     def __init__(self, spec: OptionSpec, chosen: Callable[[], Mapping[str, Any]], changed: Callable[[], None]) -> None:
         self.spec, self.chosen, self.changed = spec, chosen, changed
         self.label = w.HTML()
-        self.note = w.HTML()
+        self.note: w.HTML | None = None
         self.boxes: dict[Any, w.Checkbox] = {}
         self.notes: dict[Any, w.HTML] = {}
         self.group_titles: dict[str, w.HTML] = {}
@@ -52,10 +53,12 @@ class OptionRow:
                                                   if spec.default in values else values[0], layout=w.Layout(width=width))
             self.widget.add_class(css)
             self.widget.observe(self._changed, names="value")
+            self.note = w.HTML()
             self.row: w.Box = w.HBox([self.label, self.widget, self.note])
         elif spec.kind == "bool":
             self.widget = w.Checkbox(value=bool(spec.default), indent=False, layout=w.Layout(width="auto"))
             self.widget.add_class(css)
+            self.note = w.HTML()
             self.row = w.HBox([self.label, self.widget, self.note])
         elif spec.drawn is not None:
             self.random = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"))
@@ -122,7 +125,8 @@ class OptionRow:
         lang = lang or LANG.lang
         spec = self.spec
         self.label.value = label_html(spec.label(lang))
-        self.note.value = note_html(spec.about(lang)) if spec.about is not None else ""
+        if self.note is not None:
+            self.note.value = note_html(spec.about(lang)) if spec.about is not None else ""
         chosen = self.chosen()
         if spec.kind in ("choice", "int"):
             named = [(spec.value_name(v, lang), v) for v in spec.allowed(chosen)]

@@ -228,7 +228,7 @@ class RoomTable(TableView):
         if not self.session.waiting_humans():
             names = ", ".join(self.seat_name(d, lang) for d in g.deciders())
             self.prompt.value = f'<div class="iex-room-waiting">{escape(word("waiting", p=names))}</div>'
-            self.hint_below.value = ""
+            self.rule_below("")
             replace_children(self.options, [])
             return
         super()._draw_decision(lang)
@@ -584,6 +584,7 @@ class RoomPanel:
         self.say("")
         token = self.tokens.get(self.code, {}).get("seat")
         self.table = RoomTable(self.service, self.code, token, self.seat)
+        self.app.style_for(self.table.kit.GAME)
         self.table.on_change = self._after_move
         self._draw_head()
         self.table.undo_button.add_class("iex-room-undo")
@@ -596,6 +597,7 @@ class RoomPanel:
         self.view = "table"
         self.say("")
         self.table = RoomTable(self.service, self.code, None, None)
+        self.app.style_for(self.table.kit.GAME)
         self._draw_head()
         self._show([self.ui.head, self.table, w.HBox([self.ui.leave_button])])
 

@@ -8,7 +8,7 @@ and ``apply()``; the widget adds no rule of its own.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
 
@@ -88,6 +88,7 @@ class TableView(w.VBox):
         land: bool = False,
     ) -> None:
         super().__init__(layout=w.Layout(width="100%"))
+        self.add_class("iex-table-view")
         self.session = session
         self.caption = caption
         self.hands = hands
@@ -104,7 +105,8 @@ class TableView(w.VBox):
         self.table = Board()
         self.last_picture: dict | None = None
         self.prompt = w.HTML()
-        self.hint_below = w.HTML()  # (the app in projector mode: the rule in play below the table)
+        self.hint_below = w.HTML(layout=w.Layout(display="none"))  # (a fitted table: the rule in play below it)
+        self.hint_below.add_class("iex-fit-below")  # (the fitted table leaves it room in the window: board.js)
         self.options = w.VBox()
         self.message = w.HTML()
         self.log_box = w.HTML()
@@ -150,7 +152,7 @@ class TableView(w.VBox):
         if panel_first:  # a game screen: what to decide on top, the table below it; the groups of choices
             # stand side by side, and the buttons at the end of their last line, while they fit (each
             # line saved above the table is one more of it in view)
-            self.options.layout = w.Layout(display="contents")
+            self.options.layout.display = "contents"
             for box in buttons:
                 box.layout.margin = "0 0 0 auto"
             self.buttons = buttons
@@ -164,7 +166,7 @@ class TableView(w.VBox):
             self.children = [self.caption_html, self.table, self.prompt, self.options, self.message, self.confirm,
                              *buttons, self.log_box, self.log_button]
             self.table.observe(self._guard(self._lesson_projector), names="projector")
-        self.example_text = w.HTML()
+        self.example_text: w.HTML | None = None  # (a worked example's box only: see _example_layout)
         self.example_box: w.VBox | None = None
         if focus:
             self.add_class("iex-focus")
@@ -186,6 +188,7 @@ class TableView(w.VBox):
     def _example_layout(self, buttons: list[w.Widget]) -> None:
         """A worked example's box above the board: the move Step plays next (or that the example is over),
         the answer to a click, and ◀ Step back, Step ▶, Play on; Undo and Restart stay below."""
+        self.example_text = w.HTML()
         self.example_text.add_class("iex-guide-text")
         bar = w.HBox([self.back_button, self.step_button, self.play_on_button], layout=w.Layout(flex_flow="row wrap"))
         self.example_box = w.VBox([self.example_text, self.message, bar])
@@ -481,12 +484,18 @@ class TableView(w.VBox):
         self._arrange()
         self._draw_decision(self.lang)
 
+    def rule_below(self, html: str) -> None:
+        """Show the rule in play below a fitted table (``""``: none, and no room kept for it)."""
+        self.hint_below.value = html
+        self.hint_below.layout.display = None if html else "none"
+
     def _draw_decision(self, lang: str) -> None:
         s = self.session
         g = s.game
         self.bid_inputs = {}
-        self.hint_below.value = ""
-        self.example_text.value = ""
+        self.rule_below("")
+        if self.example_text is not None:
+            self.example_text.value = ""
         if g.is_over():
             self.prompt.value = f"<b>{escape(ui('over', lang))}</b>"
             replace_children(self.options, [])
@@ -496,7 +505,7 @@ class TableView(w.VBox):
         nobody = [d for d in g.deciders() if d not in s.humans and d not in s.bots]
         if not humans and nobody and s.next_scripted() is None:  # a lesson's table whose example is over
             self.prompt.value = f"<div>{escape(ui('example_ends', lang, p=self.seat_name(nobody[0], lang)))}</div>"
-            if self.example_box is not None:
+            if self.example_text is not None:
                 self.example_text.value, self.prompt.value = self.prompt.value, ""
             replace_children(self.options, [])
             return
@@ -504,19 +513,17 @@ class TableView(w.VBox):
         if hint and (self.hints == "always" or (self.hints == "first" and hint[0] not in self.seen_hints)):
             key, chapter, text = hint
             self.seen_hints.add(key)
-            said = (f'<div style="background:#fff8d6;border-left:4px solid #e0b21b;padding:3px 8px;margin:2px 0;line-height:1.45">'
-                    f"<b>{escape(ui('hint', lang, n=chapter))}:</b> {escape(text)}</div>")
             if self.compact:
-                self.hint_below.value = said
+                self.rule_below(rule_html(chapter, text, lang, below=True))
             else:
-                parts.append(said)
+                parts.append(rule_html(chapter, text, lang))
         nxt = s.next_scripted()
         example: list[str] = []
         if s.script and nxt is None and s.on_script() and self.point is None:  # (a guide says so itself)
             example.append(f"<div><b>{escape(ui('example_over', lang))}</b></div>")
         if nxt is not None and nxt in g.legal_actions() and self.point is None:
             example.append(f"<div>{escape(ui('script_next', lang, m=g.describe(nxt, lang)))}</div>")
-        if self.example_box is not None:  # (said in the example's box, beside Step)
+        if self.example_text is not None:  # (said in the example's box, beside Step)
             self.example_text.value = "".join(example)
         else:
             parts = example + parts if nxt is None else parts + example
@@ -637,6 +644,14 @@ class TableView(w.VBox):
         return w.VBox([note, w.HBox([entry, seal])], layout=w.Layout(width="100%"))
 
 
+def rule_html(chapter: int, text: str, lang: str, below: bool = False) -> str:
+    """The rule in play, as a table shows it: with the decision, or (``below``) below a fitted table, its
+    lines closer (each pixel it takes, the table gives up)."""
+    box = "padding:2px 8px;margin:0;line-height:1.3" if below else "padding:3px 8px;margin:2px 0;line-height:1.45"
+    return (f'<div class="iex-rule" style="background:#fff8d6;border-left:4px solid #e0b21b;{box}">'
+            f'<b>{escape(ui("hint", lang, n=chapter))}:</b> {escape(text)}</div>')
+
+
 APP_STYLE = """<style>
 .iex-app .widget-html-content,.iex-app .widget-label,.iex-app select,.iex-app a{font-size:15px}
 .iex-app .iex-big .widget-html-content{font-size:18px}
@@ -649,9 +664,10 @@ BIG = 17 / 15
 """How much wider the app's buttons are in projector mode (17 px text instead of 15 px)."""
 
 
-def page_style() -> str:
-    """The stylesheet a page with tables loads once: every game's table kit's (the score charts, the
-    panels around the board; the board brings its own), and the app's (:data:`APP_STYLE`)."""
+def page_style(games: Iterable[str] | None = None, app: bool = True) -> str:
+    """The stylesheet a page with tables loads once: the table kits' of ``games`` (the score charts, the
+    panels around the board; the board brings its own; ``None``: every game's), and the app's
+    (:data:`APP_STYLE`; ``app=False``: none)."""
     from ..protocol import GAMES
 
-    return "".join(table_kit(g).STYLE for g in GAMES.ids()) + APP_STYLE
+    return "".join(table_kit(g).STYLE for g in (GAMES.ids() if games is None else games)) + (APP_STYLE if app else "")

@@ -319,7 +319,7 @@ export function draw(model, host, pic, projector, focusSel, shared) {
   const legend = pic.legend && pic.legend.length && L.in_harbour
     ? [...pic.legend, { mark: "⚓", text: L.in_harbour, cls: "iex-legend-anchor" }] : pic.legend;
   finish(host, root, legend, "iex-legend", focusSel);
-  if (pic.fit) fitTable(root);
+  if (pic.fit) fitTable(root, undefined, shared.belowTable(root));
   else if (pic.focus) fitTable(root, focusBudget(root));
 }
 
@@ -358,12 +358,12 @@ const TABLE_LAST = "iex-islandwide iex-handup";
 // (the last resort, for a table that piles up more than whole games of the bots did: the hand and the
 // legend above the island, in view, the island's last lines below them)
 
-function fitTable(root, room = undefined) {
+function fitTable(root, room = undefined, below = 0) {
   root.classList.remove(...[...TABLE_STEPS, TABLE_LAST].flatMap((s) => s.split(" ")));
   if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
   if (room === null) return; // (a chapter's table not on the page yet)
   const box = root.getBoundingClientRect();
-  const budget = room !== undefined ? room : window.innerHeight - (box.top + window.scrollY) - 4;
+  const budget = room !== undefined ? room : window.innerHeight - (box.top + window.scrollY) - 4 - below;
   // how far down the table reaches what must be in view (all of it; only as the last resort, with the
   // hand above the island, all but the island)
   const reach = () => {
@@ -397,8 +397,9 @@ function fitTable(root, room = undefined) {
   if (reach() >= height - 0.5) root.classList.remove("iex-handup");
 }
 
-// the table fitted again when the window's size or what stands above it changed (board.js asks)
+// the table fitted again when the window's size, what stands above it or what stands below it (the rule
+// in play, change.below px kept in view) changed (board.js asks)
 export function refit(root, pic, change) {
-  if (pic.fit && (change.resized || change.shifted)) fitTable(root);
+  if (pic.fit && (change.resized || change.shifted || change.under)) fitTable(root, undefined, change.below);
   else if (pic.focus && (change.resized || change.moved)) fitTable(root, change.room);
 }

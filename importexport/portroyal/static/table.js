@@ -317,7 +317,7 @@ export function draw(model, host, pic, projector, focusSel, shared) {
   }
 
   finish(host, root, legendBeside ? [] : legend, "iex-pr-legend", focusSel);
-  if (projector) fit(root, pic.focus ? focusBudget(root) : undefined);
+  if (projector) fit(root, pic.focus ? focusBudget(root) : undefined, shared.belowTable(root));
 }
 
 // Port Royal in large print: the table's lines are counted so that it fits the window below the app's
@@ -348,11 +348,11 @@ function presentations(groups) {
   return out;
 }
 
-function fit(root, room = undefined) {
+function fit(root, room = undefined, below = 0) {
   root.classList.remove(...FIT_CLASSES);
   if (!root.isConnected || !root.getBoundingClientRect().width) return; // not on the page yet: fitted once it is
   if (room === null) return; // (a chapter's table not on the page yet)
-  const budget = room !== undefined ? room : window.innerHeight - FIT_RESERVE;
+  const budget = room !== undefined ? room : window.innerHeight - FIT_RESERVE - below;
   if (root.getBoundingClientRect().height <= budget) return;
   root.classList.add("iex-pr-snug");
   let total = root.getBoundingClientRect().height;
@@ -392,5 +392,7 @@ function fit(root, room = undefined) {
 // a table in large print fitted again when its width or the window's height changed, or the room a
 // chapter gives it (board.js asks)
 export function refit(root, pic, change) {
-  if (root.classList.contains("iex-projector") && (change.resized || change.moved)) fit(root, change.room === null ? undefined : change.room);
+  if (root.classList.contains("iex-projector") && (change.resized || change.moved || change.under)) {
+    fit(root, change.room === null ? undefined : change.room, change.below);
+  }
 }

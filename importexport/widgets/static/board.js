@@ -214,8 +214,17 @@ function focusAfterDraw(model, host) {
   requestAnimationFrame(() => setTimeout(again, 50));
 }
 
+// what the app shows below a fitted table and keeps in view with it (the rule in play, class
+// iex-fit-below, in the same table view): how far below the table it ends (0: nothing shown)
+function belowTable(root) {
+  const view = root.closest(".iex-table-view");
+  const parts = view ? [...view.querySelectorAll(":scope > .iex-fit-below")].filter((e) => e.offsetParent) : [];
+  const end = root.getBoundingClientRect().bottom;
+  return Math.round(Math.max(0, ...parts.map((e) => e.getBoundingClientRect().bottom - end)));
+}
+
 // what board.js lends every drawer
-const shared = { h, paint, pressable, legendBar, finish, focusBudget, projectorToggle };
+const shared = { h, paint, pressable, legendBar, finish, focusBudget, projectorToggle, belowTable };
 
 // the stylesheets of the drawings put on the page so far (each once, after the frame's own)
 const styles = new Set();
@@ -262,6 +271,9 @@ async function render({ model, el }) {
     return root ? focusBudget(root) : null;
   };
   let roomSeen = room();
+  // what stands below the table in view with it (the rule in play): the table is fitted again when it changes
+  const below = () => (host.firstElementChild ? belowTable(host.firstElementChild) : 0);
+  let belowSeen = below();
   let drawnBy = null; // the drawer of the table on the page
   // the picture drawn by the drawer the model names; while that drawer is still loading, drawn once it
   // has loaded (the promise of that)
@@ -279,6 +291,7 @@ async function render({ model, el }) {
     seen = size();
     above = top();
     roomSeen = room();
+    belowSeen = below();
     focusAfterDraw(model, host);
     return null;
   };
@@ -291,11 +304,14 @@ async function render({ model, el }) {
         shifted: top() !== above,
         moved: now !== null && (roomSeen === null || Math.abs(now - roomSeen) > 1),
         room: now,
+        under: below() !== belowSeen,
+        below: below(),
       });
     }
     seen = size();
     above = top();
     roomSeen = room();
+    belowSeen = below();
   };
   const watch = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   if (watch) watch.observe(host);
