@@ -37,14 +37,18 @@ def export(rev: str, into: Path) -> None:
 
 
 CPU = r"""
-import json, sys, time
+import inspect, json, sys, time, types
 from importexport.bench import main, run_games
 import importexport.bench as bench
 
-bench.run_games = lambda *a, **k: run_games(*a, **k, clock=time.process_time)  # (the process's own time)
+if "clock" in inspect.signature(run_games).parameters:
+    bench.run_games = lambda *a, **k: run_games(*a, **k, clock=time.process_time)  # (the process's own time)
+else:  # (an older run_games reads ``time.perf_counter`` itself: its module's ``time`` gives the process's time)
+    bench.time = types.SimpleNamespace(perf_counter=time.process_time)
 main(sys.argv[1:])
 """
-"""``python -m importexport.bench`` timed by the process's time (``--cpu``; a commit whose ``run_games`` takes ``clock``)."""
+"""``python -m importexport.bench`` timed by the process's time (``--cpu``; also for a commit whose
+``run_games`` takes no ``clock``)."""
 
 
 def bench(where: Path, args: list[str], cpu: bool = False) -> dict[str, object]:

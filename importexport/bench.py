@@ -24,17 +24,22 @@ ALL_MODULES = tuple(MODULES)
 def run_games(players: int, games: int, seed: int, abilities: bool, modules: tuple[str, ...] = (),
               clock: Callable[[], float] = time.perf_counter) -> dict[str, object]:
     """Random games (``RandomBot`` for every seat), timed with ``clock`` (``time.process_time``: the
-    process's own time, which a busy machine disturbs less than the wall clock)."""
+    process's own time, which a busy machine disturbs less than the wall clock).
+
+    Only the games are timed, as ``chess_plies_per_second`` times only python-chess's: the size of
+    every 20th game's save (``max_save_bytes``, a figure of this benchmark alone) is measured with
+    the clock left out."""
     decisions = 0
     max_save = 0
-    start = clock()
+    seconds = 0.0
     for i in range(games):
+        start = clock()
         g = Game(players=players, seed=seed + i, abilities=abilities, modules=modules)
         bots = [RandomBot(seed * 1000 + i * 10 + s) for s in range(players)]
         decisions += play_out(g, bots)
+        seconds += clock() - start
         if i % 20 == 0:
             max_save = max(max_save, len(g.save()))
-    seconds = clock() - start
     return {
         "players": players, "abilities": abilities, "modules": list(modules), "games": games, "seconds": round(seconds, 3),
         "decisions": decisions,

@@ -412,19 +412,22 @@ def settle_harbours(g: RulesContext) -> None:
     memo = g.settled_memo
     if memo is None:
         memo = g.settled_memo = {}
-    abilities = g.state.abilities
-    work = working(g) if abilities else None  # (settling a ship changes no ability working: kept through the loop)
-    mods: tuple[Any, ...] = ()
-    for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
-        if ship.containers and not ship.at_sea:
-            if work is not None:
-                index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
-                if "rainbow_contract" not in index and "wild_container" not in index:
-                    mods = ()  # (``_fills_mods``' quick answer, read off the index)
-                else:
-                    mods = _fills_mods(g, ship)
-            if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
+    if not g.state.abilities:  # (the basic rules: no ability's values among the inputs, the loop written out bare)
+        for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
+            if ship.containers and not ship.at_sea and \
+                    memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
                 settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
+        return
+    work = working(g)  # (settling a ship changes no ability working: kept through the loop)
+    for ship in filter(_CONTRACTS_OF, g.state.ships):
+        if ship.containers and not ship.at_sea:
+            index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
+            if "rainbow_contract" not in index and "wild_container" not in index:
+                mods: tuple[Any, ...] = ()  # (``_fills_mods``' quick answer, read off the index)
+            else:
+                mods = _fills_mods(g, ship)
+            if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
+                settle_fills(g, ship)
 
 
 def _complete_with_discounts(g: RulesContext, ship: Ship, have: int) -> bool:

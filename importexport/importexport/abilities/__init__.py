@@ -79,10 +79,10 @@ def anytime_options(g: RulesContext, seat: int) -> list[Action]:
     cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
     if cards.isdisjoint(p.hand) and cards.isdisjoint(p.fulfilled):
         return out
-    for c in p.hand + p.fulfilled:
+    for c in filter(cards.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
         ability = ABILITY_OF[c]
-        if ability is not None and hasattr(ability, "anytime_options"):
-            out.extend(ability.anytime_options(g, seat, c))
+        if hasattr(ability, "anytime_options"):  # (a copying card among them may offer none itself)
+            out.extend(ability.anytime_options(g, seat, c))  # type: ignore[union-attr]
     return out
 
 

@@ -1,0 +1,92 @@
+"""Machine instructions per decision, counted by Valgrind (a figure no other process on the machine disturbs).
+
+    python benchmarks/instructions.py [REV] [--games 3] [--players 4]
+
+``bytecodes.py`` counts Python's instructions, where a set built or a list compared in C counts as
+one: a change with fewer of them can still be slower.  This counts what the processor runs
+(Valgrind's ``cachegrind`` tool, its ``I refs``), the work inside C included: the same seeded random
+games (``importexport.bench.run_games``, the basic rules, then abilities with every module) are
+counted once with ``--games`` games and once with none, and the difference is divided by the
+decisions.  Both counts start after one warm-up game and ``gc.freeze()`` (so that a full garbage
+collection over the imported modules, which falls into one count or the other by chance, does not
+blur a difference of a fraction of a percent).  Needs ``valgrind`` on the PATH; some forty times
+slower than the games themselves.  With ``REV`` (exported as ``bench_against`` does) the same is
+counted for it and the ratio printed (now / then; below 1: fewer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_against import ROOT, export  # noqa: E402
+
+PLAY = r"""
+import gc, sys
+from importexport.bench import ALL_MODULES, run_games
+import importexport.importexport.savefile  # (imported before counting: the first save imports it)
+
+games, players, every = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "all"
+modules = ALL_MODULES if every else ()
+run_games(players, 1, 0, every, modules)  # (warm: the caches the engine fills as it plays)
+gc.collect()
+gc.freeze()
+print(run_games(players, games, 0, every, modules)["decisions"] if games else 0)
+"""
+CONFIGS = {"basic": "basic", "abilities+all": "all"}
+
+
+def instructions(where: Path, games: int, players: int, config: str) -> tuple[int, int]:
+    """(instructions, decisions) of one run of ``PLAY`` under cachegrind, for the package in ``where``."""
+    env = {"PYTHONPATH": str(where), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", PLAY, str(games), str(players), config],
+                         cwd=where, capture_output=True, text=True, check=True, env=env)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if refs is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(out.stdout.strip().splitlines()[-1])
+
+
+def count(where: Path, games: int, players: int) -> dict[str, int]:
+    """Instructions per decision in each configuration, for the package in ``where``."""
+    env = {"PYTHONPATH": str(where), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    subprocess.run([sys.executable, "-c", PLAY, "0", str(players), "basic"], cwd=where, check=True, env=env,
+                   capture_output=True)  # (compiled once beforehand, so that neither count compiles)
+    result = {}
+    for name, config in CONFIGS.items():
+        with_games, decisions = instructions(where, games, players, config)
+        without, _ = instructions(where, 0, players, config)
+        result[name] = round((with_games - without) / decisions)
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rev", nargs="?", help="an earlier commit to compare with, e.g. HEAD~3 or a hash")
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        ap.error("needs valgrind (apt-get install valgrind)")
+    now = count(ROOT, args.games, args.players)
+    report: dict[str, object] = {"games": args.games, "players": args.players, "now": now}
+    if args.rev:
+        with tempfile.TemporaryDirectory() as tmp:
+            export(args.rev, Path(tmp))
+            then = count(Path(tmp), args.games, args.players)
+        report["then"] = then
+        report["ratio"] = {k: round(now[k] / then[k], 4) for k in now}
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
