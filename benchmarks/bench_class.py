@@ -87,13 +87,18 @@ def kernel_memory(found: list[psutil.Process]) -> int:
     return int(summed(found, lambda p: p.memory_info().rss))
 
 
-def settled(server: psutil.Process, count: int, seconds: float) -> float:
-    """Wait until ``count`` kernels run below the server and all are idle (the pool is full); the
-    seconds it took."""
+FILLED = "is filled with"  # Voila's log line once every preheated kernel has run the notebook
+
+
+def settled(server: psutil.Process, count: int, seconds: float, log_path: Path) -> float:
+    """Wait until Voila's log says its pool is full (every kernel started and its page rendered) and
+    ``count`` kernels run below the server, all idle; the seconds it took.  (Idle kernels alone are not
+    enough on a busy machine: a kernel still starting can look idle for a moment, and its start would
+    then be counted as the pages' work.)"""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
         found = kernels(server)
-        if len(found) >= count:
+        if len(found) >= count and FILLED in log_path.read_text(encoding="utf-8", errors="replace"):
             try:
                 busy = sum(k.cpu_percent(interval=0.5) for k in found)
             except psutil.NoSuchProcess:
@@ -182,7 +187,7 @@ def app_server(pool: int, port: int, folder: Path) -> Iterator[tuple[psutil.Proc
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             server = psutil.Process(proc.pid)
-            yield server, settled(server, pool, 600), log_path
+            yield server, settled(server, pool, 900, log_path), log_path
         finally:
             proc.terminate()
             try:
