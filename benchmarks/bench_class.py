@@ -2,6 +2,7 @@
 screen, the slowest within 30 s).
 
     python benchmarks/bench_class.py [--pages 30] [--spread 3] [--pool 30] [--pool 1 ...]
+                                     [--cache cold|warm] [--clients browser|protocol]
 
 For each ``--pool`` given (the preheated kernels of ``importexport app --pool N``): a fresh app server
 on a free port, left until its pool is full (every preheated kernel started and idle), then
@@ -10,7 +11,13 @@ opened one after another over ``--spread`` seconds.  A page's time is from its `
 new-game screen's Start button being visible.  The report gives, per pool size: the median and the
 worst time to the first screen, how long the server took to fill its pool, and, once every page is
 up, the memory of the kernels (resident set, summed over the processes, and per kernel) and the CPU
-seconds the kernels used (what one page's start costs the machine).
+seconds the kernels used (what one page's start costs the machine), Chromium's CPU by kind of
+process and each page's renderer metrics (CDP ``Performance.getMetrics``), and the load average.
+
+``--cache warm``: each page is a device (a persistent Chromium profile) that opened the app
+:data:`WARM_VISITS` times before, against a first server on the same port.  ``--clients protocol``:
+light clients (``class_protocol.py``) make the requests one recorded Chromium page made and ask the
+kernel for the widgets' states, without a browser: the server's share alone.
 """
 
 from __future__ import annotations
