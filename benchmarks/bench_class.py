@@ -42,7 +42,7 @@ import psutil
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 720}
-WARM_POOL = 6  # devices warmed at a time before a warm run (each takes a kernel of the first server)
+WARM_GROUP = 10  # devices warmed at a time before a warm run
 WARM_VISITS = 2  # a warm device opened the app this often before (Chromium keeps V8's code for a script
 # it loaded twice, so the third visit is the first to use it)
 
@@ -309,10 +309,10 @@ async def warm_run(pool: int, count: int, spread: float, folder: Path) -> None:
         devices = [await pw.chromium.launch_persistent_context(
             str(folder / f"device{i}"), executable_path=CHROMIUM, viewport=VIEWPORT) for i in range(count)]
         try:
-            with app_server(min(count, WARM_POOL), port, folder):
+            with app_server(count * WARM_VISITS, port, folder):  # (a kernel ready for every visit)
                 for _visit in range(WARM_VISITS):
-                    for group in range(0, count, WARM_POOL):
-                        await open_pages(url, min(WARM_POOL, count - group), 0, devices[group:group + WARM_POOL])
+                    for group in range(0, count, WARM_GROUP):
+                        await open_pages(url, min(WARM_GROUP, count - group), 0, devices[group:group + WARM_GROUP])
                     for device in devices:
                         for page in device.pages:
                             await page.close()
