@@ -2,6 +2,7 @@
 screen, the slowest within 30 s).
 
     python benchmarks/bench_class.py [--pages 30] [--spread 3] [--pool 30] [--pool 1 ...]
+                                     [--cache cold|warm] [--clients browser|protocol]
 
 For each ``--pool`` given (the preheated kernels of ``importexport app --pool N``): a fresh app server
 on a free port, left until its pool is full (every preheated kernel started and idle), then
@@ -10,7 +11,13 @@ opened one after another over ``--spread`` seconds.  A page's time is from its `
 new-game screen's Start button being visible.  The report gives, per pool size: the median and the
 worst time to the first screen, how long the server took to fill its pool, and, once every page is
 up, the memory of the kernels (resident set, summed over the processes, and per kernel) and the CPU
-seconds the kernels used (what one page's start costs the machine).
+seconds the kernels used (what one page's start costs the machine), Chromium's CPU by kind of
+process and each page's renderer metrics (CDP ``Performance.getMetrics``), and the load average.
+
+``--cache warm``: each page is a device (a persistent Chromium profile) that opened the app
+:data:`WARM_VISITS` times before, against a first server on the same port.  ``--clients protocol``:
+light clients (``class_protocol.py``) make the requests one recorded Chromium page made and ask the
+kernel for the widgets' states, without a browser: the server's share alone.
 """
 
 from __future__ import annotations
@@ -24,12 +31,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import class_protocol
 import psutil
 
 CHROMIUM = "/usr/bin/chromium"
+VIEWPORT = {"width": 1280, "height": 720}
+WARM_GROUP = 10  # devices warmed at a time before a warm run
+WARM_VISITS = 2  # a warm device opened the app this often before (Chromium keeps V8's code for a script
+# it loaded twice, so the third visit is the first to use it)
 
 
 def free_port() -> int:
@@ -81,95 +96,267 @@ def kernel_memory(found: list[psutil.Process]) -> int:
     return int(summed(found, lambda p: p.memory_info().rss))
 
 
-def settled(server: psutil.Process, count: int, seconds: float) -> float:
-    """Wait until ``count`` kernels run below the server and all are idle (the pool is full); the
-    seconds it took."""
+FILLED = "is filled with"  # Voila's log line once every preheated kernel has run the notebook
+
+
+def settled(server: psutil.Process, count: int, seconds: float, log_path: Path) -> float:
+    """Wait until Voila's log says its pool is full (every kernel started and its page rendered) and
+    ``count`` kernels run below the server, all idle; the seconds it took.  (Idle kernels alone are not
+    enough on a busy machine: a kernel still starting can look idle for a moment, and its start would
+    then be counted as the pages' work.)"""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
         found = kernels(server)
-        if len(found) >= count:
+        if found and FILLED in log_path.read_text(encoding="utf-8", errors="replace"):
             try:
                 busy = sum(k.cpu_percent(interval=0.5) for k in found)
             except psutil.NoSuchProcess:
                 continue
             if busy < 5 * len(found):
+                if len(found) < count:  # (seen once in 30: a kernel's start lost a race for a port and died)
+                    print(f"the pool holds {len(found)} live kernels of {count}", flush=True)
                 return time.monotonic() - start
         time.sleep(0.5)
     raise SystemExit(f"the server's pool of {count} did not fill within {seconds:.0f} s")
 
 
-async def open_pages(url: str, pages: int, spread: float) -> tuple[list[float], float]:
-    """Each page's seconds from ``goto`` to the Start button (``nan`` for a page that never got there),
-    and the CPU seconds Chromium spent meanwhile (on a class's own devices, not on the server)."""
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM)
-
-        async def one(i: int) -> float:
-            await asyncio.sleep(i * spread / max(1, pages - 1))
-            context = await browser.new_context(viewport={"width": 1280, "height": 720})
-            page = await context.new_page()
-            start = time.monotonic()
-            try:
-                await page.goto(url, timeout=180_000)
-                await page.wait_for_selector(".iex-start", state="visible", timeout=180_000)
-                return time.monotonic() - start
-            except Exception as e:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
-                print(f"page {i} failed after {time.monotonic() - start:.0f} s: {str(e).splitlines()[0][:200]}",
-                      file=sys.stderr)
-                return float("nan")
-
-        before = cpu_of(browsers())
-        times = await asyncio.gather(*(one(i) for i in range(pages)))
-        spent = cpu_of(browsers()) - before
-        await browser.close()
-    return list(times), spent
+METRICS = ("ProcessTime", "ThreadTime", "TaskDuration", "ScriptDuration", "V8CompileDuration", "LayoutDuration",
+           "RecalcStyleDuration")  # Chromium's own CPU account of a page (CDP Performance.getMetrics), seconds
 
 
-def one_class(pool: int, pages: int, spread: float) -> None:
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "IMPORTEXPORT_ROOMS": str(Path(folder) / "rooms.sqlite3")}
-        cmd = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}", f"--pool={pool}"]
-        log = open(Path(folder) / "app.log", "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+@dataclass
+class Pages:
+    """What the pages of one run measured: each page's seconds to the Start button (``nan``: never got
+    there), its renderer's metrics (:data:`METRICS`), and Chromium's CPU seconds in all meanwhile."""
+
+    times: list[float] = field(default_factory=list)
+    metrics: list[dict[str, float]] = field(default_factory=list)
+    browser_cpu: float = 0.0
+    kinds: dict[str, float] = field(default_factory=dict)
+
+
+async def first_screen(context: Any, url: str, i: int, pages: Pages) -> None:
+    """Open the app in ``context`` and wait for the new-game screen; note the time and the page's metrics."""
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Performance.enable")
+    start = time.monotonic()
+    try:
+        await page.goto(url, timeout=180_000)
+        await page.wait_for_selector(".iex-start", state="visible", timeout=180_000)
+        pages.times[i] = time.monotonic() - start
+        found = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+        pages.metrics.append({name: found.get(name, float("nan")) for name in METRICS})
+    except Exception as e:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
+        print(f"page {i} failed after {time.monotonic() - start:.0f} s: {str(e).splitlines()[0][:200]}",
+              file=sys.stderr)
+
+
+async def open_pages(url: str, count: int, spread: float, devices: list[Any] | None = None,
+                     browser: Any = None) -> Pages:
+    """Open the app on ``count`` devices over ``spread`` seconds: each its own context of ``browser``
+    (a cold cache), or the given persistent ``devices`` (their caches as an earlier visit left them)."""
+    pages = Pages(times=[float("nan")] * count)
+
+    async def one(i: int) -> None:
+        await asyncio.sleep(i * spread / max(1, count - 1))
+        if devices is not None:
+            await first_screen(devices[i], url, i, pages)
+        else:
+            context = await browser.new_context(viewport=VIEWPORT)
+            await first_screen(context, url, i, pages)
+
+    before = cpu_by_kind()
+    await asyncio.gather(*(one(i) for i in range(count)))
+    after = cpu_by_kind()
+    pages.kinds = {kind: spent - before.get(kind, 0.0) for kind, spent in after.items()}
+    pages.browser_cpu = sum(pages.kinds.values())
+    return pages
+
+
+def cpu_by_kind() -> dict[str, float]:
+    """Chromium's CPU seconds so far by kind of process (``browser``, ``renderer``, ``gpu-process``,
+    ``utility``: the network service and others)."""
+    kinds: dict[str, float] = {}
+    for p in browsers():
+        try:
+            kind = next((a.split("=", 1)[1] for a in p.cmdline() if a.startswith("--type=")), "browser")
+            kinds[kind] = kinds.get(kind, 0.0) + sum(p.cpu_times()[:2])
+        except psutil.NoSuchProcess:
+            pass
+    return kinds
+
+
+@contextmanager
+def app_server(pool: int, port: int, folder: Path) -> Iterator[tuple[psutil.Process, float, Path]]:
+    """A fresh ``importexport app --pool N`` on ``port`` with its rooms in ``folder``, once its pool is
+    full: its process, the seconds the pool took to fill, and its log."""
+    env = {**os.environ, "IMPORTEXPORT_ROOMS": str(folder / "rooms.sqlite3")}
+    cmd = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}", f"--pool={pool}"]
+    log_path = folder / f"app-{port}-{time.monotonic_ns()}.log"
+    with open(log_path, "w", encoding="utf-8") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             server = psutil.Process(proc.pid)
-            filled = settled(server, pool, 600)
-            idle_memory = kernel_memory(kernels(server))
-            cpu_before = cpu_of(kernels(server))
-            voila = below(server, lambda p: "voila" in " ".join(p.cmdline()))[:1]
-            server_before = cpu_of(voila)
-            times, browser_cpu = asyncio.run(open_pages(f"http://127.0.0.1:{port}/", pages, spread))
-            found = kernels(server)
-            used = cpu_of(found) - cpu_before
-            served = cpu_of(voila) - server_before
-            memory = kernel_memory(found)
-            ok = sorted(t for t in times if t == t)
-            failed = len(times) - len(ok)
-            if failed:
-                kept = Path(tempfile.gettempdir()) / f"bench_class_pool{pool}.log"
-                log.flush()
-                kept.write_text(Path(log.name).read_text(encoding="utf-8"), encoding="utf-8")
-                print(f"pool {pool}: {failed} of {pages} pages never came up (the server's log: {kept})", flush=True)
-            if not ok:
-                return
-            print(f"pool {pool}: {pages} pages over {spread:.0f} s: first screen median "
-                  f"{statistics.median(ok):.1f} s, worst {ok[-1]:.1f} s"
-                  f"{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
-                  f"{filled:.0f} s ({idle_memory / 2**20 / max(1, pool):.0f} MB per idle kernel); with the pages up "
-                  f"{len(found)} kernels, {memory / 2**20:.0f} MB in all ({memory / 2**20 / max(1, len(found)):.0f} MB "
-                  f"each); CPU per page while they opened: kernels {used / pages:.1f} s, Voila's server "
-                  f"{served / pages:.1f} s, Chromium {browser_cpu / pages:.1f} s (on the devices, in a class)",
-                  flush=True)
+            yield server, settled(server, pool, 900, log_path), log_path
         finally:
             proc.terminate()
             try:
                 proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 proc.kill()
-            log.close()
+
+
+@dataclass
+class Usage:
+    """The server's processes and their CPU seconds so far (:meth:`spent`: since then, per page)."""
+
+    server: psutil.Process
+    kernels: float = 0.0
+    voila: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.kernels = cpu_of(kernels(self.server))
+        self.voila = cpu_of(self.voila_process())
+
+    def voila_process(self) -> list[psutil.Process]:
+        return below(self.server, lambda p: "voila" in " ".join(p.cmdline()))[:1]
+
+    def spent(self, pages: int) -> str:
+        used = (cpu_of(kernels(self.server)) - self.kernels) / pages
+        served = (cpu_of(self.voila_process()) - self.voila) / pages
+        return f"kernels {used:.2f} s, Voila's server {served:.2f} s"
+
+
+def load() -> str:
+    """The machine's load averages (1, 5 and 15 minutes), as a note beside every figure."""
+    return "load " + "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def spread_of(times: list[float]) -> tuple[list[float], str]:
+    """The times that came (sorted) and their median and worst, as a phrase."""
+    ok = sorted(t for t in times if t == t)
+    if not ok:
+        return ok, "none came"
+    return ok, f"median {statistics.median(ok):.1f} s, worst {ok[-1]:.1f} s"
+
+
+def keep_log(log_path: Path, name: str) -> Path:
+    """Copy a failed run's server log where it outlives the run."""
+    kept = Path(tempfile.gettempdir()) / name
+    kept.write_text(log_path.read_text(encoding="utf-8"), encoding="utf-8")
+    return kept
+
+
+def report_pages(pool: int, count: int, spread: float, cache: str, pages: Pages, usage: Usage, filled: float,
+                 log_path: Path) -> None:
+    """Print one browser run's figures."""
+    server = usage.server
+    ok, summary = spread_of(pages.times)
+    failed = count - len(ok)
+    if failed:
+        kept = keep_log(log_path, f"bench_class_pool{pool}.log")
+        print(f"pool {pool}: {failed} of {count} pages never came up (the server's log: {kept})", flush=True)
+    found = kernels(server)
+    memory = kernel_memory(found)
+    per_page = {name: statistics.median(m[name] for m in pages.metrics) for name in METRICS} if pages.metrics else {}
+    split = ", ".join(f"{name} {value:.2f} s" for name, value in per_page.items())
+    kinds = ", ".join(f"{kind} {spent / count:.2f} s" for kind, spent in sorted(pages.kinds.items()))
+    print(f"pool {pool}, {cache} cache: {count} pages over {spread:.0f} s: first screen {summary}"
+          f"{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
+          f"{filled:.0f} s; with the pages up {len(found)} kernels, {memory / 2**20:.0f} MB in all "
+          f"({memory / 2**20 / max(1, len(found)):.0f} MB each); CPU per page while they opened: "
+          f"{usage.spent(count)}, Chromium {pages.browser_cpu / count:.1f} s (on the devices, in a class: {kinds}); "
+          f"a page's renderer, median: {split}; {load()} at the end", flush=True)
+
+
+async def browser_run(url: str, count: int, spread: float) -> Pages:
+    """``count`` pages with cold caches: one browser, a fresh context each."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM)
+        try:
+            return await open_pages(url, count, spread, browser=browser)
+        finally:
+            await browser.close()
+
+
+def browser_class(pool: int, count: int, spread: float) -> None:
+    """Pages with cold caches against a fresh server with ``pool`` preheated kernels."""
+    with tempfile.TemporaryDirectory() as name, app_server(pool, free_port(), Path(name)) as (server, filled, log):
+        usage = Usage(server)
+        port = server_port(server)
+        pages = asyncio.run(browser_run(f"http://127.0.0.1:{port}/", count, spread))
+        report_pages(pool, count, spread, "cold", pages, usage, filled, log)
+
+
+def server_port(server: psutil.Process) -> int:
+    """The port the app's command line names."""
+    return next(int(a.split("=", 1)[1]) for a in server.cmdline() if a.startswith("--port="))
+
+
+async def warm_run(pool: int, count: int, spread: float, folder: Path) -> None:
+    """Devices that opened the app before: a persistent Chromium profile each opens the app
+    :data:`WARM_VISITS` times against
+    a first server (its cache, cookies and storage kept), then, against a fresh server on the same port
+    (the same origin: the same cache entries), the timed run."""
+    from playwright.async_api import async_playwright
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    async with async_playwright() as pw:
+        devices = [await pw.chromium.launch_persistent_context(
+            str(folder / f"device{i}"), executable_path=CHROMIUM, viewport=VIEWPORT) for i in range(count)]
+        try:
+            with app_server(count * WARM_VISITS, port, folder):  # (a kernel ready for every visit)
+                for _visit in range(WARM_VISITS):
+                    for group in range(0, count, WARM_GROUP):
+                        await open_pages(url, min(WARM_GROUP, count - group), 0, devices[group:group + WARM_GROUP])
+                    for device in devices:
+                        for page in device.pages:
+                            await page.close()
+            with app_server(pool, port, folder) as (server, filled, log):
+                usage = Usage(server)
+                pages = await open_pages(url, count, spread, devices)
+                report_pages(pool, count, spread, "warm", pages, usage, filled, log)
+        finally:
+            for device in devices:
+                await device.close()
+
+
+def protocol_class(pool: int, count: int, spread: float) -> None:
+    """Light clients (class_protocol.py) making one real page's requests, against a fresh server with
+    ``pool`` preheated kernels for them (and one more for the page that is recorded first)."""
+    with tempfile.TemporaryDirectory() as name, app_server(pool + 1, free_port(), Path(name)) as (server, filled, log):
+        url = f"http://127.0.0.1:{server_port(server)}/"
+        paths = asyncio.run(class_protocol.record(url))
+        usage = Usage(server)
+        devices = asyncio.run(class_protocol.class_of_devices(url, paths, count, spread))
+        spent = usage.spent(count)
+        failed = [d.failed for d in devices if d.failed]
+        if failed:
+            kept = keep_log(log, f"bench_class_protocol{pool}.log")
+            print(f"pool {pool}: {len(failed)} of {count} devices failed, first: {failed[0]} (log: {kept})")
+        ok, summary = spread_of([d.state for d in devices])
+        phases = ", ".join(f"{label} {statistics.median(getattr(d, attr) for d in devices if not d.failed):.2f} s"
+                           for label, attr in (("page", "page"), ("files", "files"), ("socket open", "socket")))
+        print(f"pool {pool}, protocol clients: {count} devices over {spread:.0f} s, {len(paths)} requests each "
+              f"and the widgets' states ({max((d.widgets for d in devices), default=0)} widgets, "
+              f"{statistics.median(d.received for d in devices) / 2**20:.1f} MB received): first screen's state "
+              f"{summary} (target: worst <= 30 s); medians: {phases}; the pool filled in {filled:.0f} s; "
+              f"CPU per device: {spent}; {load()} at the end", flush=True)
+
+
+def one_class(pool: int, pages: int, spread: float, clients: str = "browser", cache: str = "cold") -> None:
+    """One run against a fresh server: protocol clients, or Chromium pages with a cold or warm cache."""
+    if clients == "protocol":
+        protocol_class(pool, pages, spread)
+    elif cache == "warm":
+        with tempfile.TemporaryDirectory() as name:
+            asyncio.run(warm_run(pool, pages, spread, Path(name)))
+    else:
+        browser_class(pool, pages, spread)
 
 
 def main() -> None:
@@ -177,9 +364,13 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=30)
     ap.add_argument("--spread", type=float, default=3.0, help="seconds over which the pages are opened")
     ap.add_argument("--pool", type=int, action="append", help="preheated kernels (repeat to compare)")
+    ap.add_argument("--clients", choices=("browser", "protocol"), default="browser",
+                    help="Chromium pages, or light clients making a page's requests (the server's share)")
+    ap.add_argument("--cache", choices=("cold", "warm"), default="cold",
+                    help="browser pages: a fresh context each, or a device that opened the app once before")
     args = ap.parse_args()
     for pool in args.pool or [args.pages, 1]:
-        one_class(pool, args.pages, args.spread)
+        one_class(pool, args.pages, args.spread, args.clients, args.cache)
 
 
 if __name__ == "__main__":

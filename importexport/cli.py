@@ -315,6 +315,9 @@ def run_app(port: int, no_browser: bool, rooms: str | None = None, host: str = "
             os.environ["IMPORTEXPORT_PUBLIC_URL"] = where
         print(f"Other devices on the network open {where} (anyone who reaches it can play: use a trusted network)",
               flush=True)
+    # Voila reads app/voila.json from the folder it starts in: the widgets' code files (named by their
+    # content's hash) are served as never changing, so a device that opened the app before keeps them
+    # instead of asking for each again (benchmarks/bench_class.py --cache warm, docs/rooms.md).
     return serve(app_command(port, no_browser, host, pool), cwd=str(APP_NOTEBOOK.parent))
 
 

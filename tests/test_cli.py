@@ -643,3 +643,15 @@ def test_cards_and_rules_take_their_games_from_the_registry(example_games: list[
     assert capsys.readouterr().out == "High card has no chapters; the games with chapters are importexport, portroyal\n"
     line = refused(["rules", "--game", "chess", "Gebot"], capsys)
     assert "invalid choice: 'chess'" in line
+
+
+def test_voila_serves_the_widgets_code_files_as_never_changing() -> None:
+    """The app's folder (where ``importexport app`` starts Voila) holds a Voila configuration that marks
+    the widgets' code files, and only those, as immutable: a device that opened the app keeps them."""
+    from voila.app import Voila
+
+    from importexport.cli import APP_NOTEBOOK
+
+    app = Voila()
+    app.load_config_file("voila", path=[str(APP_NOTEBOOK.parent)])
+    assert app.tornado_settings == {"static_immutable_cache": ["/voila/labextensions/"]}
