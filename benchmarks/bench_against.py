@@ -24,7 +24,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,6 +36,21 @@ def export(rev: str, into: Path) -> None:
     archive = subprocess.run(["git", "archive", rev, "importexport"], cwd=ROOT, capture_output=True, check=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
+
+
+def now_and_then(count: Callable[[Path, int, int], dict[str, Any]], rev: str | None, games: int, players: int,
+                 digits: int) -> dict[str, object]:
+    """A per-decision count (``count(where, games, players)``) of this tree, and with ``rev`` the same of that
+    commit and their ratio (now / then, ``digits`` decimals): the report of bytecodes.py and instructions.py."""
+    now = count(ROOT, games, players)
+    report: dict[str, object] = {"games": games, "players": players, "now": now}
+    if rev:
+        with tempfile.TemporaryDirectory() as tmp:
+            export(rev, Path(tmp))
+            then = count(Path(tmp), games, players)
+        report["then"] = then
+        report["ratio"] = {k: round(now[k] / then[k], digits) for k in now}
+    return report
 
 
 CPU = r"""

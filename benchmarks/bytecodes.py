@@ -16,11 +16,10 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_against import ROOT, export  # noqa: E402
+from bench_against import now_and_then  # noqa: E402
 
 COUNT = r"""
 import json, sys
@@ -59,14 +58,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--players", type=int, default=4)
     args = ap.parse_args()
-    now = count(ROOT, args.games, args.players)
-    report: dict[str, object] = {"games": args.games, "players": args.players, "now": now}
-    if args.rev:
-        with tempfile.TemporaryDirectory() as tmp:
-            export(args.rev, Path(tmp))
-            then = count(Path(tmp), args.games, args.players)
-        report["then"] = then
-        report["ratio"] = {k: round(now[k] / then[k], 3) for k in now}
+    report = now_and_then(count, args.rev, args.games, args.players, 3)
     print(json.dumps(report))
 
 

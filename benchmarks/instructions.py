@@ -23,11 +23,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_against import ROOT, export  # noqa: E402
+from bench_against import now_and_then  # noqa: E402
 
 PLAY = r"""
 import gc, sys
@@ -77,14 +76,7 @@ def main() -> None:
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         ap.error("needs valgrind (apt-get install valgrind)")
-    now = count(ROOT, args.games, args.players)
-    report: dict[str, object] = {"games": args.games, "players": args.players, "now": now}
-    if args.rev:
-        with tempfile.TemporaryDirectory() as tmp:
-            export(args.rev, Path(tmp))
-            then = count(Path(tmp), args.games, args.players)
-        report["then"] = then
-        report["ratio"] = {k: round(now[k] / then[k], 4) for k in now}
+    report = now_and_then(count, args.rev, args.games, args.players, 4)
     print(json.dumps(report))
 
 
