@@ -274,6 +274,13 @@ async function render({ model, el }) {
   // what stands below the table in view with it (the rule in play): the table is fitted again when it changes
   const below = () => (host.firstElementChild ? belowTable(host.firstElementChild) : 0);
   let belowSeen = below();
+  // what the table was last fitted to (compared by refit to tell what changed since)
+  const remember = () => {
+    seen = size();
+    above = top();
+    roomSeen = room();
+    belowSeen = below();
+  };
   let drawnBy = null; // the drawer of the table on the page
   // the picture drawn by the drawer the model names; while that drawer is still loading, drawn once it
   // has loaded (the promise of that)
@@ -288,10 +295,7 @@ async function render({ model, el }) {
     host.replaceChildren();
     drawnBy = entry ? entry.module : null;
     if (drawnBy) drawnBy.draw(model, host, model.get("picture") || {}, !!model.get("projector"), focusSel, shared);
-    seen = size();
-    above = top();
-    roomSeen = room();
-    belowSeen = below();
+    remember();
     focusAfterDraw(model, host);
     return null;
   };
@@ -308,10 +312,7 @@ async function render({ model, el }) {
         below: below(),
       });
     }
-    seen = size();
-    above = top();
-    roomSeen = room();
-    belowSeen = below();
+    remember();
   };
   const watch = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   if (watch) watch.observe(host);
