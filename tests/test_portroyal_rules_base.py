@@ -634,6 +634,8 @@ def test_expedition_only_by_the_active_player_in_their_turn() -> None:
     refuse(g, Action(1, "expedition", expedition, cards=theirs), "expedition_own_turn")
     g.apply("p0 stop")
     g.apply(Action(0, "take", g.state.harbour[0]))
+    assert g.deciders() == [0]  # no take left, but the expedition may still be fulfilled (ruling 18)
+    g.apply("p0 pass")
     assert g.deciders() == [1]
     refuse(g, Action(0, "expedition", expedition, cards=mine), "expedition_own_turn")
     refuse(g, Action(1, "expedition", expedition, cards=theirs), "expedition_own_turn")

@@ -411,10 +411,18 @@ def pay_contracts(s: State, seat: int) -> list[int]:
 
 
 def _take_options(g: Game, frame: Frame) -> list[Action]:
+    """The taker's takes and payments, and ``pass``; for the active player who has none left but can
+    still fulfil an expedition, ``pass`` alone, so the turn does not end before they could (ruling 18)."""
     s = g.state
     seat = frame["seat"]
-    if frame["left"] <= 0:
-        return []
+    out = _takes(s, seat) if frame["left"] > 0 else []
+    if out or (seat == s.active and _expedition_due(s, seat)):
+        out.append(Action(seat, "pass"))
+    return out
+
+
+def _takes(s: State, seat: int) -> list[Action]:
+    """The cards ``seat`` can afford to take now, and (team play) the contracts it may pay for."""
     coins = len(s.players[seat].coins)
     if seat != s.active:
         coins -= 1  # the active player's coin comes first
@@ -424,9 +432,15 @@ def _take_options(g: Game, frame: Frame) -> list[Action]:
     out = [Action(seat, "take", c) for c in s.harbour if COST[c] - discount <= coins]
     if s.team:
         out += [Action(seat, "pay", target=i) for i in pay_contracts(s, seat)]
-    if out:
-        out.append(Action(seat, "pass"))
     return out
+
+
+def _expedition_due(s: State, seat: int) -> bool:
+    """Whether ``seat`` could fulfil one of the expeditions beside the harbour now."""
+    if not s.expeditions:
+        return False
+    symbols = tuple(c for c in s.players[seat].persons if SYMBOL[c])
+    return bool(symbols) and bool(_expedition_options(s, seat, tuple(s.expeditions), symbols))
 
 
 def _take(g: Game, frame: Frame, a: Action) -> None:

@@ -197,7 +197,8 @@ def _step(view: dict[str, Any], lang: str) -> tuple[str, str, str, list[int]]:
     elif kind == "claim":
         step = _w("step_claim", lang, p=who, t=contract_name(view["contracts"][top["t"]], lang))
     elif kind == "take":
-        step = _w("step_take", lang, p=who, n=top["left"])
+        left = top["left"]  # (none left: the active player may still fulfil an expedition, ruling 18)
+        step = _w("step_take", lang, p=who, n=left) if left > 0 else _w("step_take_done", lang, p=who)
     else:
         step = ""
     takers = [f for f in stack[:-1] if f["kind"] == "takers"]

@@ -147,6 +147,7 @@ WAITING = Table("pr_waiting", {
     "repel": "{p} drives off the ship just turned or lets it stay",
     "claim": "{p} decides whether to put a cube on {t}",
     "take": "{p} takes a card from the harbour or takes no more",
+    "take_done": "{p} fulfils an expedition or ends their taking",
 })
 """What a decision frame waits for (used in refusals)."""
 
@@ -232,7 +233,8 @@ def waiting(g: Game, lang: str) -> str:
     if not g.state.stack:
         return REASONS.format("game_over", lang)
     frame = g.state.stack[-1]
-    return WAITING.format(frame["kind"], lang, **_format({"p": frame["seat"], "t": frame.get("t", -1)}, lang, g.state.contracts))
+    kind = "take_done" if frame["kind"] == "take" and frame["left"] <= 0 else frame["kind"]
+    return WAITING.format(kind, lang, **_format({"p": frame["seat"], "t": frame.get("t", -1)}, lang, g.state.contracts))
 
 
 def describe_action(g: Game, a: Action, lang: str) -> str:
@@ -295,6 +297,7 @@ PICTURE = Table("pr_picture", {
     "step_repel": "{p}: drive off {c} or let it stay?",
     "step_claim": "{p}: a cube on {t}?",
     "step_take": ("{p} may take {n} more card", "{p} may take {n} more cards"),
+    "step_take_done": "{p} may still fulfil an expedition",
     "then": "then {ps}",
     "over": "Game over",
     "won": "{ps} won",
