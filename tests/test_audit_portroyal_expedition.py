@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from importexport.errors import IllegalActionError
 from importexport.portroyal.actions import Action
 from importexport.portroyal.game import Game
 from importexport.portroyal.rules import points
@@ -35,6 +38,10 @@ def test_the_hire_that_completes_an_expedition_leaves_time_to_fulfil_it() -> Non
     ways = expeditions(g, 0)
     assert [sorted(a.cards) for a in ways] == [sorted(g.state.players[0].persons)]
     assert [a.kind for a in g.legal_actions(0) if a.kind != "expedition"] == ["pass"]
+    before = g.to_json()
+    with pytest.raises(IllegalActionError) as err:  # the last question is not one more take
+        g.apply(Action(0, "take", g.state.harbour[0]))
+    assert err.value.rule == "no_take_left" and g.to_json() == before
     g.apply(ways[0])
     assert g.state.players[0].expeditions == [ways[0].card] and g.state.players[0].persons == []
     assert points(g.state, 0) == 4
