@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
+from .. import turn as _turn
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLUE, GREEN, YELLOW
@@ -19,11 +20,9 @@ from ..rules import (
     add_good,
     can_take_container,
     cargo_size,
-    fulfil,
     gain,
     good_type,
     harbour_ships,
-    is_complete,
     level_deficit,
     max_cargo,
     put_crew,
@@ -45,11 +44,13 @@ class Lutefisk(Ability):
     without a Contract action, if you meet its level requirement.
 
     Ruling: a suitable ship is one a Contract action could use: in your harbour with room for its
-    cargo, and not a ship that has just fulfilled its contracts and is about to sail.
+    cargo, and not a ship that has just fulfilled its contracts and is about to sail.  It is placed
+    as a contract all the same, so the abilities that answer a placed contract hear it.
     """
 
     name = "LUTEFISK"
-    reread = "Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed)."
+    reread = ("Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed); "
+              "placed as any contract is, so SUGAR, DRONES and PAPRIKA answer it (fixed).")
 
     def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -68,14 +69,8 @@ class Lutefisk(Ability):
     def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         card = action.cards[0]
-        ship = s.ships[action.target]
         s.players[action.player].hand.remove(card)
-        ship.contracts.append(card)
-        forget(g)
-        ship.sides.append(0)
-        g.emit("contract", p=action.player, c=card, s=ship.id, n=0, why=self.name)
-        if ship.containers and is_complete(g, ship):
-            fulfil(g, ship)
+        _turn.place_contract(g, action.player, s.ships[action.target], card, 0, n=0, why=self.name)
 
 
 # --- used from the fulfilled contracts ------------------------------------------------------------
