@@ -30,7 +30,7 @@ from ..rules import (
 )
 from .exchanges import load_by_ability
 from .game_end import CASH, EndStep
-from .registry import ABILITY_OF, Ability, Wording, forget, register
+from .registry import Ability, Wording, acting, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
@@ -76,9 +76,9 @@ class Lutefisk(Ability):
 # --- used from the fulfilled contracts ------------------------------------------------------------
 
 def last_chance_options(g: RulesContext, seat: int) -> bool:
-    """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use?"""
+    """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use (a copy's too)?"""
     for c in g.state.players[seat].fulfilled:
-        ability = ABILITY_OF[c]
+        ability = acting(g, c, "last_chance")  # (WIND TURBINES: the ability it copies)
         if getattr(ability, "last_chance", False) and ability.anytime_options(g, seat, c):  # type: ignore[union-attr]
             return True
     return False
@@ -255,7 +255,8 @@ class IcelandWater(Fulfilled):
 
     name = "ICELAND WATER"
     reread = ("Hand cards keep their printed colour (a grey card is no agriculture); a sold card reaches the "
-              "island as any sale does, so RAMEN takes it at once (fixed).")
+              "island as any sale does, so RAMEN takes it at once (fixed); copied by WIND TURBINES, it keeps "
+              "its last chance at the end (fixed).")
     last_chance = True
 
     def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
