@@ -9,7 +9,7 @@ and are driven through ``legal_actions()``/``apply()`` only.
 from __future__ import annotations
 
 import pytest
-from helpers import cid, plain_cards
+from helpers import cid, fulfil_position, plain_cards
 
 from importexport import Action
 from importexport.importexport.scenario import load_scenario
@@ -61,3 +61,16 @@ def test_sugar_pays_nothing_for_another_players_lutefisk():
     })
     place_lutefisk(g)
     assert [p.credits for p in g.state.players] == [10, 10]  # SUGAR pays its holder's own contracts only
+
+
+@pytest.mark.card("SUGAR")
+@pytest.mark.card("BAMBOO")
+def test_sugar_pays_when_bamboo_is_placed_again():
+    g, load = fulfil_position("BAMBOO", True, seat0={"fulfilled": ["SUGAR"]})
+    g.apply(load)
+    again = Action(0, "choose", (cid("BAMBOO"),), 1)
+    assert again in g.legal_actions(0)
+    before = g.state.players[0].credits
+    g.apply(again)
+    assert g.state.ships[1].contracts == [cid("BAMBOO")]
+    assert g.state.players[0].credits == before + 2  # BAMBOO, an agriculture card, is placed as a contract
