@@ -15,15 +15,22 @@ from test_reread_copies import WT, ending, question
 from importexport import Action
 
 
+def game_ending(hand_colour: str):
+    """Seat 0's WIND TURBINES copies seat 1's ICELAND WATER; seat 0 holds one card of
+    ``hand_colour`` and no credits when seat 2's sale ends the game.  Returns the game and the card."""
+    held = plain_cards(hand_colour, 1, {"ICELAND WATER", "WIND TURBINES"})
+    g = ending("ICELAND WATER", [{"fulfilled": ["WIND TURBINES"], "hand": held, "credits": 0},
+                                 {"fulfilled": ["ICELAND WATER"]}])
+    return g, held[0]
+
+
 @pytest.mark.card("WIND TURBINES")
 @pytest.mark.card("ICELAND WATER")
 def test_a_copied_iceland_water_has_its_last_chance_before_the_scoring():
-    yellow = plain_cards("yellow", 1, {"ICELAND WATER", "WIND TURBINES"})
-    g = ending("ICELAND WATER", [{"fulfilled": ["WIND TURBINES"], "hand": yellow, "credits": 0},
-                                 {"fulfilled": ["ICELAND WATER"]}])
+    g, yellow = game_ending("yellow")
     frame = question(g)
     assert frame is not None and frame["seat"] == 0 and frame["card"] == WT and frame["step"] == "last"
-    g.apply(Action(0, "anytime", (WT,), cid(yellow[0])))  # sell the agriculture card through the copy
+    g.apply(Action(0, "anytime", (WT,), cid(yellow)))  # sell the agriculture card through the copy
     assert g.is_over()  # nothing left to use: the scoring follows
     assert g.scores()[0].credits == 2
 
@@ -31,7 +38,5 @@ def test_a_copied_iceland_water_has_its_last_chance_before_the_scoring():
 @pytest.mark.card("WIND TURBINES")
 @pytest.mark.card("ICELAND WATER")
 def test_a_copied_iceland_water_with_nothing_to_sell_asks_nothing():
-    other = plain_cards("green", 1, {"ICELAND WATER", "WIND TURBINES"})
-    g = ending("ICELAND WATER", [{"fulfilled": ["WIND TURBINES"], "hand": other, "credits": 0},
-                                 {"fulfilled": ["ICELAND WATER"]}])
+    g, _ = game_ending("green")
     assert g.is_over() and g.scores()[0].credits == 0
