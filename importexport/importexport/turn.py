@@ -627,12 +627,19 @@ def do_contract(g: RulesContext, a: Action) -> None:
         pay_bank(g, a.player, tokyo_cost(g, a.player, c), "tokyo")
     else:
         s.players[a.player].hand.remove(c)
-    ship.contracts.append(c)
+    place_contract(g, a.player, ship, c, a.option, n=a.count - 1)
+
+
+def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int, **log: Any) -> None:
+    """``card`` goes under ``ship`` as ``seat``'s contract (``side``: a J card's cargo side), with or
+    without a Contract action (``log``: the event line's details): the abilities hear it (SUGAR,
+    DRONES, ...) and a ship whose containers already meet it is fulfilled."""
+    ship.contracts.append(card)
     forget(g)
-    ship.sides.append(a.option)
-    g.emit("contract", p=a.player, c=c, s=ship.id, n=a.count - 1)
-    if s.abilities:
-        g.notify("contract", seat=a.player, card=c, ship=ship.id)
+    ship.sides.append(side)
+    g.emit("contract", p=seat, c=card, s=ship.id, **log)
+    if g.state.abilities:
+        g.notify("contract", seat=seat, card=card, ship=ship.id)
     if ship.containers and is_complete(g, ship):
         fulfil(g, ship)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
+from .. import turn as _turn
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLUE, GREEN, YELLOW
@@ -19,11 +20,9 @@ from ..rules import (
     add_good,
     can_take_container,
     cargo_size,
-    fulfil,
     gain,
     good_type,
     harbour_ships,
-    is_complete,
     level_deficit,
     max_cargo,
     put_crew,
@@ -31,7 +30,7 @@ from ..rules import (
 )
 from .exchanges import load_by_ability
 from .game_end import CASH, EndStep
-from .registry import ABILITY_OF, Ability, Wording, forget, register
+from .registry import Ability, Wording, acting, forget, register
 from .scoring import scoring_started
 
 if TYPE_CHECKING:
@@ -45,11 +44,13 @@ class Lutefisk(Ability):
     without a Contract action, if you meet its level requirement.
 
     Ruling: a suitable ship is one a Contract action could use: in your harbour with room for its
-    cargo, and not a ship that has just fulfilled its contracts and is about to sail.
+    cargo, and not a ship that has just fulfilled its contracts and is about to sail.  It is placed
+    as a contract all the same, so the abilities that answer a placed contract hear it.
     """
 
     name = "LUTEFISK"
-    reread = "Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed)."
+    reread = ("Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed); "
+              "placed as any contract is, so SUGAR, DRONES and PAPRIKA answer it (fixed).")
 
     def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:
         s = g.state
@@ -68,22 +69,16 @@ class Lutefisk(Ability):
     def anytime_apply(self, g: RulesContext, action: Action) -> None:
         s = g.state
         card = action.cards[0]
-        ship = s.ships[action.target]
         s.players[action.player].hand.remove(card)
-        ship.contracts.append(card)
-        forget(g)
-        ship.sides.append(0)
-        g.emit("contract", p=action.player, c=card, s=ship.id, n=0, why=self.name)
-        if ship.containers and is_complete(g, ship):
-            fulfil(g, ship)
+        _turn.place_contract(g, action.player, s.ships[action.target], card, 0, n=0, why=self.name)
 
 
 # --- used from the fulfilled contracts ------------------------------------------------------------
 
 def last_chance_options(g: RulesContext, seat: int) -> bool:
-    """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use?"""
+    """Does ``seat`` hold a fulfilled ``last_chance`` ability it could still use (a copy's too)?"""
     for c in g.state.players[seat].fulfilled:
-        ability = ABILITY_OF[c]
+        ability = acting(g, c, "last_chance")  # (WIND TURBINES: the ability it copies)
         if getattr(ability, "last_chance", False) and ability.anytime_options(g, seat, c):  # type: ignore[union-attr]
             return True
     return False
@@ -260,7 +255,8 @@ class IcelandWater(Fulfilled):
 
     name = "ICELAND WATER"
     reread = ("Hand cards keep their printed colour (a grey card is no agriculture); a sold card reaches the "
-              "island as any sale does, so RAMEN takes it at once (fixed).")
+              "island as any sale does, so RAMEN takes it at once (fixed); copied by WIND TURBINES, it keeps "
+              "its last chance at the end (fixed).")
     last_chance = True
 
     def anytime_options(self, g: RulesContext, seat: int, card: int) -> list[Action]:

@@ -92,10 +92,12 @@ SECTIONS = (
             ("COLOGNE", "Copied, its holder and the original's each keep their own action type (fixed: one note "
                         "for the table)."),
             ("GRAPHICS CARDS", "Copied, its instant win is its copier's, through WIND TURBINES."),
+            ("ICELAND WATER", "Copied, its last chance once the game has ended is its copier's too, through WIND "
+                              "TURBINES (fixed: the copier was never asked)."),
             ("APPLES", "Not a copy: the hand card's own instant ability is carried out."),
             ("STOLEN DOCUMENTS", "Not a copy: the stolen card's own instant ability is carried out."),
         ),
-        ("WIND TURBINES", "APPLES", "STOLEN DOCUMENTS"),
+        ("WIND TURBINES", "APPLES", "STOLEN DOCUMENTS", "ICELAND WATER"),
     ),
     Section(
         "Notes per holder",

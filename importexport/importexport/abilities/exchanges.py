@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import turn as _turn
 from ..actions import Action
 from ..cards import CARDS
 from ..constants import BLUE, GREEN, GREY, PIRATE, RED, RIDING, YELLOW
@@ -21,12 +22,10 @@ from ..rules import (
     add_good,
     can_take_container,
     draw_cards,
-    fulfil,
     gain,
     good_type,
     goods_room,
     harbour_ships,
-    is_complete,
     max_cargo,
     pay_bank,
     put_crew,
@@ -797,7 +796,8 @@ class Bamboo(Ability):
     """
 
     name = "BAMBOO"
-    reread = "'At no cost' also waives the level requirement; a ship about to sail is not free."
+    reread = ("'At no cost' also waives the level requirement; a ship about to sail is not free; placed as any "
+              "contract is, so SUGAR and DRONES answer it (fixed).")
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "again", me=card)
@@ -820,14 +820,8 @@ class Bamboo(Ability):
         if action.kind == "no":
             return
         seat, me = action.player, frame["me"]
-        ship = g.state.ships[action.target]
         leave_fulfilled(g, seat, me)
-        ship.contracts.append(me)
-        forget(g)
-        ship.sides.append(0)
-        g.emit("contract", p=seat, c=me, s=ship.id, n=0, why=self.name)
-        if ship.containers and is_complete(g, ship):
-            fulfil(g, ship)
+        _turn.place_contract(g, seat, g.state.ships[action.target], me, 0, n=0, why=self.name)  # (SUGAR, DRONES hear it)
         enforce_limits(g, seat)
 
 

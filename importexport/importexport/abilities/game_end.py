@@ -18,7 +18,7 @@ from ..cards import CARDS
 from ..constants import BASE_COLOURS, RED, SUPPLY
 from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
-from ..rules import add_good, goods_limit, goods_load, goods_of_type
+from ..rules import add_good, goods_limit, goods_load
 from ..scoring import goods_counts
 from .registry import Ability, Wording, acting, forget, register
 from .scoring import has_most
@@ -108,13 +108,15 @@ class MriMachine(Ability):
 
 @register
 class MotherLoad(Ability):
-    """Owning 8 illegal goods (a Capital good counts as the type it takes) wins the game on the spot."""
+    """Owning 8 illegal goods wins the game on the spot, the goods counted as for the scoring (a
+    Capital good as the type it takes, JOE WIGGINS as one illegal good)."""
 
     name = "MOTHER LOAD"
-    reread = "At least 8 goods counting as illegal, Capital goods taking that type included (fixed)."
+    reread = ("At least 8 goods counting as illegal, counted as for the scoring: Capital goods taking that "
+              "type (fixed) and JOE WIGGINS (fixed) included.")
 
     def wins(self, g: RulesContext, seat: int) -> bool:
-        return goods_of_type(g, seat, RED) >= 8
+        return goods_counts(g, seat)[RED] >= 8
 
 
 @register

@@ -12,6 +12,7 @@ from ..cards import CARDS
 from ..constants import BASE_COLOURS, BLACK, GREEN, RED, YELLOW
 from ..limits import enforce_limits
 from ..rules import draw_cards, gain, goods_of_type, pay_bank, top_of_deck, transfer
+from ..scoring import goods_counts
 from .registry import Ability, Wording, declare_winner, forget, register
 from .scoring import scoring_started
 
@@ -265,13 +266,18 @@ class OthersPayYou(Ability):
 
 @register
 class Ammunition(OthersPayYou):
-    """Each other player owning an illegal good pays you 2 (a player holding fewer than 2 pays nothing)."""
+    """Each other player owning an illegal good pays you 2 (a player holding fewer than 2 pays nothing).
+
+    Ruling: the goods a player owns are counted as for the scoring, so a Capital good counts only
+    as the type it takes and JOE WIGGINS counts as an illegal good.
+    """
 
     name = "AMMUNITION"
-    reread = "Illegal goods in the goods area (a Capital good only as the type it takes); one short of 2 credits pays nothing."
+    reread = ("Owned goods counted as for the scoring: a Capital good only as the type it takes, JOE WIGGINS as "
+              "an illegal good (fixed); one short of 2 credits pays nothing.")
 
     def qualifies(self, g: RulesContext, other: int) -> bool:
-        return has_good_of(g, other, RED)
+        return goods_counts(g, other)[RED] > 0
 
 
 @register

@@ -341,10 +341,13 @@ class OatMilk(Reaction):
 
 @register
 class Sugar(Reaction):
-    """Whenever you place an agriculture card as a contract, take 2 credits from the bank."""
+    """Whenever you place an agriculture card as a contract, take 2 credits from the bank.
+
+    Ruling: every placing counts, with a Contract action or without one (LUTEFISK, BAMBOO).
+    """
 
     name = "SUGAR"
-    reread = "as written"
+    reread = "Every placing of an agriculture contract counts, also one without a Contract action (LUTEFISK, BAMBOO: fixed)."
 
     def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder and GOODS_OF[data["card"]] == YELLOW:
@@ -353,10 +356,13 @@ class Sugar(Reaction):
 
 @register
 class Drones(Reaction):
-    """Whenever you place a contract on one of your ships, you may draw a card."""
+    """Whenever you place a contract on one of your ships, you may draw a card.
+
+    Ruling: every placing counts, with a Contract action or without one (LUTEFISK, BAMBOO).
+    """
 
     name = "DRONES"
-    reread = "as written"
+    reread = "Every placing of a contract counts, also one without a Contract action (LUTEFISK, BAMBOO: fixed); optional draw."
 
     def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         if data["seat"] == holder:
