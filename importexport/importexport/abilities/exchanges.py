@@ -793,11 +793,13 @@ class Bamboo(Ability):
     free of any action.
 
     Ruling: "at no cost" also waives the level requirement (extra actions are what pays for
-    missing levels); a ship that is about to sail is not free.
+    missing levels); a ship that is about to sail is not free.  It is a contract placed like any
+    other, so the abilities that answer a contract being placed (SUGAR, DRONES, ...) hear it.
     """
 
     name = "BAMBOO"
-    reread = "'At no cost' also waives the level requirement; a ship about to sail is not free."
+    reread = ("'At no cost' also waives the level requirement; a ship about to sail is not free; abilities that "
+              "answer a placed contract hear it (fixed).")
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         self.ask(g, seat, "again", me=card)
@@ -826,6 +828,7 @@ class Bamboo(Ability):
         forget(g)
         ship.sides.append(0)
         g.emit("contract", p=seat, c=me, s=ship.id, n=0, why=self.name)
+        g.notify("contract", seat=seat, card=me, ship=ship.id)
         if ship.containers and is_complete(g, ship):
             fulfil(g, ship)
         enforce_limits(g, seat)

@@ -51,7 +51,6 @@ from ..rules import (
     draw_cards,
     fulfil,
     gain,
-    goods_of_type,
     goods_room,
     harbour_ships,
     is_complete,
@@ -564,17 +563,21 @@ class Batteries(ExtraLoad):
 class Playstations(ExtraLoad):
     """Every 2 technology goods you own give one more Load during your Load action.
 
-    Capital goods count as technology when they take that type (your leftmost non-Capital good
-    is technology).  Ruling: the extra Loads are counted per turn (your Load action of the
-    turn), not once per single declared action.
+    Technology goods are counted as for the scoring, as FRIDGES counts them: Capital goods count
+    as technology when they take that type (your leftmost non-Capital good is technology), and
+    JOE WIGGINS is one technology good you own.  Ruling: the extra Loads are counted per turn
+    (your Load action of the turn), not once per single declared action.
     """
 
     name = "PLAYSTATIONS"
-    reread = ("Capital goods count as the type they take (fixed); the extra Loads (one per 2 technology "
-              "goods) are counted per turn, not per declared action.")
+    reread = ("Technology goods counted as for the scoring: Capital goods as the type they take (fixed), JOE "
+              "WIGGINS too (fixed); the extra Loads (one per 2 technology goods) are counted per turn, not per "
+              "declared action.")
 
     def limit(self, g: RulesContext, seat: int) -> int | None:
-        return goods_of_type(g, seat, GREEN) // 2
+        from ..scoring import goods_counts
+
+        return goods_counts(g, seat)[GREEN] // 2
 
 
 @register

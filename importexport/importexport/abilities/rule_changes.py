@@ -21,7 +21,7 @@ from ..constants import (
     YELLOW,
 )
 from ..rules import goods_of_type
-from .registry import Ability, Wording, register
+from .registry import ABILITY_OF, Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..context import RulesContext
@@ -159,19 +159,34 @@ class Chopsticks(Ability):
 
 # --- crew ---------------------------------------------------------------------------------------
 
+def crew_card_counts(g: RulesContext, seat: int, card: int, action: int) -> int:
+    """How many ``action`` crew actions ``card`` in ``seat``'s crew gives by itself: 1 if it shows
+    ``action``, changed by the card's own ability where that works from the crew (UNPASTEURIZED
+    CHEESE is a Pirate crew card whatever it shows)."""
+    n = int(ACTION_OF[card] == action)
+    ability = ABILITY_OF[card]
+    if ability is not None and ability.in_crew and hasattr(ability, "modify_crew_actions"):
+        n = ability.modify_crew_actions(g, seat, n, action)
+    return n
+
+
 @register
 class Cannons(Ability):
     """Pirate cards in the other players' crews also give you Pirate actions (they take no room
-    in your crew)."""
+    in your crew).
+
+    Ruling: a Pirate crew card is one that counts as Pirate crew for its owner, so UNPASTEURIZED
+    CHEESE, which joins a crew as a Pirate crew card, counts, whatever action it shows.
+    """
 
     name = "CANNONS"
-    reread = "as written"
+    reread = "Every card counting as Pirate crew for its owner, UNPASTEURIZED CHEESE too, whatever it shows (fixed)."
 
     def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action != PIRATE:
             return n
         s = g.state
-        return n + sum(1 for p in s.players if p.seat != seat for c in p.crew if ACTION_OF[c] == PIRATE)
+        return n + sum(crew_card_counts(g, p.seat, c, PIRATE) for p in s.players if p.seat != seat for c in p.crew)
 
 
 @register
