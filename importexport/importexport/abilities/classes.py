@@ -120,7 +120,8 @@ SECTIONS = (
             ("US DOLLARS", "`virtual_crew`: [seat, card, turn, action type]."),
             ("WIND TURBINES", "`copies`: [WIND TURBINES, copied card]."),
             ("SURSTRÖMMING", "`pirate_ban`: the seats whose next turn lifts the ban."),
-            ("YEN", "`YEN`: the ship, the contracts on it then, the first placed since; one card, one note."),
+            ("YEN", "`YEN`: the ship, the contracts on it then, the first placed since (renewed at each fulfilment "
+                    "of the ship, fixed); one card, one note."),
         ),
         ("TESLAS", "POISON BOTTLES", "SHOTGUNS", "HELICOPTER", "US DOLLARS", "SURSTRÖMMING", "YEN"),
     ),
