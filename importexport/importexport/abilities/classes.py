@@ -92,6 +92,9 @@ SECTIONS = (
             ("COLOGNE", "Copied, its holder and the original's each keep their own action type (fixed: one note "
                         "for the table)."),
             ("GRAPHICS CARDS", "Copied, its instant win is its copier's, through WIND TURBINES."),
+            Row("AEROPONICS", "Copied, a ship of the copier at sea with one container left comes home too (fixed: "
+                              "the step looked for the original card only).",
+                ("test_audit_b_copies.py::test_aeroponics_copied_brings_a_ship_with_one_container_home",)),
             ("APPLES", "Not a copy: the hand card's own instant ability is carried out."),
             ("STOLEN DOCUMENTS", "Not a copy: the stolen card's own instant ability is carried out."),
         ),

@@ -47,7 +47,7 @@ from ..turn import (
     pirate_targets,
 )
 from .instant import pay_if_able
-from .registry import REGISTRY, Ability, Wording, forget, lasting, register
+from .registry import Ability, Wording, forget, lasting, register
 
 if TYPE_CHECKING:
     from ..context import RulesContext
@@ -342,8 +342,8 @@ def _return_loaded(g: RulesContext, fr: Frame) -> None:
     """AEROPONICS: a ship of the holder at sea with one container left comes home with it."""
     s = g.state
     ship = s.ships[fr["ship"]]
-    ability = REGISTRY[Aeroponics.name]
-    if not (ship.at_sea and len(ship.containers) == 1 and any(a is ability for a in lasting(g, ship.owner))):
+    held = any(a.name == Aeroponics.name for a in lasting(g, ship.owner))  # the card or a copy (a twin of it)
+    if not (ship.at_sea and len(ship.containers) == 1 and held):
         return
     ship.at_sea = False
     s.stack[:] = [f for f in s.stack if not (f["kind"] == "take" and f["ship"] == ship.id)]  # an Import stops here
@@ -369,7 +369,7 @@ class Aeroponics(Ability):
     reread = (
         "Checked after every step that leaves one of your ships at "
         "sea with one container (pirate, import, a container taken by an ability (fixed), sailing, "
-        "arrival of this card)."
+        "arrival of this card); a copy through WIND TURBINES brings ships home too (fixed)."
     )
 
     def _check(self, g: RulesContext, holder: int, sid: int) -> None:
