@@ -95,6 +95,9 @@ SECTIONS = (
             Row("AEROPONICS", "Copied, a ship of the copier at sea with one container left comes home too (fixed: "
                               "the step looked for the original card only).",
                 ("test_audit_b_copies.py::test_aeroponics_copied_brings_a_ship_with_one_container_home",)),
+            Row("AUTOMATION", "Copied, WIND TURBINES loads itself as the rainbow container and moves on as "
+                              "AUTOMATION does (fixed: a card on a ship was asked only for its own hook).",
+                ("test_audit_b_copies.py::test_automation_copied_moves_on_when_its_ship_is_fulfilled",)),
             ("APPLES", "Not a copy: the hand card's own instant ability is carried out."),
             ("STOLEN DOCUMENTS", "Not a copy: the stolen card's own instant ability is carried out."),
         ),
