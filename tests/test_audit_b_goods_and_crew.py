@@ -74,3 +74,17 @@ def test_cannons_does_not_count_unpasteurized_cheese_for_the_action_it_shows():
     g = game([{"fulfilled": ["CANNONS"], "hand": [lead]}, {"crew": ["UNPASTEURIZED CHEESE"]}])
     g.apply(Action(0, "play", (cid(lead),)))
     assert declared_range(g, 0) in ([], [1])  # one action, no crew to add (nothing left to declare)
+
+
+# --- RICE COOKERS: UNPASTEURIZED CHEESE is a Pirate crew card, not a Contract one --------------------
+
+@pytest.mark.card("RICE COOKERS")
+@pytest.mark.parametrize(("crew", "most"), [("UNPASTEURIZED CHEESE", 1), ("plain", 2)], ids=["cheese", "contract-card"])
+def test_rice_cookers_does_not_count_unpasteurized_cheese_as_contract_crew_for_load(crew, most):
+    assert CARDS.by_name("UNPASTEURIZED CHEESE").action == "contract"  # the action it shows
+    lead = next(c.name for c in CARDS.cards if c.set == "base" and c.action == "load" and is_quiet(c.name))
+    if crew == "plain":  # a Contract crew card does count for Load with RICE COOKERS
+        crew = next(c.name for c in CARDS.cards if c.set == "base" and c.action == "contract" and is_quiet(c.name))
+    g = game([{"fulfilled": ["RICE COOKERS"], "hand": [lead], "crew": [crew]}, {}])
+    g.apply(Action(0, "play", (cid(lead),)))
+    assert max(declared_range(g, 0), default=1) == most

@@ -40,6 +40,17 @@ def shows(g: RulesContext, seat: int, card: int, action: int) -> bool:
     return card_action(g, seat, card) == action or g.mod(seat, "counts_as", False, card, action)
 
 
+def crew_card_counts(g: RulesContext, seat: int, card: int, action: int) -> int:
+    """How many ``action`` crew actions ``card`` in ``seat``'s crew gives by itself: 1 if it shows
+    ``action``, changed by the card's own ability where that works from the crew (UNPASTEURIZED
+    CHEESE is a Pirate crew card whatever it shows)."""
+    n = int(ACTION_OF[card] == action)
+    ability = ABILITY_OF[card]
+    if ability is not None and ability.in_crew and hasattr(ability, "modify_crew_actions"):
+        n = ability.modify_crew_actions(g, seat, n, action)
+    return n
+
+
 # --- which card may lead or follow, which action is carried out ---------------------------------
 
 @register
@@ -87,7 +98,8 @@ class RiceCookers(Ability):
     """
 
     name = "RICE COOKERS"
-    reread = "Load and Contract stand for each other in hand and crew, leading or following; the others follow the declared action."
+    reread = ("Load and Contract stand for each other in hand and crew, leading or following; the others follow the "
+              "declared action; a crew card counts as what it is in the crew (UNPASTEURIZED CHEESE: Pirate, fixed).")
 
     def modify_counts_as(self, g: RulesContext, seat: int, value: bool, card: int, action: int) -> bool:
         if value or action not in SWAPPED:
@@ -120,7 +132,7 @@ class RiceCookers(Ability):
     def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action not in SWAPPED:
             return n
-        return n + sum(1 for c in g.state.players[seat].crew if ACTION_OF[c] == SWAPPED[action])
+        return n + sum(crew_card_counts(g, seat, c, SWAPPED[action]) for c in g.state.players[seat].crew)
 
 
 @register
@@ -158,17 +170,6 @@ class Chopsticks(Ability):
 
 
 # --- crew ---------------------------------------------------------------------------------------
-
-def crew_card_counts(g: RulesContext, seat: int, card: int, action: int) -> int:
-    """How many ``action`` crew actions ``card`` in ``seat``'s crew gives by itself: 1 if it shows
-    ``action``, changed by the card's own ability where that works from the crew (UNPASTEURIZED
-    CHEESE is a Pirate crew card whatever it shows)."""
-    n = int(ACTION_OF[card] == action)
-    ability = ABILITY_OF[card]
-    if ability is not None and ability.in_crew and hasattr(ability, "modify_crew_actions"):
-        n = ability.modify_crew_actions(g, seat, n, action)
-    return n
-
 
 @register
 class Cannons(Ability):
