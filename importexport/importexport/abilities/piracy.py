@@ -407,7 +407,7 @@ def retire_ship(g: RulesContext, sid: int) -> None:
         owner.ships.remove(sid)
         forget(g)
     tucked = s.marks.get("tucked", [])
-    card = next((c for c, under in tucked if under == sid), None)
+    under_it = [c for c, under in tucked if under == sid]  # its own card first, then any tucked since (YEN)
     s.marks["tucked"] = [[c, under] for c, under in tucked if under != sid]
     forget(g)
     s.discard.extend(ship.contracts)
@@ -419,9 +419,9 @@ def retire_ship(g: RulesContext, sid: int) -> None:
     ship.containers.clear()
     ship.colours.clear()
     ship.fills.clear()
-    if card is not None:
-        s.discard.append(card)
-        g.emit("ship_discarded", s=sid, p=ship.owner, c=card)
+    if under_it:
+        s.discard.extend(under_it)
+        g.emit("ship_discarded", s=sid, p=ship.owner, c=under_it[0])
 
 
 @register
@@ -435,7 +435,8 @@ class DieselEngine(Ability):
     """
 
     name = "DIESEL ENGINE"
-    reread = "The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single voyage."
+    reread = ("The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single "
+              "voyage; a card tucked under it (YEN) is discarded with it (fixed: it vanished).")
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
