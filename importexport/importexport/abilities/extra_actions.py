@@ -62,6 +62,7 @@ from ..rules import (
     top_of_deck,
 )
 from .exchanges import load_by_ability, to_island
+from .piracy import super_ship_bonus
 from .registry import Ability, Wording, acting, forget, register
 
 if TYPE_CHECKING:
@@ -185,7 +186,8 @@ def free_import(g: RulesContext, action: Action, why: str, compensate: bool = Fa
 
     With ``compensate`` the ship's owner, if it is not the importer, takes the usual 2 credits
     from the bank, as after an Import (POCKY, STRETCH GOAL); PAPER's text rules that out.  It is
-    not the Import action, so abilities that change that action's compensation do not apply.
+    not the Import action, so abilities that change that action's compensation (PANTS) do not apply;
+    PARTNERSHIP's super ship, whose text speaks of any import, pays 4 instead of 2.
     """
     s = g.state
     seat, c = action.player, action.cards[0]
@@ -197,6 +199,7 @@ def free_import(g: RulesContext, action: Action, why: str, compensate: bool = Fa
         g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
     if compensate and ship.owner != seat:
         gain(g, ship.owner, IMPORT_COMPENSATION, "compensation")
+        super_ship_bonus(g, seat, ship.id)  # (PARTNERSHIP's super ship: 4 instead of 2)
     if ship.at_sea and not ship.containers:
         ship_home(g, ship, "imported")
 

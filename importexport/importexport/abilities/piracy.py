@@ -469,6 +469,14 @@ def lashed_to(g: RulesContext, sid: int) -> int:
     return -1
 
 
+def super_ship_bonus(g: RulesContext, importer: int, sid: int) -> None:
+    """PARTNERSHIP: an import by another player from a super ship, compensated as imports are,
+    pays its owner 2 more (4 instead of 2), whoever holds the card now."""
+    ship = g.state.ships[sid]
+    if lashed_to(g, sid) >= 0 and importer != ship.owner:
+        gain(g, ship.owner, 2, Partnership.name)
+
+
 @register
 class Partnership(Ability):
     """With a Contract action, join two of your harbour ships whose contracts together need at most
@@ -490,7 +498,8 @@ class Partnership(Ability):
     name = "PARTNERSHIP"
     reread = (
         "Joining is the Contract action placing PARTNERSHIP (level and "
-        "missing-level actions apply); double payout and +2 compensation while joined; with the goods"
+        "missing-level actions apply); double payout and +2 compensation while joined, for a compensated "
+        "free import too (fixed); with the goods"
         " market twice the payout plus each container's marker once, never below 0 (fixed: the market's"
         " floor was taken before doubling)."
     )
@@ -552,9 +561,7 @@ class Partnership(Ability):
             gain(g, data["seat"], max(0, 2 * base + change) - max(0, base + change), self.name)
 
     def watch_import_done(self, g: RulesContext, data: dict[str, Any]) -> None:
-        ship = g.state.ships[data["ship"]]
-        if lashed_to(g, ship.id) >= 0 and data["seat"] != ship.owner:
-            gain(g, ship.owner, 2, self.name)
+        super_ship_bonus(g, data["seat"], data["ship"])
 
     def watch_ship_home(self, g: RulesContext, data: dict[str, Any]) -> None:
         s = g.state
