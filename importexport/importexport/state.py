@@ -43,7 +43,7 @@ def _rows(*items: Any) -> Any:
 
 
 class YenNote(TypedDict):
-    """YEN's tuck: the ship, the contracts already on it then, and the first placed since (-1: none yet)."""
+    """YEN's tuck: the ship, the contracts on it at the tuck (or at its last fulfilment), and the first placed since (-1: none yet)."""
 
     __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
     ship: ShipId

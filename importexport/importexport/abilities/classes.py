@@ -94,6 +94,12 @@ SECTIONS = (
             ("GRAPHICS CARDS", "Copied, its instant win is its copier's, through WIND TURBINES."),
             ("ICELAND WATER", "Copied, its last chance once the game has ended is its copier's too, through WIND "
                               "TURBINES (fixed: the copier was never asked)."),
+            Row("AEROPONICS", "Copied, a ship of the copier at sea with one container left comes home too (fixed: "
+                              "the step looked for the original card only).",
+                ("test_audit_b_copies.py::test_aeroponics_copied_brings_a_ship_with_one_container_home",)),
+            Row("AUTOMATION", "Copied, WIND TURBINES loads itself as the rainbow container and moves on as "
+                              "AUTOMATION does (fixed: a card on a ship was asked only for its own hook).",
+                ("test_audit_b_copies.py::test_automation_copied_moves_on_when_its_ship_is_fulfilled",)),
             ("APPLES", "Not a copy: the hand card's own instant ability is carried out."),
             ("STOLEN DOCUMENTS", "Not a copy: the stolen card's own instant ability is carried out."),
         ),
@@ -122,7 +128,8 @@ SECTIONS = (
             ("US DOLLARS", "`virtual_crew`: [seat, card, turn, action type]."),
             ("WIND TURBINES", "`copies`: [WIND TURBINES, copied card]."),
             ("SURSTRÖMMING", "`pirate_ban`: the seats whose next turn lifts the ban."),
-            ("YEN", "`YEN`: the ship, the contracts on it then, the first placed since; one card, one note."),
+            ("YEN", "`YEN`: the ship, the contracts on it then, the first placed since (renewed at each fulfilment "
+                    "of the ship, fixed); one card, one note."),
         ),
         ("TESLAS", "POISON BOTTLES", "SHOTGUNS", "HELICOPTER", "US DOLLARS", "SURSTRÖMMING", "YEN"),
     ),

@@ -792,7 +792,8 @@ class Bamboo(Ability):
     free of any action.
 
     Ruling: "at no cost" also waives the level requirement (extra actions are what pays for
-    missing levels); a ship that is about to sail is not free.
+    missing levels); a ship that is about to sail is not free.  It is a contract placed like any
+    other, so the abilities that answer a contract being placed (SUGAR, DRONES, ...) hear it.
     """
 
     name = "BAMBOO"

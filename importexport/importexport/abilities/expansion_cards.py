@@ -100,7 +100,8 @@ class Automation(RainbowSelfLoader):
     """
 
     name = "AUTOMATION"
-    reread = "Moving on is compulsory (you pick among suitable harbour ships); it counts for the payout of the ship it leaves."
+    reread = ("Moving on is compulsory (you pick among suitable harbour ships); it counts for the payout of the ship it "
+              "leaves; a copy through WIND TURBINES moves that card on the same way (fixed).")
 
     def on_container_fulfilled(self, g: RulesContext, seat: int, card: int, ship: int, contracts: list[int]) -> None:
         if rainbow_ships(g, seat):

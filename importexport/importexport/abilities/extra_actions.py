@@ -51,7 +51,6 @@ from ..rules import (
     draw_cards,
     fulfil,
     gain,
-    goods_of_type,
     goods_room,
     harbour_ships,
     is_complete,
@@ -63,6 +62,7 @@ from ..rules import (
     top_of_deck,
 )
 from .exchanges import load_by_ability, to_island
+from .piracy import super_ship_bonus
 from .registry import Ability, Wording, acting, forget, register
 
 if TYPE_CHECKING:
@@ -186,7 +186,8 @@ def free_import(g: RulesContext, action: Action, why: str, compensate: bool = Fa
 
     With ``compensate`` the ship's owner, if it is not the importer, takes the usual 2 credits
     from the bank, as after an Import (POCKY, STRETCH GOAL); PAPER's text rules that out.  It is
-    not the Import action, so abilities that change that action's compensation do not apply.
+    not the Import action, so abilities that change that action's compensation (PANTS) do not apply;
+    PARTNERSHIP's super ship, whose text speaks of any import, pays 4 instead of 2.
     """
     s = g.state
     seat, c = action.player, action.cards[0]
@@ -198,6 +199,7 @@ def free_import(g: RulesContext, action: Action, why: str, compensate: bool = Fa
         g.notify("imported", seat=seat, card=c, colour=colour, ship=ship.id)
     if compensate and ship.owner != seat:
         gain(g, ship.owner, IMPORT_COMPENSATION, "compensation")
+        super_ship_bonus(g, seat, ship.id)  # (PARTNERSHIP's super ship: 4 instead of 2)
     if ship.at_sea and not ship.containers:
         ship_home(g, ship, "imported")
 
@@ -564,17 +566,21 @@ class Batteries(ExtraLoad):
 class Playstations(ExtraLoad):
     """Every 2 technology goods you own give one more Load during your Load action.
 
-    Capital goods count as technology when they take that type (your leftmost non-Capital good
-    is technology).  Ruling: the extra Loads are counted per turn (your Load action of the
-    turn), not once per single declared action.
+    Technology goods are counted as for the scoring, as FRIDGES counts them: Capital goods count
+    as technology when they take that type (your leftmost non-Capital good is technology), and
+    JOE WIGGINS is one technology good you own.  Ruling: the extra Loads are counted per turn
+    (your Load action of the turn), not once per single declared action.
     """
 
     name = "PLAYSTATIONS"
-    reread = ("Capital goods count as the type they take (fixed); the extra Loads (one per 2 technology "
-              "goods) are counted per turn, not per declared action.")
+    reread = ("Technology goods counted as for the scoring: Capital goods as the type they take (fixed), JOE "
+              "WIGGINS too (fixed); the extra Loads (one per 2 technology goods) are counted per turn, not per "
+              "declared action.")
 
     def limit(self, g: RulesContext, seat: int) -> int | None:
-        return goods_of_type(g, seat, GREEN) // 2
+        from ..scoring import goods_counts
+
+        return goods_counts(g, seat)[GREEN] // 2
 
 
 @register

@@ -222,18 +222,23 @@ class PrefabHome(Ability):
 
 @register
 class Yen(Ability):
-    """On fulfilment it is tucked for good under one of your ships (your choice); the first
-    contract placed on that ship afterwards needs one container fewer (you choose which slot).
+    """On fulfilment it is tucked for good under one of your ships (your choice); for the rest of
+    the game the first contract placed on that ship in each of its voyages needs one container
+    fewer (you choose which slot).
 
-    Ruling: YEN then no longer lies among your fulfilled contracts (it counts for neither limit);
-    a contract already on the ship when YEN is tucked is not "placed" afterwards, and a contract
-    never needs fewer than one container.
+    Ruling: the discount lasts ("for the rest of the game"): once the ship's contracts are
+    fulfilled, the first contract placed on it afterwards is reduced again.  Within one voyage only
+    the first contract placed counts (one dropped unfulfilled still was the first).  YEN no longer
+    lies among your fulfilled contracts (it counts for neither limit); a contract already on the
+    ship when YEN is tucked is not "placed" afterwards, and a contract never needs fewer than one
+    container.
     """
 
     name = "YEN"
     reread = (
-        "Only the first contract placed on that ship after the tuck "
-        "is reduced (one slot, the owner's pick); YEN leaves the fulfilled contracts."
+        "Lasting: the first contract placed on that ship in each voyage (after the tuck, then after "
+        "each fulfilment) is reduced, one slot, the owner's pick (fixed: only the first one ever); YEN "
+        "leaves the fulfilled contracts."
     )
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
@@ -276,6 +281,14 @@ class Yen(Ability):
 
     def on_contract(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
         self._first(g, data["ship"])
+
+    def on_fulfilled(self, g: RulesContext, holder: int, data: dict[str, Any]) -> None:
+        """The ship's contracts are fulfilled: its next voyage's first contract is reduced again."""
+        s = g.state
+        note = s.marks.get(self.name)
+        if note and note["ship"] == data["ship"] and note["first"] >= 0:
+            s.marks[self.name] = {"ship": note["ship"], "before": list(s.ships[note["ship"]].contracts), "first": -1}
+            forget(g)
 
     def modify_cargo_discount(self, g: RulesContext, seat: int, value: int, card: int, ship_id: int) -> int:
         return value + 1 if self._first(g, ship_id) == card else value

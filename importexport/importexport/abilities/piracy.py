@@ -47,7 +47,7 @@ from ..turn import (
     pirate_targets,
 )
 from .instant import pay_if_able
-from .registry import REGISTRY, Ability, Wording, forget, lasting, register
+from .registry import Ability, Wording, forget, lasting, register
 
 if TYPE_CHECKING:
     from ..context import RulesContext
@@ -342,8 +342,8 @@ def _return_loaded(g: RulesContext, fr: Frame) -> None:
     """AEROPONICS: a ship of the holder at sea with one container left comes home with it."""
     s = g.state
     ship = s.ships[fr["ship"]]
-    ability = REGISTRY[Aeroponics.name]
-    if not (ship.at_sea and len(ship.containers) == 1 and any(a is ability for a in lasting(g, ship.owner))):
+    held = any(a.name == Aeroponics.name for a in lasting(g, ship.owner))  # the card or a copy (a twin of it)
+    if not (ship.at_sea and len(ship.containers) == 1 and held):
         return
     ship.at_sea = False
     s.stack[:] = [f for f in s.stack if not (f["kind"] == "take" and f["ship"] == ship.id)]  # an Import stops here
@@ -369,7 +369,7 @@ class Aeroponics(Ability):
     reread = (
         "Checked after every step that leaves one of your ships at "
         "sea with one container (pirate, import, a container taken by an ability (fixed), sailing, "
-        "arrival of this card)."
+        "arrival of this card); a copy through WIND TURBINES brings ships home too (fixed)."
     )
 
     def _check(self, g: RulesContext, holder: int, sid: int) -> None:
@@ -407,7 +407,7 @@ def retire_ship(g: RulesContext, sid: int) -> None:
         owner.ships.remove(sid)
         forget(g)
     tucked = s.marks.get("tucked", [])
-    card = next((c for c, under in tucked if under == sid), None)
+    under_it = [c for c, under in tucked if under == sid]  # its own card first, then any tucked since (YEN)
     s.marks["tucked"] = [[c, under] for c, under in tucked if under != sid]
     forget(g)
     s.discard.extend(ship.contracts)
@@ -419,9 +419,9 @@ def retire_ship(g: RulesContext, sid: int) -> None:
     ship.containers.clear()
     ship.colours.clear()
     ship.fills.clear()
-    if card is not None:
-        s.discard.append(card)
-        g.emit("ship_discarded", s=sid, p=ship.owner, c=card)
+    if under_it:
+        s.discard.extend(under_it)
+        g.emit("ship_discarded", s=sid, p=ship.owner, c=under_it[0])
 
 
 @register
@@ -435,7 +435,8 @@ class DieselEngine(Ability):
     """
 
     name = "DIESEL ENGINE"
-    reread = "The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single voyage."
+    reread = ("The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single "
+              "voyage; a card tucked under it (YEN) is discarded with it (fixed: it vanished).")
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -468,6 +469,14 @@ def lashed_to(g: RulesContext, sid: int) -> int:
     return -1
 
 
+def super_ship_bonus(g: RulesContext, importer: int, sid: int) -> None:
+    """PARTNERSHIP: an import by another player from a super ship, compensated as imports are,
+    pays its owner 2 more (4 instead of 2), whoever holds the card now."""
+    ship = g.state.ships[sid]
+    if lashed_to(g, sid) >= 0 and importer != ship.owner:
+        gain(g, ship.owner, 2, Partnership.name)
+
+
 @register
 class Partnership(Ability):
     """With a Contract action, join two of your harbour ships whose contracts together need at most
@@ -489,7 +498,8 @@ class Partnership(Ability):
     name = "PARTNERSHIP"
     reread = (
         "Joining is the Contract action placing PARTNERSHIP (level and "
-        "missing-level actions apply); double payout and +2 compensation while joined; with the goods"
+        "missing-level actions apply); double payout and +2 compensation while joined, for a compensated "
+        "free import too (fixed); with the goods"
         " market twice the payout plus each container's marker once, never below 0 (fixed: the market's"
         " floor was taken before doubling)."
     )
@@ -551,9 +561,7 @@ class Partnership(Ability):
             gain(g, data["seat"], max(0, 2 * base + change) - max(0, base + change), self.name)
 
     def watch_import_done(self, g: RulesContext, data: dict[str, Any]) -> None:
-        ship = g.state.ships[data["ship"]]
-        if lashed_to(g, ship.id) >= 0 and data["seat"] != ship.owner:
-            gain(g, ship.owner, 2, self.name)
+        super_ship_bonus(g, data["seat"], data["ship"])
 
     def watch_ship_home(self, g: RulesContext, data: dict[str, Any]) -> None:
         s = g.state

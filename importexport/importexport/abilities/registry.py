@@ -549,7 +549,7 @@ def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
     if event == "fulfil":
         ship = s.ships[data["ship"]]
         for c in list(ship.containers):
-            own = ABILITY_OF[c]
+            own = acting(g, c, "on_container_fulfilled")  # (a copying card on a ship: its copy's hook)
             if own is not None and "container_fulfilled" in own.listens:
                 _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
     watchers = WATCHERS.get(event)

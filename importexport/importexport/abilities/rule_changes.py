@@ -21,7 +21,7 @@ from ..constants import (
     YELLOW,
 )
 from ..rules import goods_of_type
-from .registry import Ability, Wording, register
+from .registry import ABILITY_OF, Ability, Wording, register
 
 if TYPE_CHECKING:
     from ..context import RulesContext
@@ -38,6 +38,17 @@ def shows(g: RulesContext, seat: int, card: int, action: int) -> bool:
     from ..turn import card_action
 
     return card_action(g, seat, card) == action or g.mod(seat, "counts_as", False, card, action)
+
+
+def crew_card_counts(g: RulesContext, seat: int, card: int, action: int) -> int:
+    """How many ``action`` crew actions ``card`` in ``seat``'s crew gives by itself: 1 if it shows
+    ``action``, changed by the card's own ability where that works from the crew (UNPASTEURIZED
+    CHEESE is a Pirate crew card whatever it shows)."""
+    n = int(ACTION_OF[card] == action)
+    ability = ABILITY_OF[card]
+    if ability is not None and ability.in_crew and hasattr(ability, "modify_crew_actions"):
+        n = ability.modify_crew_actions(g, seat, n, action)
+    return n
 
 
 # --- which card may lead or follow, which action is carried out ---------------------------------
@@ -87,7 +98,8 @@ class RiceCookers(Ability):
     """
 
     name = "RICE COOKERS"
-    reread = "Load and Contract stand for each other in hand and crew, leading or following; the others follow the declared action."
+    reread = ("Load and Contract stand for each other in hand and crew, leading or following; the others follow the "
+              "declared action; a crew card counts as what it is in the crew (UNPASTEURIZED CHEESE: Pirate, fixed).")
 
     def modify_counts_as(self, g: RulesContext, seat: int, value: bool, card: int, action: int) -> bool:
         if value or action not in SWAPPED:
@@ -120,7 +132,7 @@ class RiceCookers(Ability):
     def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action not in SWAPPED:
             return n
-        return n + sum(1 for c in g.state.players[seat].crew if ACTION_OF[c] == SWAPPED[action])
+        return n + sum(crew_card_counts(g, seat, c, SWAPPED[action]) for c in g.state.players[seat].crew)
 
 
 @register
@@ -162,16 +174,20 @@ class Chopsticks(Ability):
 @register
 class Cannons(Ability):
     """Pirate cards in the other players' crews also give you Pirate actions (they take no room
-    in your crew)."""
+    in your crew).
+
+    Ruling: a Pirate crew card is one that counts as Pirate crew for its owner, so UNPASTEURIZED
+    CHEESE, which joins a crew as a Pirate crew card, counts, whatever action it shows.
+    """
 
     name = "CANNONS"
-    reread = "as written"
+    reread = "Every card counting as Pirate crew for its owner, UNPASTEURIZED CHEESE too, whatever it shows (fixed)."
 
     def modify_crew_actions(self, g: RulesContext, seat: int, n: int, action: int) -> int:
         if action != PIRATE:
             return n
         s = g.state
-        return n + sum(1 for p in s.players if p.seat != seat for c in p.crew if ACTION_OF[c] == PIRATE)
+        return n + sum(crew_card_counts(g, p.seat, c, PIRATE) for p in s.players if p.seat != seat for c in p.crew)
 
 
 @register
