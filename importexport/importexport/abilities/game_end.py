@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
 from ..cards import CARDS
-from ..constants import BASE_COLOURS, RED, SUPPLY
+from ..constants import ACTIONS, BASE_COLOURS, RED, SUPPLY
 from ..flow import automatic
 from ..limits import enforce_limits, room_after_leaving
 from ..rules import add_good, goods_limit, goods_load
 from ..scoring import goods_counts
 from .registry import Ability, Wording, acting, forget, register
+from .rule_changes import crew_card_counts
 from .scoring import has_most
 
 if TYPE_CHECKING:
@@ -306,11 +307,13 @@ class Teslas(EndStep):
 
 @register
 class Cologne(EndStep):
-    """Once the game has ended, you pick an action type shown in your crew; each crew card showing
-    it scores 4 credits."""
+    """Once the game has ended, you pick an action type of your crew; each crew card of that type
+    scores 4 credits.  A card's type in the crew is what it counts as there (``crew_card_counts``:
+    UNPASTEURIZED CHEESE is a Pirate crew card whatever action it shows)."""
 
     name = "COLOGNE"
-    reread = "The action type named is each holder's own, a copy's too (fixed)."
+    reread = ("The action type named is each holder's own, a copy's too (fixed); a crew card's type is what it "
+              "counts as in the crew, so UNPASTEURIZED CHEESE is of the Pirate type (fixed).")
     phase = ANNOUNCE
 
     def at_end(self, g: RulesContext, seat: int) -> None:
@@ -318,8 +321,10 @@ class Cologne(EndStep):
             self.ask(g, seat, "cologne")
 
     def options_cologne(self, g: RulesContext, frame: Frame) -> list[Action]:
-        shown = sorted({CARDS.action[c] for c in g.state.players[frame["seat"]].crew})
-        return [Action(frame["seat"], "choose", (self.card,), a) for a in shown]
+        seat = frame["seat"]
+        crew = g.state.players[seat].crew
+        types = [a for a in range(len(ACTIONS)) if any(crew_card_counts(g, seat, c, a) for c in crew)]
+        return [Action(seat, "choose", (self.card,), a) for a in types]
 
     def describe_cologne(self, g: RulesContext, action: Action) -> Wording:
         return "crew_type_scores", {"a": action.target, "n": 4}
@@ -332,4 +337,4 @@ class Cologne(EndStep):
         chosen = self.held_row(g, "end_choice", seat)
         if not chosen:
             return 0
-        return 4 * sum(1 for c in g.state.players[seat].crew if CARDS.action[c] == chosen[2])
+        return 4 * sum(crew_card_counts(g, seat, c, chosen[2]) > 0 for c in g.state.players[seat].crew)
