@@ -25,7 +25,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import psutil
-from bench_class import FILLED, free_port, kernels, load
+from bench_class import FILLED, free_port, kernels, load, stop
 
 from importexport.cli import app_command, kernel_transport, server_env
 
@@ -55,11 +55,7 @@ def server(pool: int, transport: str, folder: Path) -> Iterator[tuple[psutil.Pro
     try:
         yield psutil.Process(proc.pid), log_path
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, 120)
 
 
 def filled(log_path: Path) -> bool:
