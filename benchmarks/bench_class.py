@@ -200,11 +200,16 @@ def app_server(pool: int, port: int, folder: Path) -> Iterator[tuple[psutil.Proc
             server = psutil.Process(proc.pid)
             yield server, settled(server, pool, 900, log_path), log_path
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[Any], seconds: float = 60) -> None:
+    """End a server: SIGTERM (it shuts its kernels down), SIGKILL if it has not ended after ``seconds``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 @dataclass

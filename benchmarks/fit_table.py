@@ -17,7 +17,6 @@ With ``--board REV`` the board's files of that git commit are drawn instead of t
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,21 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
-def board_files(rev: str) -> tuple[str, str, str]:
-    """board.js, board.css and Import/Export's drawer (its table.js) of commit ``rev`` ("" : the working tree's)."""
-    from importexport.importexport.table_kit import DRAWER
-    from importexport.widgets.board import STATIC
+def board_files(rev: str) -> tuple[str, str, str, str]:
+    """board.js, board.css and Import/Export's drawer (its table.js and table.css) of commit ``rev`` ("" : the
+    working tree's; a commit before the drawer had a stylesheet gives "" for it)."""
+    from table_shots import DRAWERS, FRAME, read
 
-    if not rev:
-        return ((STATIC / "board.js").read_text(encoding="utf-8"), (STATIC / "board.css").read_text(encoding="utf-8"),
-                DRAWER.module)
-    show = lambda path: subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],  # noqa: E731
-                                       capture_output=True, text=True, check=True).stdout
-    return (show("importexport/widgets/static/board.js"), show("importexport/widgets/static/board.css"),
-            show("importexport/importexport/static/table.js"))
+    folder = DRAWERS["importexport"]
+    return (read(f"{FRAME}/board.js", rev), read(f"{FRAME}/board.css", rev), read(f"{folder}/table.js", rev),
+            read(f"{folder}/table.css", rev))
 
 
-def measure(browser: Any, players: int, projector: bool, lang: str, seed: int, files: tuple[str, str, str],
+def measure(browser: Any, players: int, projector: bool, lang: str, seed: int, files: tuple[str, str, str, str],
             shot: str = "") -> list[dict[str, Any]]:
     """Every position of one game drawn and measured (``shot``: a PNG of the one reaching lowest)."""
     from browser_kit import MOUNT_BOARD, TABLE_TOP
@@ -52,7 +47,8 @@ def measure(browser: Any, players: int, projector: bool, lang: str, seed: int, f
     page.route("**/*", lambda route: route.abort())
     page.set_content(PAGE)
     page.evaluate("(h) => { document.getElementById('above').style.height = h + 'px'; }", TABLE_TOP[projector])
-    page.evaluate(MOUNT_BOARD, [files[0], files[1], {"picture": pics[0], "drawer": files[2], "projector": projector}])
+    page.evaluate(MOUNT_BOARD, [files[0], files[1], {"picture": pics[0], "drawer": files[2], "drawer_css": files[3],
+                                                      "projector": projector}])
     page.wait_for_selector(".iex-board")
     seen = [page.evaluate(MEASURE, pic) for pic in pics]
     if shot:

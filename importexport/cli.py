@@ -221,6 +221,27 @@ def fill_delay(pool: int) -> int:
     return 1 if pool <= 1 else FILL_DELAY
 
 
+IPC_PATH_MAX = 107
+"""The longest path a Unix socket may have on Linux (``sun_path`` holds 108 bytes with its final zero)."""
+
+
+def kernel_transport() -> str:
+    """How the app's Voila talks to its kernels: ``ipc`` (Unix sockets) on Linux, ``tcp`` elsewhere.
+
+    Over tcp jupyter_client picks free ports for a kernel, and the kernel binds them only a moment later:
+    when thirty kernels started at once, one found its port taken meanwhile (``Address already in use``)
+    and died.  A Unix socket is a file named after its kernel's connection file, which no other kernel
+    or program can take.  Voila keeps the connection files in a folder of its own under the temporary
+    folder; a socket's path must fit :data:`IPC_PATH_MAX`, so a very long temporary folder keeps tcp.
+    Windows has no ZeroMQ ipc, and only Linux has been measured (``benchmarks/bench_kernel_start.py``)."""
+    import tempfile
+
+    if not sys.platform.startswith("linux"):
+        return "tcp"
+    longest = os.path.join(tempfile.gettempdir(), "voila_" + 8 * "x", f"kernel-{36 * 'x'}-ipc-99")
+    return "ipc" if len(os.fsencode(longest)) <= IPC_PATH_MAX else "tcp"
+
+
 def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int = 1) -> list[str]:
     """The Voila command serving the play dashboard on ``host`` (this machine only by default) with
     ``pool`` preheated kernels (a class opening the app at once: about the class's size)."""
@@ -244,7 +265,7 @@ def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int 
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",
-           "--MappingKernelManager.cull_connected=False",
+           "--MappingKernelManager.cull_connected=False", f"--KernelManager.transport={kernel_transport()}",
            f"--PoolSparingKernelManager.open_idle_seconds={cull_seconds('IMPORTEXPORT_CULL_OPEN_SECONDS', CULL_OPEN_SECONDS)}"]
     if no_browser:
         cmd.append("--no-browser")

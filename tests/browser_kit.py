@@ -125,7 +125,7 @@ def serve_apps(tmp_path_factory: pytest.TempPathFactory, count: int, rooms: str 
             started.append((proc, port, folder / "app.log", store))
         served = []
         for proc, port, log, store in started:
-            listening(port, log)
+            listening(proc, port, log)
             served.append((f"http://127.0.0.1:{port}/", proc.pid, store))
         yield served
     finally:
@@ -149,9 +149,23 @@ def start_app(port: int, log: Path, store: str, option: bool = False, paths: Seq
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
 
 
-def listening(port: int, log: Path) -> None:
-    """Wait until the app started by :func:`start_app` listens on ``port`` and has said where it is."""
-    assert wait_for_port(port, 120), f"the app's server did not listen within 120 s:\n{log.read_text()[-3000:]}"
+LISTEN_CEILING = 300.0
+"""How long a starting app may take to listen (seconds): long, as a loaded machine (load 27) may take
+over 120 s; a server that dies fails at once instead (:func:`listening`)."""
+
+
+def listening(proc: subprocess.Popen[str], port: int, log: Path, ceiling: float = LISTEN_CEILING) -> None:
+    """Wait until the app started by :func:`start_app` (process ``proc``) listens on ``port`` and has said
+    where it is.  Fails with the end of its ``log`` as soon as the process has ended, or after ``ceiling``
+    seconds."""
+    deadline = time.monotonic() + ceiling
+    while not wait_for_port(port, 0.5):
+        if proc.poll() is not None:
+            pytest.fail(f"the app's server ended (exit code {proc.returncode}) before it listened:\n"
+                        f"{log.read_text(encoding='utf-8')[-3000:]}")
+        if time.monotonic() > deadline:
+            pytest.fail(f"the app's server did not listen within {ceiling:.0f} s:\n"
+                        f"{log.read_text(encoding='utf-8')[-3000:]}")
     first = log.read_text(encoding="utf-8").splitlines()[:1]
     assert first and f"http://127.0.0.1:{port}/" in first[0], first  # the command prints where the app is
 

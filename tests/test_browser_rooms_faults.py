@@ -47,7 +47,7 @@ class App:
         self.starts += 1
         log = self.folder / f"app-{self.starts}.log"
         self.proc = start_app(self.port, log, self.store)
-        listening(self.port, log)
+        listening(self.proc, self.port, log)
 
     def kill(self) -> None:
         """SIGKILL to the server and every process below it (Voila, the kernels): nothing shuts down in order."""

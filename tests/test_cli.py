@@ -510,6 +510,25 @@ def test_the_app_culls_idle_unconnected_kernels_after_a_valid_timeout(monkeypatc
     assert hasattr(__import__(module, fromlist=[name]), name)
 
 
+def test_the_apps_kernels_talk_over_unix_sockets_on_linux(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirty kernels starting at once over tcp once lost a race for a port (benchmarks/bench_kernel_start.py):
+    on Linux the app's kernels use ipc, whose sockets are files of their own; elsewhere, and where the
+    temporary folder is too long for a socket's path, tcp."""
+    import tempfile
+
+    from importexport.cli import IPC_PATH_MAX, app_command
+
+    monkeypatch.setattr(tempfile, "tempdir", "/tmp")  # (only its name is read)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert "--KernelManager.transport=ipc" in app_command(8866, no_browser=True)
+    monkeypatch.setattr(tempfile, "tempdir", "/" + "t" * (IPC_PATH_MAX - 60))
+    assert "--KernelManager.transport=tcp" in app_command(8866, no_browser=True)
+    monkeypatch.setattr(tempfile, "tempdir", "/tmp")
+    for other in ("win32", "darwin"):
+        monkeypatch.setattr(sys, "platform", other)
+        assert "--KernelManager.transport=tcp" in app_command(8866, no_browser=True)
+
+
 def test_open_pages_are_culled_only_after_hours_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
     """``IMPORTEXPORT_CULL_OPEN_SECONDS`` sets how long an open, untouched page keeps its kernel (3 hours)."""
     from importexport.cli import app_command

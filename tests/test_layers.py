@@ -286,6 +286,47 @@ def test_no_shared_script_names_a_game() -> None:
                "const id = `importexport`;\nif (g === 'chess') x();\n")
     assert script_game_ids(planted, ids) == [1, 3]
 
+def game_classes(frame: str, drawers: dict[str, str]) -> dict[str, set[str]]:
+    """Each game's own classes: those its drawer's module (``drawers``: game id -> source) writes that
+    neither the frame (``frame``, board.js: the classes it gives elements, not those it only selects)
+    nor another game's drawer writes."""
+    made = set(re.findall(r"(?<![.\w-])(iex-[\w-]+)", frame))
+    named = {game: set(re.findall(r"iex-[\w-]+", source)) for game, source in drawers.items()}
+    return {game: names - made - set().union(*(n for g, n in named.items() if g != game)) for game, names in named.items()}
+
+
+def stylesheet_classes(css: str) -> dict[str, set[str]]:
+    """The classes each selector of a stylesheet names (comments and declarations left out)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found: dict[str, set[str]] = {}
+    for head in re.findall(r"([^{};]+)\{", css):
+        for selector in re.split(r",(?![^(]*\))", head):
+            if (classes := set(re.findall(r"\.(iex-[\w-]+)", selector))) and not selector.strip().startswith("@"):
+                found[" ".join(selector.split())] = classes
+    return found
+
+
+def test_no_selector_of_the_shared_stylesheet_names_a_games_class() -> None:
+    """The frame's stylesheet (widgets/static/board.css) styles what every drawing shares; each game's
+    table is styled by the stylesheet its drawer brings (``TableKit.DRAWER.css``).  No selector of the
+    shared one names a class only one game's drawer writes (Import/Export's seat panels, Port Royal's
+    harbour), and the check finds one that does (planted below)."""
+    from importexport.protocol import GAMES, table_kit
+    from importexport.widgets.board import STATIC
+
+    drawers = {game: table_kit(game).DRAWER.module for game in GAMES.ids()}
+    own = game_classes((STATIC / "board.js").read_text(encoding="utf-8"), drawers)
+    assert {"iex-seat-panel", "iex-tile"} <= own["importexport"] and "iex-pr-harbour" in own["portroyal"]
+    shared = stylesheet_classes((STATIC / "board.css").read_text(encoding="utf-8"))
+    assert len(shared) > 20
+    found = {sel: sorted(c & mine) for sel, c in shared.items() for mine in own.values() if c & mine}
+    assert found == {}
+    for game, kit_css in ((g, table_kit(g).DRAWER.css) for g in drawers):
+        assert set().union(*stylesheet_classes(kit_css).values()) & own[game], f"{game}'s drawer brings no stylesheet of its own"
+    planted = "/* .iex-tile */\n.iex-clickable:hover,\n.iex-host .iex-seat-panel { color: red; }\n@media (x) { .iex-legend-item { gap: 0; } }"
+    assert {s for s, c in stylesheet_classes(planted).items() if c & own["importexport"]} == {".iex-host .iex-seat-panel"}
+
+
 def test_the_abilities_reach_the_engine_by_no_import_at_run_time() -> None:
     """Issue 30 item 5: the engine drives the card abilities; they never call back into it.  No chain of
     imports made at run time (those under ``TYPE_CHECKING`` serve the annotations alone) leads from an

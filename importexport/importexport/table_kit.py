@@ -41,9 +41,9 @@ FITS_NORMAL = True
 and in projector mode (docs/app.md)."""
 STYLE = CSS
 """The stylesheet of the drawn table and the score chart."""
-DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js")
-"""Import/Export's drawing: the ES module the board imports to draw this game's picture (``static/table.js``; its
-stylesheet is the board's own, ``widgets/static/board.css``)."""
+DRAWER = Drawer.files(Path(__file__).with_name("static"), "table.js", "table.css")
+"""Import/Export's drawing: the ES module the board imports to draw this game's picture (``static/table.js``)
+and its stylesheet (``static/table.css``, put on the page after the frame's ``widgets/static/board.css``)."""
 
 CARD_KINDS = ("play", "sell", "crew", "contract", "load", "take", "pirate", "wild", "anytime")
 """Kinds of move a click on a card may mean (the first one the step expects is explained)."""

@@ -195,7 +195,7 @@ class CardAnatomy(anywidget.AnyWidget):
     the board's switch (remembered by the browser)."""
 
     _esm = STATIC / "anatomy.js"
-    _css = (STATIC / "board.css").read_text(encoding="utf-8") + (STATIC / "anatomy.css").read_text(encoding="utf-8")
+    _css = (STATIC / "board.css").read_text(encoding="utf-8") + DRAWER.css + (STATIC / "anatomy.css").read_text(encoding="utf-8")
     sheet = traitlets.Dict().tag(sync=True)
     board_esm = traitlets.Unicode().tag(sync=True)
     board_drawer = traitlets.Unicode().tag(sync=True)

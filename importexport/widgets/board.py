@@ -3,8 +3,8 @@
 An anywidget: its ES module (``static/board.js``, the frame every game shares) draws the picture a
 game's table kit builds from ``view(seat)`` and ``legal_actions()`` with that game's own drawer (the
 kit's ``DRAWER``, an ES module the frame imports), and sends back which card, ship or contract was
-clicked.  ``static/board.css`` styles the frame and Import/Export's table; another game's stylesheet
-comes with its drawer.  The widget holds no rule: what a click means is decided by the table around
+clicked.  ``static/board.css`` styles the frame; each game's stylesheet comes with its drawer
+(``DRAWER.css``).  The widget holds no rule: what a click means is decided by the table around
 it (:class:`~importexport.widgets.table.TableView`) through the same legal choices as every other way
 of playing.
 """
