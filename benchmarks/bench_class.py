@@ -135,6 +135,7 @@ def settled(server: psutil.Process, count: int, seconds: float, log_path: Path) 
 
 METRICS = ("ProcessTime", "ThreadTime", "TaskDuration", "ScriptDuration", "V8CompileDuration", "LayoutDuration",
            "RecalcStyleDuration")  # Chromium's own CPU account of a page (CDP Performance.getMetrics), seconds
+HEAP = "JSHeapUsedSize"  # the page's JavaScript heap in use once the first screen is up (bytes; reported in MB)
 
 
 @dataclass
@@ -159,7 +160,7 @@ async def first_screen(context: Any, url: str, i: int, pages: Pages) -> None:
         await page.wait_for_selector(".iex-start", state="visible", timeout=180_000)
         pages.times[i] = time.monotonic() - start
         found = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
-        pages.metrics.append({name: found.get(name, float("nan")) for name in METRICS})
+        pages.metrics.append({name: found.get(name, float("nan")) for name in (*METRICS, HEAP)})
     except Exception as e:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
         print(f"page {i} failed after {time.monotonic() - start:.0f} s: {str(e).splitlines()[0][:200]}",
               file=sys.stderr)
@@ -299,6 +300,7 @@ def per_page(run: Run, pages: Pages) -> dict[str, float]:
     figures.update({kind: spent / run.pages for kind, spent in pages.kinds.items()})
     if pages.metrics:
         figures.update({name: statistics.median(m[name] for m in pages.metrics) for name in METRICS})
+        figures[HEAP] = statistics.median(m[HEAP] for m in pages.metrics) / 2**20
     return figures
 
 
@@ -314,6 +316,8 @@ def report_pages(run: Run, pages: Pages, usage: Usage, filled: float, log_path: 
     memory = kernel_memory(found)
     figures = per_page(run, pages)
     split = ", ".join(f"{name} {figures[name]:.2f} s" for name in METRICS if name in figures)
+    if HEAP in figures:
+        split += f", {HEAP} {figures[HEAP]:.1f} MB"
     kinds = ", ".join(f"{kind} {spent / run.pages:.2f} s" for kind, spent in sorted(pages.kinds.items()))
     print(f"{run.name}, pool {run.pool}, {run.cache} cache: {run.pages} pages over {run.spread:.0f} s: first screen "
           f"{summary}{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
@@ -427,7 +431,7 @@ def paired(results: dict[str, list[dict[str, float]]]) -> None:
         line = ", ".join(f"{app} {medians[app][name]:.2f}" for app in apps)
         if len(apps) == 2 and medians[apps[1]][name]:
             line += f", ratio {medians[apps[0]][name] / medians[apps[1]][name]:.2f}"
-        print(f"  {name} (s per page, median of {len(results[apps[0]])} rounds): {line}", flush=True)
+        print(f"  {name} ({'MB' if name == HEAP else 's'} per page, median of {len(results[apps[0]])} rounds): {line}", flush=True)
 
 
 def main() -> None:
