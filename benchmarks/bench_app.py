@@ -20,8 +20,8 @@ import argparse
 import socket
 import statistics
 import subprocess
-import sys
 import time
+from pathlib import Path
 
 
 def free_port() -> int:
@@ -72,8 +72,7 @@ def pages(loads: int, moves: int) -> tuple[list[float], list[float], list[float]
     with open(trivial_nb, "w", encoding="utf-8") as fh:
         json.dump(TRIVIAL, fh)
     app_cmd = app_command(app_port, no_browser=True)
-    trivial_cmd = [sys.executable, "-m", "voila", trivial_nb, *app_cmd[4:]]
-    trivial_cmd[trivial_cmd.index(f"--port={app_port}")] = f"--port={trivial_port}"
+    trivial_cmd = app_command(trivial_port, no_browser=True, notebook=Path(trivial_nb))
     env = {**os.environ, "IMPORTEXPORT_BOT_PACE": "2"}
     procs = [serve(app_cmd, app_port, env), serve(trivial_cmd, trivial_port)]
     app_paints: list[float] = []

@@ -3,6 +3,7 @@ screen, the slowest within 30 s).
 
     python benchmarks/bench_class.py [--pages 30] [--spread 3] [--pool 30] [--pool 1 ...]
                                      [--cache cold|warm] [--clients browser|protocol]
+                                     [--app app] [--app trivial] [--template lab ...] [--rounds 1]
 
 For each ``--pool`` given (the preheated kernels of ``importexport app --pool N``): a fresh app server
 on a free port, left until its pool is full (every preheated kernel started and idle), then
@@ -18,12 +19,21 @@ process and each page's renderer metrics (CDP ``Performance.getMetrics``), and t
 :data:`WARM_VISITS` times before, against a first server on the same port.  ``--clients protocol``:
 light clients (``class_protocol.py``) make the requests one recorded Chromium page made and ask the
 kernel for the widgets' states, without a browser: the server's share alone.
+
+``--app trivial``: the same server command (:func:`importexport.cli.app_command`, the same pool,
+culling and template) serving a notebook of one button instead of the app (``bench_app.TRIVIAL``):
+what a bare Voila page costs, the floor under the app's figures.  Given both (``--app app --app
+trivial``), the runs alternate, ``--rounds`` times, and the report ends with each one's medians
+over the rounds and their ratio (app / trivial): Chromium's CPU per page by kind of process and
+the renderer's metrics.  ``--template NAME`` (repeatable, alternating in the same way): Voila's
+page template instead of the app's (``lab``: Voila's own, the app's before it had one).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import socket
 import statistics
@@ -39,6 +49,9 @@ from typing import Any
 
 import class_protocol
 import psutil
+from bench_app import TRIVIAL
+
+from importexport.cli import APP_NOTEBOOK, TEMPLATE, app_command, server_env
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 720}
@@ -122,6 +135,7 @@ def settled(server: psutil.Process, count: int, seconds: float, log_path: Path) 
 
 METRICS = ("ProcessTime", "ThreadTime", "TaskDuration", "ScriptDuration", "V8CompileDuration", "LayoutDuration",
            "RecalcStyleDuration")  # Chromium's own CPU account of a page (CDP Performance.getMetrics), seconds
+HEAP = "JSHeapUsedSize"  # the page's JavaScript heap in use once the first screen is up (bytes; reported in MB)
 
 
 @dataclass
@@ -146,7 +160,7 @@ async def first_screen(context: Any, url: str, i: int, pages: Pages) -> None:
         await page.wait_for_selector(".iex-start", state="visible", timeout=180_000)
         pages.times[i] = time.monotonic() - start
         found = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
-        pages.metrics.append({name: found.get(name, float("nan")) for name in METRICS})
+        pages.metrics.append({name: found.get(name, float("nan")) for name in (*METRICS, HEAP)})
     except Exception as e:  # noqa: BLE001 (a page that failed counts as failed, whatever the cause)
         print(f"page {i} failed after {time.monotonic() - start:.0f} s: {str(e).splitlines()[0][:200]}",
               file=sys.stderr)
@@ -187,15 +201,27 @@ def cpu_by_kind() -> dict[str, float]:
     return kinds
 
 
+def notebook_of(app: str, folder: Path) -> Path:
+    """The notebook ``app`` names: the app's own, or (``trivial``) one button written into ``folder``."""
+    if app == "app":
+        return APP_NOTEBOOK
+    path = folder / "trivial.ipynb"
+    path.write_text(json.dumps(TRIVIAL), encoding="utf-8")
+    return path
+
+
 @contextmanager
-def app_server(pool: int, port: int, folder: Path) -> Iterator[tuple[psutil.Process, float, Path]]:
-    """A fresh ``importexport app --pool N`` on ``port`` with its rooms in ``folder``, once its pool is
-    full: its process, the seconds the pool took to fill, and its log."""
-    env = {**os.environ, "IMPORTEXPORT_ROOMS": str(folder / "rooms.sqlite3")}
-    cmd = [sys.executable, "-m", "importexport.cli", "app", "--no-browser", f"--port={port}", f"--pool={pool}"]
-    log_path = folder / f"app-{port}-{time.monotonic_ns()}.log"
+def app_server(pool: int, port: int, folder: Path, app: str = "app",
+               template: str = TEMPLATE) -> Iterator[tuple[psutil.Process, float, Path]]:
+    """A fresh server of ``importexport app --pool N`` (its Voila command, run as the command runs it)
+    on ``port`` serving ``app`` (:func:`notebook_of`) with Voila's page ``template`` and its rooms in
+    ``folder``, once its pool is full: its process, the seconds the pool took to fill, and its log."""
+    env = {**server_env(), "IMPORTEXPORT_ROOMS": str(folder / "rooms.sqlite3")}
+    cmd = [f"--template={template}" if a.startswith("--template=") else a
+           for a in app_command(port, True, pool=pool, notebook=notebook_of(app, folder))]
+    log_path = folder / f"{app}-{port}-{time.monotonic_ns()}.log"
     with open(log_path, "w", encoding="utf-8") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=APP_NOTEBOOK.parent)
         try:
             server = psutil.Process(proc.pid)
             yield server, settled(server, pool, 900, log_path), log_path
@@ -225,7 +251,7 @@ class Usage:
         self.voila = cpu_of(self.voila_process())
 
     def voila_process(self) -> list[psutil.Process]:
-        return below(self.server, lambda p: "voila" in " ".join(p.cmdline()))[:1]
+        return [self.server]  # (Voila itself: app_server starts its command)
 
     def spent(self, pages: int) -> str:
         used = (cpu_of(kernels(self.server)) - self.kernels) / pages
@@ -253,26 +279,58 @@ def keep_log(log_path: Path, name: str) -> Path:
     return kept
 
 
-def report_pages(pool: int, count: int, spread: float, cache: str, pages: Pages, usage: Usage, filled: float,
-                 log_path: Path) -> None:
-    """Print one browser run's figures."""
+@dataclass(frozen=True)
+class Run:
+    """What one run opens: ``pages`` pages of ``app`` (:func:`notebook_of`) over ``spread`` seconds,
+    against a fresh server with ``pool`` preheated kernels, with a ``cold`` or ``warm`` cache."""
+
+    pool: int
+    pages: int
+    spread: float
+    app: str = "app"
+    cache: str = "cold"
+    template: str = TEMPLATE
+
+    @property
+    def name(self) -> str:
+        """The app, and the template if it is not the app's."""
+        return self.app if self.template == TEMPLATE else f"{self.app} ({self.template})"
+
+
+def per_page(run: Run, pages: Pages) -> dict[str, float]:
+    """A browser run's figures per page: the worst time to the first screen, Chromium's CPU seconds (in
+    all and by kind of process) and the renderer's metrics (medians)."""
+    ok, _ = spread_of(pages.times)
+    figures = {"worst": ok[-1] if ok else float("nan"), "Chromium": pages.browser_cpu / run.pages}
+    figures.update({kind: spent / run.pages for kind, spent in pages.kinds.items()})
+    if pages.metrics:
+        figures.update({name: statistics.median(m[name] for m in pages.metrics) for name in METRICS})
+        figures[HEAP] = statistics.median(m[HEAP] for m in pages.metrics) / 2**20
+    return figures
+
+
+def report_pages(run: Run, pages: Pages, usage: Usage, filled: float, log_path: Path) -> dict[str, float]:
+    """Print one browser run's figures; :func:`per_page` of them."""
     server = usage.server
     ok, summary = spread_of(pages.times)
-    failed = count - len(ok)
+    failed = run.pages - len(ok)
     if failed:
-        kept = keep_log(log_path, f"bench_class_pool{pool}.log")
-        print(f"pool {pool}: {failed} of {count} pages never came up (the server's log: {kept})", flush=True)
+        kept = keep_log(log_path, f"bench_class_{run.app}_pool{run.pool}.log")
+        print(f"pool {run.pool}: {failed} of {run.pages} pages never came up (the server's log: {kept})", flush=True)
     found = kernels(server)
     memory = kernel_memory(found)
-    per_page = {name: statistics.median(m[name] for m in pages.metrics) for name in METRICS} if pages.metrics else {}
-    split = ", ".join(f"{name} {value:.2f} s" for name, value in per_page.items())
-    kinds = ", ".join(f"{kind} {spent / count:.2f} s" for kind, spent in sorted(pages.kinds.items()))
-    print(f"pool {pool}, {cache} cache: {count} pages over {spread:.0f} s: first screen {summary}"
-          f"{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
+    figures = per_page(run, pages)
+    split = ", ".join(f"{name} {figures[name]:.2f} s" for name in METRICS if name in figures)
+    if HEAP in figures:
+        split += f", {HEAP} {figures[HEAP]:.1f} MB"
+    kinds = ", ".join(f"{kind} {spent / run.pages:.2f} s" for kind, spent in sorted(pages.kinds.items()))
+    print(f"{run.name}, pool {run.pool}, {run.cache} cache: {run.pages} pages over {run.spread:.0f} s: first screen "
+          f"{summary}{f', {failed} never came up' if failed else ''} (target: worst <= 30 s); the pool filled in "
           f"{filled:.0f} s; with the pages up {len(found)} kernels, {memory / 2**20:.0f} MB in all "
           f"({memory / 2**20 / max(1, len(found)):.0f} MB each); CPU per page while they opened: "
-          f"{usage.spent(count)}, Chromium {pages.browser_cpu / count:.1f} s (on the devices, in a class: {kinds}); "
-          f"a page's renderer, median: {split}; {load()} at the end", flush=True)
+          f"{usage.spent(run.pages)}, Chromium {pages.browser_cpu / run.pages:.1f} s (on the devices, in a class: "
+          f"{kinds}); a page's renderer, median: {split}; {load()} at the end", flush=True)
+    return figures
 
 
 async def browser_run(url: str, count: int, spread: float) -> Pages:
@@ -287,13 +345,14 @@ async def browser_run(url: str, count: int, spread: float) -> Pages:
             await browser.close()
 
 
-def browser_class(pool: int, count: int, spread: float) -> None:
-    """Pages with cold caches against a fresh server with ``pool`` preheated kernels."""
-    with tempfile.TemporaryDirectory() as name, app_server(pool, free_port(), Path(name)) as (server, filled, log):
+def browser_class(run: Run) -> dict[str, float]:
+    """Pages with cold caches against a fresh server."""
+    with tempfile.TemporaryDirectory() as name, \
+            app_server(run.pool, free_port(), Path(name), run.app, run.template) as (server, filled, log):
         usage = Usage(server)
         port = server_port(server)
-        pages = asyncio.run(browser_run(f"http://127.0.0.1:{port}/", count, spread))
-        report_pages(pool, count, spread, "cold", pages, usage, filled, log)
+        pages = asyncio.run(browser_run(f"http://127.0.0.1:{port}/", run.pages, run.spread))
+        return report_pages(run, pages, usage, filled, log)
 
 
 def server_port(server: psutil.Process) -> int:
@@ -301,7 +360,7 @@ def server_port(server: psutil.Process) -> int:
     return next(int(a.split("=", 1)[1]) for a in server.cmdline() if a.startswith("--port="))
 
 
-async def warm_run(pool: int, count: int, spread: float, folder: Path) -> None:
+async def warm_run(run: Run, folder: Path) -> dict[str, float]:
     """Devices that opened the app before: a persistent Chromium profile each opens the app
     :data:`WARM_VISITS` times against
     a first server (its cache, cookies and storage kept), then, against a fresh server on the same port
@@ -310,30 +369,33 @@ async def warm_run(pool: int, count: int, spread: float, folder: Path) -> None:
 
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
+    count = run.pages
     async with async_playwright() as pw:
         devices = [await pw.chromium.launch_persistent_context(
             str(folder / f"device{i}"), executable_path=CHROMIUM, viewport=VIEWPORT) for i in range(count)]
         try:
-            with app_server(count * WARM_VISITS, port, folder):  # (a kernel ready for every visit)
+            with app_server(count * WARM_VISITS, port, folder, run.app, run.template):  # (a kernel ready for every visit)
                 for _visit in range(WARM_VISITS):
                     for group in range(0, count, WARM_GROUP):
                         await open_pages(url, min(WARM_GROUP, count - group), 0, devices[group:group + WARM_GROUP])
                     for device in devices:
                         for page in device.pages:
                             await page.close()
-            with app_server(pool, port, folder) as (server, filled, log):
+            with app_server(run.pool, port, folder, run.app, run.template) as (server, filled, log):
                 usage = Usage(server)
-                pages = await open_pages(url, count, spread, devices)
-                report_pages(pool, count, spread, "warm", pages, usage, filled, log)
+                pages = await open_pages(url, count, run.spread, devices)
+                return report_pages(run, pages, usage, filled, log)
         finally:
             for device in devices:
                 await device.close()
 
 
-def protocol_class(pool: int, count: int, spread: float) -> None:
+def protocol_class(run: Run) -> dict[str, float]:
     """Light clients (class_protocol.py) making one real page's requests, against a fresh server with
     ``pool`` preheated kernels for them (and one more for the page that is recorded first)."""
-    with tempfile.TemporaryDirectory() as name, app_server(pool + 1, free_port(), Path(name)) as (server, filled, log):
+    pool, count, spread = run.pool, run.pages, run.spread
+    with tempfile.TemporaryDirectory() as name, \
+            app_server(pool + 1, free_port(), Path(name), run.app, run.template) as (server, filled, log):
         url = f"http://127.0.0.1:{server_port(server)}/"
         paths = asyncio.run(class_protocol.record(url))
         usage = Usage(server)
@@ -346,22 +408,35 @@ def protocol_class(pool: int, count: int, spread: float) -> None:
         ok, summary = spread_of([d.state for d in devices])
         phases = ", ".join(f"{label} {statistics.median(getattr(d, attr) for d in devices if not d.failed):.2f} s"
                            for label, attr in (("page", "page"), ("files", "files"), ("socket open", "socket")))
-        print(f"pool {pool}, protocol clients: {count} devices over {spread:.0f} s, {len(paths)} requests each "
-              f"and the widgets' states ({max((d.widgets for d in devices), default=0)} widgets, "
+        print(f"{run.name}, pool {pool}, protocol clients: {count} devices over {spread:.0f} s, {len(paths)} requests "
+              f"each and the widgets' states ({max((d.widgets for d in devices), default=0)} widgets, "
               f"{statistics.median(d.received for d in devices) / 2**20:.1f} MB received): first screen's state "
               f"{summary} (target: worst <= 30 s); medians: {phases}; the pool filled in {filled:.0f} s; "
               f"CPU per device: {spent}; {load()} at the end", flush=True)
+        return {"worst": ok[-1] if ok else float("nan")}
 
 
-def one_class(pool: int, pages: int, spread: float, clients: str = "browser", cache: str = "cold") -> None:
-    """One run against a fresh server: protocol clients, or Chromium pages with a cold or warm cache."""
+def one_class(run: Run, clients: str = "browser") -> dict[str, float]:
+    """One run against a fresh server: protocol clients, or Chromium pages with a cold or warm cache;
+    its figures per page."""
     if clients == "protocol":
-        protocol_class(pool, pages, spread)
-    elif cache == "warm":
+        return protocol_class(run)
+    if run.cache == "warm":
         with tempfile.TemporaryDirectory() as name:
-            asyncio.run(warm_run(pool, pages, spread, Path(name)))
-    else:
-        browser_class(pool, pages, spread)
+            return asyncio.run(warm_run(run, Path(name)))
+    return browser_class(run)
+
+
+def paired(results: dict[str, list[dict[str, float]]]) -> None:
+    """Each app's medians over the rounds and, for two, their ratio (the first over the second)."""
+    apps = list(results)
+    names = [name for name in results[apps[0]][0] if all(name in r for rs in results.values() for r in rs)]
+    medians = {app: {name: statistics.median(r[name] for r in rs) for name in names} for app, rs in results.items()}
+    for name in names:
+        line = ", ".join(f"{app} {medians[app][name]:.2f}" for app in apps)
+        if len(apps) == 2 and medians[apps[1]][name]:
+            line += f", ratio {medians[apps[0]][name] / medians[apps[1]][name]:.2f}"
+        print(f"  {name} ({'MB' if name == HEAP else 's'} per page, median of {len(results[apps[0]])} rounds): {line}", flush=True)
 
 
 def main() -> None:
@@ -373,9 +448,23 @@ def main() -> None:
                     help="Chromium pages, or light clients making a page's requests (the server's share)")
     ap.add_argument("--cache", choices=("cold", "warm"), default="cold",
                     help="browser pages: a fresh context each, or a device that opened the app once before")
+    ap.add_argument("--app", choices=("app", "trivial"), action="append",
+                    help="the app, or a one-button notebook served the same way (repeat: alternate them)")
+    ap.add_argument("--template", action="append", help="Voila's page template instead of the app's (repeat: "
+                    "alternate them)")
+    ap.add_argument("--rounds", type=int, default=1, help="how often each app is run, in alternation")
     args = ap.parse_args()
+    kinds = [(app, template) for app in dict.fromkeys(args.app or ["app"])
+             for template in dict.fromkeys(args.template or [TEMPLATE])]
     for pool in args.pool or [args.pages, 1]:
-        one_class(pool, args.pages, args.spread, args.clients, args.cache)
+        results: dict[str, list[dict[str, float]]] = {}
+        for _round in range(args.rounds):
+            for app, template in kinds:
+                run = Run(pool, args.pages, args.spread, app, args.cache, template)
+                results.setdefault(run.name, []).append(one_class(run, args.clients))
+        if len(results) > 1 or args.rounds > 1:
+            print(f"pool {pool}, {args.cache} cache, {args.pages} pages: " + " / ".join(results), flush=True)
+            paired(results)
 
 
 if __name__ == "__main__":

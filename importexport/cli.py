@@ -33,6 +33,12 @@ from .protocol import GAMES as KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "play.ipynb"
+TEMPLATE = "importexport"
+"""Voila's template for the app's page: its lab template with nothing fetched from another host
+(``app/jupyter/nbconvert/templates/importexport``)."""
+TEMPLATES = Path(__file__).resolve().parent / "app" / "jupyter"
+"""The Jupyter data folder that holds :data:`TEMPLATE` (put on ``JUPYTER_PATH`` by :func:`server_env`;
+under ``nbconvert/``, not ``voila/``: Voila takes the first ``voila/`` data folder for its themes)."""
 
 # The ranges the command accepts (docs/cli.md lists them too).
 PORTS = (1, 65535)
@@ -242,9 +248,11 @@ def kernel_transport() -> str:
     return "ipc" if len(os.fsencode(longest)) <= IPC_PATH_MAX else "tcp"
 
 
-def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int = 1) -> list[str]:
+def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int = 1,
+                notebook: Path = APP_NOTEBOOK) -> list[str]:
     """The Voila command serving the play dashboard on ``host`` (this machine only by default) with
-    ``pool`` preheated kernels (a class opening the app at once: about the class's size)."""
+    ``pool`` preheated kernels (a class opening the app at once: about the class's size); ``notebook``:
+    another notebook served the same way (``benchmarks/bench_class.py --app trivial``)."""
     # A page closed normally shuts its kernel down at once (see widgets/static/xsrf.js).  A page that
     # vanishes without that request (a crashed tab, a dropped network) loses its websocket, and
     # jupyter_server's idle culler shuts its kernel down once it has been idle for the timeout with
@@ -259,9 +267,9 @@ def app_command(port: int, no_browser: bool, host: str = "127.0.0.1", pool: int 
     # that shows the app lost its widget that way, and the page stayed empty.  IOPUB_SECONDS waits longer
     # (only a late message makes it wait at all).
     timeout = cull_seconds()
-    cmd = [sys.executable, "-m", "voila", str(APP_NOTEBOOK), f"--port={port}", f"--Voila.ip={host}",
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", f"--Voila.ip={host}",
            "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={fill_delay(pool)}",
-           *voila_executor_flags(),
+           *voila_executor_flags(), f"--template={TEMPLATE}",
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--MappingKernelManager.cull_idle_timeout={timeout}",
            f"--MappingKernelManager.cull_interval={max(1, min(60, timeout // 2))}",
@@ -289,9 +297,12 @@ def wait_for_port(port: int, seconds: float = 60.0) -> bool:
 def server_env() -> dict[str, str]:
     """The environment for a server and its kernels: this checkout's package comes first on the
     path, so the server (Voila loads the app's kernel manager from it) and the notebooks use the
-    package this command belongs to, installed or not."""
+    package this command belongs to, installed or not; its page template (:data:`TEMPLATE`) comes
+    first on Jupyter's data path."""
     path = os.environ.get("PYTHONPATH", "")
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p)}
+    data = os.environ.get("JUPYTER_PATH", "")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p),
+            "JUPYTER_PATH": os.pathsep.join(p for p in (str(TEMPLATES), data) if p)}
 
 
 def serve(cmd: list[str], cwd: str | None = None) -> int:

@@ -106,3 +106,19 @@ def test_the_whole_table_and_the_decision_fit_the_screen(browser, app_url: str, 
         page.locator(".iex-projector-toggle").click()
         page.get_by_role("button", name="English", exact=True).first.click()
     page.close(run_before_unload=True)
+
+
+def test_the_page_asks_no_other_host_than_the_apps_server(browser, app_url: str) -> None:
+    """A class without internet misses nothing and waits on nothing: every request the page makes up
+    to the new-game screen, and every stylesheet and script it names, is the app's server's."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(app_url, timeout=60_000)
+    page.wait_for_selector(".iex-start", state="visible", timeout=60_000)
+    named = page.eval_on_selector_all("link[href], script[src]", "els => els.map(e => e.href || e.src)")
+    page.close()
+    assert any(url.endswith("/voila/static/voila.js") for url in asked)  # (the requests were seen)
+    origin = app_url.rstrip("/")
+    elsewhere = [url for url in asked + named if not url.startswith((origin + "/", "data:", "blob:"))]
+    assert not elsewhere

@@ -578,10 +578,11 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     keeping what the file held; a file that is no configuration is refused with its name, unchanged."""
     from traitlets.config.loader import JSONFileConfigLoader
 
-    from importexport.cli import IOPUB_SECONDS, SAVE_HOOK
+    from importexport.cli import IOPUB_SECONDS, SAVE_HOOK, TEMPLATE
 
     config = tmp_path / "jupyter_server_config.json"
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path), "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+           "PYTHONPATH": str(ROOT)}
 
     def post_build() -> subprocess.CompletedProcess[str]:
         return subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], env=env, capture_output=True, text=True,
@@ -594,6 +595,8 @@ def test_binders_post_build_gives_voila_the_wait_and_keeps_the_users_settings(tm
     assert loaded.VoilaExecutor.iopub_timeout == IOPUB_SECONDS and loaded.VoilaExecutor.timeout == 30
     assert loaded.ServerApp.port == 9999
     assert loaded.ContentsManager.pre_save_hook == SAVE_HOOK  # the chapters are saved without their widgets
+    assert loaded.VoilaConfiguration.template == TEMPLATE  # (the app's page, found in the user's data folder)
+    assert (tmp_path / "data" / "nbconvert" / "templates" / TEMPLATE / "index.html.j2").is_file()
     config.write_text("[1, 2]")
     done = post_build()
     assert done.returncode != 0 and str(config) in done.stderr and config.read_text() == "[1, 2]"
@@ -674,3 +677,20 @@ def test_voila_serves_the_widgets_code_files_as_never_changing() -> None:
     app = Voila()
     app.load_config_file("voila", path=[str(APP_NOTEBOOK.parent)])
     assert app.tornado_settings == {"static_immutable_cache": ["/voila/labextensions/"]}
+
+
+def test_the_apps_page_template_is_found_and_leaves_voilas_own_data_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's Voila command names the app's page template; the server's environment puts it first on
+    Jupyter's data path, where Voila finds it, while Voila's themes are still taken from its own folder."""
+    from voila.paths import collect_template_paths
+    from voila.utils import get_data_dir
+
+    from importexport.cli import TEMPLATE, TEMPLATES, app_command, server_env
+
+    assert f"--template={TEMPLATE}" in app_command(8866, no_browser=True)
+    own = get_data_dir()
+    monkeypatch.setenv("JUPYTER_PATH", server_env()["JUPYTER_PATH"])
+    found = collect_template_paths(["voila", "nbconvert"], TEMPLATE, prune=True)
+    assert Path(found[0]) == TEMPLATES / "nbconvert" / "templates" / TEMPLATE
+    assert any(Path(p).name == "lab" for p in found)  # (what it extends)
+    assert get_data_dir() == own and Path(own, "themes").is_dir()
