@@ -9,7 +9,8 @@ games (``importexport.bench.run_games``, the basic rules, then abilities with ev
 counted once with ``--games`` games and once with none, and the difference is divided by the
 decisions.  Both counts start after one warm-up game and ``gc.freeze()`` (so that a full garbage
 collection over the imported modules, which falls into one count or the other by chance, does not
-blur a difference of a fraction of a percent).  Needs ``valgrind`` on the PATH; some forty times
+blur a difference of a fraction of a percent; ``--gc``: without the freeze, as ``bench_engine.py`` runs,
+though three games rarely see a full collection).  Needs ``valgrind`` on the PATH; some forty times
 slower than the games themselves.  With ``REV`` (exported as ``bench_against`` does) the same is
 counted for it and the ratio printed (now / then; below 1: fewer).
 
@@ -44,7 +45,8 @@ games, players, every = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "all"
 modules = ALL_MODULES if every else ()
 run_games(players, 1, 0, every, modules)  # (warm: the caches the engine fills as it plays)
 gc.collect()
-gc.freeze()
+if sys.argv[4] == "freeze":
+    gc.freeze()
 print(run_games(players, games, 0, every, modules)["decisions"] if games else 0)
 """
 CHESS = r"""
@@ -54,11 +56,17 @@ from importexport.bench import chess_random_game
 games = int(sys.argv[1])
 chess_random_game(random.Random(1))  # (warm, as above)
 gc.collect()
-gc.freeze()
+if sys.argv[4] == "freeze":
+    gc.freeze()
 rng = random.Random(0)
 print(sum(chess_random_game(rng) for _ in range(games)))
 """
 CONFIGS = {"basic": "basic", "abilities+all": "all"}
+
+
+GC = {"freeze": "freeze"}
+"""How the counted runs treat the garbage collector: ``freeze`` (``gc.freeze()`` before counting) or, with
+``--gc``, ``collect`` (as ``bench_engine.py`` runs: full collections over the whole heap included)."""
 
 
 def instructions(where: Path, games: int, players: int, config: str, script: str = PLAY) -> tuple[int, int]:
@@ -66,7 +74,7 @@ def instructions(where: Path, games: int, players: int, config: str, script: str
     for the package in ``where``."""
     env = {"PYTHONPATH": str(where), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, "-c", script, str(games), str(players), config],
+                          sys.executable, "-c", script, str(games), str(players), config, GC["freeze"]],
                          cwd=where, capture_output=True, text=True, check=True, env=env)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if refs is None:
@@ -77,7 +85,7 @@ def instructions(where: Path, games: int, players: int, config: str, script: str
 def count(where: Path, games: int, players: int) -> dict[str, int]:
     """Instructions per decision in each configuration, for the package in ``where``."""
     env = {"PYTHONPATH": str(where), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-    subprocess.run([sys.executable, "-c", PLAY, "0", str(players), "basic"], cwd=where, check=True, env=env,
+    subprocess.run([sys.executable, "-c", PLAY, "0", str(players), "basic", "freeze"], cwd=where, check=True, env=env,
                    capture_output=True)  # (compiled once beforehand, so that neither count compiles)
     result = {}
     for name, config in CONFIGS.items():
@@ -107,7 +115,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--chess-games", type=int, default=6, help="python-chess random games counted (0: none)")
+    ap.add_argument("--gc", action="store_true", help="no gc.freeze() before counting (as bench_engine.py runs)")
     args = ap.parse_args()
+    if args.gc:
+        GC["freeze"] = "collect"
     if shutil.which("valgrind") is None:
         ap.error("needs valgrind (apt-get install valgrind)")
     report = now_and_then(count, args.rev, args.games, args.players, 4)
