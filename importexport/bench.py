@@ -50,17 +50,24 @@ def run_games(players: int, games: int, seed: int, abilities: bool, modules: tup
 
 def chess_plies_per_second(seconds: float = 5.0, seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> float:
     """python-chess random games: legal moves, push, game-over check, for ``seconds`` of ``clock``."""
-    import chess
-
     rng = random.Random(seed)
     plies = 0
     start = clock()
     while clock() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
+        plies += chess_random_game(rng)
     return plies / (clock() - start)
+
+
+def chess_random_game(rng: random.Random) -> int:
+    """One python-chess game of random plies from the start (``rng`` chooses); returns its plies."""
+    import chess
+
+    board = chess.Board()
+    plies = 0
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+        plies += 1
+    return plies
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m importexport.bench") -> None:

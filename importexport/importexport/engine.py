@@ -23,6 +23,7 @@ from . import abilities as _abilities  # noqa: F401  (registers the ability fram
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
+    HEARD_BY_CARDS,
     REGISTRY,
     Working,
     anyone_in_reach,
@@ -179,6 +180,10 @@ class Game(Referee):
 
     def notify(self, event: str, **data: Any) -> None:
         """Tell the abilities in play that something happened (they may react)."""
+        work = self.working_memo  # (an event no working ability and no card's own hook hears: ``dispatch``
+        if work is not None and work.state is self.state and work.events is not None \
+                and event not in work.events and event not in HEARD_BY_CARDS:  # would call nothing, skipped)
+            return
         _abilities.dispatch(self, event, data)
 
     def fire_instants(self, seat: int, cards: list[int], ship: int) -> None:

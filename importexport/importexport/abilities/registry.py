@@ -174,6 +174,10 @@ STANDING: dict[str, list[Ability]] = {}  # modifier key -> abilities whose rule 
 STANDING_MARKS: list[str] = []  # the ``state.marks`` keys of the standing rules
 _INDEXES: dict[tuple[Ability, ...], dict[str, list[Ability]]] = {}  # ``modifier_index`` by the abilities working
 _EVENT_NAMES: dict[str, tuple[str, str, str]] = {}  # event -> its hook names (``on_x``, ``self_x``, ``on_self_x``)
+HEARD_BY_CARDS: set[str] = {"fulfil"}
+"""The events ``dispatch`` hands to some hook whoever holds what: a card's own ``on_self_<event>``,
+a ``watch_<event>``, and ``fulfil`` (its containers' ``on_container_fulfilled``).  Any other event
+nobody's working abilities hear (``table_events``) reaches no hook (``Game.notify`` skips it)."""
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -204,6 +208,8 @@ def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[
         LENDERS.add(card)
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
+        HEARD_BY_CARDS.add(event)
+    HEARD_BY_CARDS.update(n[len("on_self_"):] for n in names if n.startswith("on_self_"))
     if cls.standing:
         for key in ability.modifies:  # (registered again under the same name: replaced)
             STANDING[key] = [a for a in STANDING.get(key, []) if a.name != cls.name] + [ability]
