@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import play_random
+from helpers import examples, play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -125,7 +125,7 @@ def choices(game: str) -> st.SearchStrategy[Any]:
 
 CHOICES = {game: choices(game) for game in GAMES}
 """Built once: a strategy built anew at each draw costs hypothesis more than the test itself."""
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # --- the tests ------------------------------------------------------------------------------------

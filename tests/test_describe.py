@@ -16,6 +16,7 @@ import random
 import re
 import string
 from collections import defaultdict
+from functools import cache
 
 import pytest
 from helpers import cid, fulfil_position, is_quiet, plain_cards
@@ -63,6 +64,13 @@ def equivalent(a: Action, b: Action) -> bool:
     return a._replace(cards=()) == b._replace(cards=()) and list(map(kind, a.cards)) == list(map(kind, b.cards))
 
 
+@cache
+def placeholders(key: str) -> frozenset[str]:
+    """The names a line's template shows, in either language (parsed once a template, not again at each of
+    the half million lines worded)."""
+    return frozenset(f for lang in LANGS for _, f, _, _ in string.Formatter().parse(TEXT[key][lang]) if f)
+
+
 def check_args(g: Game, a: Action) -> None:
     """Every argument of the line is put into words by its name, or is a plain count."""
     key, args = engine_wording(g, a)
@@ -70,8 +78,7 @@ def check_args(g: Game, a: Action) -> None:
     if worded is not None:
         key, extra = worded
         args = {**args, **extra}
-    placeholders = {f for lang in LANGS for _, f, _, _ in string.Formatter().parse(TEXT[key][lang]) if f}
-    for name in placeholders:
+    for name in placeholders(key):
         assert name in WORDED_ARGS or name in COUNT_ARGS, f"{a}: {key} shows {name!r} unworded"
         if name in COUNT_ARGS:
             assert isinstance(args[name], int) and 0 <= args[name] < 200, f"{a}: {key}: {name}={args[name]!r}"

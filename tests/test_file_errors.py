@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -220,7 +221,7 @@ def refused_well(err: TextError) -> None:
     assert err.key in FILES and "\n" not in str(err) and "\n" not in err.text("de") and len(str(err)) < 600
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.one_of(st.text(max_size=60), st.binary(max_size=60).map(lambda b: b"{" + b)), game=st.sampled_from(["ie", "pr"]))
 def test_random_text_is_no_save(text: str | bytes, game: str) -> None:
     with pytest.raises(SaveFileError) as refused:
@@ -228,7 +229,7 @@ def test_random_text_is_no_save(text: str | bytes, game: str) -> None:
     refused_well(refused.value)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(place=st.sampled_from(["seed", "version", "lang", "digest", "actions", "seats", "initial", "x"]), value=JSON,
        game=st.sampled_from(["ie", "pr"]), digits=st.integers(0, 6000))
 def test_a_save_with_a_random_field_is_refused_or_loads(place: str, value: Any, game: str, digits: int) -> None:
@@ -242,7 +243,7 @@ def test_a_save_with_a_random_field_is_refused_or_loads(place: str, value: Any, 
         refused_well(err)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.lists(st.sampled_from([*"players: 2\n-[]{}&*!\"'#@`,?|>%\\\t ü", "\ud800", "\x07", "9" * 200, "seats"]),
                     max_size=40).map("".join), game=st.sampled_from(["ie", "pr"]))
 def test_random_yaml_is_refused_or_loads(text: str, game: str) -> None:
@@ -252,7 +253,7 @@ def test_random_yaml_is_refused_or_loads(text: str, game: str) -> None:
         refused_well(err)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(key=st.sampled_from(["players", "seed", "active", "turn", "deck", "seats", "harbour", "ending", "time_pile_size", "mode"]),
        value=JSON, game=st.sampled_from(["ie", "pr"]))
 def test_a_scenario_with_a_random_field_is_refused_or_saves(key: str, value: Any, game: str) -> None:

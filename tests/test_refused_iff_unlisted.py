@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_random_play import random_step, snapshot
@@ -69,7 +70,7 @@ def candidate(draw: st.DrawFn, g: Game) -> Action:
     return a._replace(**{field: draw(value)})
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), abilities=st.booleans(), modules=st.sampled_from(MODULES),
        steps=st.integers(0, 250), data=st.data())
 def test_a_choice_is_refused_exactly_when_it_is_not_listed(

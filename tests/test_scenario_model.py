@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import DOCS_IMPORT
+from helpers import DOCS_IMPORT, examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -313,7 +313,7 @@ def check_sound(g: Game, rng: random.Random, steps: int = 6) -> None:
         g.apply(rng.choice(g.legal_actions(seat)))
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(base=st.sampled_from(VALID), data=st.data(), seed=st.integers(0, 2**16))
 def test_a_mutated_scenario_is_refused_or_sound(base: dict[str, Any], data: st.DataObject, seed: int) -> None:
     spec = base

@@ -16,6 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
@@ -192,7 +193,7 @@ def _mutate(data: dict[str, Any], pick: int, how: int, value: Any) -> dict[str, 
 SAVES = {seed: played(seed, 25 + seed * 7, abilities=seed % 2 == 1, modules=("market",) if seed == 3 else ()) for seed in range(6)}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.integers(0, 5), pick=st.integers(0, 10**6), how=st.integers(0, 3), value=ANY_VALUE)
 def test_a_mutated_save_is_refused_or_sound(which: int, pick: int, how: int, value: Any) -> None:
     data = _mutate(json.loads(SAVES[which].save()), pick, how, value)
