@@ -191,3 +191,32 @@ def test_a_room_goes_on_after_its_database_server_restarts(server: Server) -> No
         seen = service.wait(code, version, 2.0)
     assert seen == version + 1
     service.store.close()
+
+
+def test_stores_opened_at_once_on_a_new_database_all_open(url: str) -> None:
+    """Several app servers started together on one new database (a class's JupyterHub servers on one
+    PostgreSQL) each make the rooms' tables if missing: all open, none refused (before, the second failed
+    on PostgreSQL's duplicate type or SQLite's table made meanwhile)."""
+    import threading
+
+    count = 6
+    gate = threading.Barrier(count)
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+
+    def open_one() -> None:
+        gate.wait()
+        try:
+            opened.append(Store(url))
+        except BaseException as e:  # noqa: BLE001 (every failure is reported below)
+            failed.append(e)
+
+    threads = [threading.Thread(target=open_one) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    for store in opened:
+        store.close()
+    assert not failed, failed
+    assert len(opened) == count

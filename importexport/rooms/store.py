@@ -137,6 +137,11 @@ def normal_url(url: str) -> str:
 
 T = TypeVar("T")
 
+SCHEMA_LOCK = 0x69655F726F6F6D73
+"""The PostgreSQL advisory lock held while the rooms' tables are made (a fixed number: "ie_rooms" in ASCII)."""
+CREATE_TRIES = 3
+"""How often a SQLite store tries to make its tables when another process made them meanwhile."""
+
 
 class Store:
     """The rooms' tables in one database.  ``url``: see :func:`normal_url` (``None``: :func:`default_url`).
@@ -163,7 +168,21 @@ class Store:
         self._guard(self._create)
 
     def _create(self) -> None:
-        META.create_all(self.engine)
+        # Two app servers started at once on one new database would both find the tables missing and
+        # both create them; the second then failed.  On PostgreSQL a transaction-wide advisory lock lets
+        # them create one after the other (the second finds the tables made); on SQLite the second's
+        # CREATE meets the table just made ("already exists"), and once more it finds them all.
+        for attempt in range(CREATE_TRIES):
+            try:
+                with self.engine.begin() as conn:
+                    if not self.sqlite:
+                        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+                    META.create_all(conn)
+                break
+            except sa_exc.OperationalError:
+                if not self.sqlite or attempt == CREATE_TRIES - 1:
+                    raise
+                time.sleep(0.05)
         found = sa.inspect(self.engine)
         for table in META.sorted_tables:
             have = {c["name"] for c in found.get_columns(table.name)}
