@@ -630,14 +630,15 @@ def do_contract(g: RulesContext, a: Action) -> None:
     place_contract(g, a.player, ship, c, a.option, n=a.count - 1)
 
 
-def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int, **log: Any) -> None:
+def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int, *, line: str = "contract",
+                   **log: Any) -> None:
     """``card`` goes under ``ship`` as ``seat``'s contract (``side``: a J card's cargo side), with or
-    without a Contract action (``log``: the event line's details): the abilities hear it (SUGAR,
-    DRONES, ...) and a ship whose containers already meet it is fulfilled."""
+    without a Contract action (``line``, ``log``: the event line and its details): the abilities hear
+    it (SUGAR, DRONES, ...) and a ship whose containers already meet it is fulfilled."""
     ship.contracts.append(card)
     forget(g)
     ship.sides.append(side)
-    g.emit("contract", p=seat, c=card, s=ship.id, **log)
+    g.emit(line, p=seat, c=card, s=ship.id, **log)
     if g.state.abilities:
         g.notify("contract", seat=seat, card=card, ship=ship.id)
     if ship.containers and is_complete(g, ship):

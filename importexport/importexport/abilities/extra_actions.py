@@ -49,11 +49,9 @@ from ..rules import (
     crew_room,
     draw_action,
     draw_cards,
-    fulfil,
     gain,
     goods_room,
     harbour_ships,
-    is_complete,
     level_deficit,
     max_cargo,
     pay_bank,
@@ -407,16 +405,10 @@ class Spacecraft(Ability):
 
     def answer_place(self, g: RulesContext, frame: Frame, action: Action) -> None:
         s = g.state
-        seat, c, ship = action.player, action.cards[1], s.ships[action.target]
+        c = action.cards[1]
         s.island.remove(c)
-        ship.contracts.append(c)
-        forget(g)
-        ship.sides.append(action.option)
-        g.emit("contract_from_island", p=seat, c=c, s=ship.id, why=self.name)
-        if s.abilities:
-            g.notify("contract", seat=seat, card=c, ship=ship.id)
-        if ship.containers and is_complete(g, ship):
-            fulfil(g, ship)
+        _turn.place_contract(g, action.player, s.ships[action.target], c, action.option, line="contract_from_island",
+                             why=self.name)
 
 
 # --- draws ----------------------------------------------------------------------------------------
