@@ -59,6 +59,7 @@ from ..rules import (
     ship_home,
     top_of_deck,
 )
+from ..scoring import goods_counts
 from .exchanges import load_by_ability, to_island
 from .piracy import super_ship_bonus
 from .registry import Ability, Wording, acting, forget, register
@@ -570,8 +571,6 @@ class Playstations(ExtraLoad):
               "declared action.")
 
     def limit(self, g: RulesContext, seat: int) -> int | None:
-        from ..scoring import goods_counts
-
         return goods_counts(g, seat)[GREEN] // 2
 
 
