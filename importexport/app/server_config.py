@@ -44,7 +44,7 @@ def link_template(data: Path) -> Path:
 
 
 def write(path: Path) -> dict[str, Any]:
-    """Set :data:`~importexport.cli.VOILA_EXECUTOR` and the save hook in the JSON configuration at ``path`` (made if missing);
+    """Set :data:`~importexport.cli.VOILA_EXECUTOR`, the page template and the save hook in the JSON configuration at ``path`` (made if missing);
     the configuration as written.  ValueError if the file is not a JSON object."""
     config: Any = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     if not isinstance(config, dict) or not all(isinstance(config.get(k, {}), dict)
