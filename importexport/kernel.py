@@ -32,7 +32,8 @@ the app passes back): it costs one lookup in that list before ``_do``, no furthe
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Self
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Self, overload
 
 from .boundary import check_steps, field_out_of_range
 from .bounds import MAX_CHOICE_CARDS
@@ -41,6 +42,104 @@ from .rng import Rng
 
 Event = tuple[int, str, dict[str, Any]]
 """A log line: the turn, the message's key, its details."""
+
+
+class EventLog(Sequence[Event]):
+    """The event log: a sequence of ``(turn, key, args)`` lines, kept flat.
+
+    A game writes a thousand lines or so, and as tuples holding dicts each line would be two objects
+    the garbage collector counts and keeps for the game's life (CPython never untracks a tuple that
+    holds a dict): the collector then ran three young collections a game, and each full one walked
+    every line.  So the lines are stored one after another in one list of plain values, each line as
+    its turn, its key, the number of its details, their names, then their values
+    (``5, "gain", 2, "p", "n", 1, 4`` for ``(5, "gain", {"p": 1, "n": 4})``): a game's log is one
+    list, and a line allocates nothing that outlives :meth:`Referee.emit` except the values it
+    names (a list of cards, say).
+
+    Readers see a list of tuples: ``len``, iteration, indexing (a line as a tuple, its details in a
+    new dict), slicing (a list of lines), ``==`` (with another log or a list of lines), ``repr`` (a
+    list's), :meth:`append` and :meth:`copy`.  Where each line begins (``_starts``, ending with
+    where the last line read ends) is worked out when first read, for the lines added since.
+    :meth:`Referee.emit` writes to ``_flat`` directly (docs/architecture.md).
+    """
+
+    __slots__ = ("_flat", "_starts")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._flat: list[Any] = []
+        self._starts = [0]
+        for event in events:
+            self.append(event)
+
+    def append(self, event: Event) -> None:
+        """Add a line (a ``(turn, key, args)`` triple)."""
+        turn, key, args = event
+        self._flat += [turn, key, len(args), *args, *args.values()]
+
+    def copy(self) -> EventLog:
+        """An independent log with the same lines (their values shared, as a list's copy shares them)."""
+        log = EventLog()
+        log._flat, log._starts = self._flat.copy(), self._starts.copy()
+        return log
+
+    def _index(self) -> list[int]:
+        """Where each line begins in ``_flat``, then where the last one ends (the new lines indexed first)."""
+        starts, flat = self._starts, self._flat
+        at, end = starts[-1], len(flat)
+        while at < end:
+            at += 3 + 2 * flat[at + 2]
+            starts.append(at)
+        return starts
+
+    def _line(self, at: int) -> Event:
+        """The line beginning at ``at`` in ``_flat``."""
+        flat = self._flat
+        n = flat[at + 2]
+        names = at + 3
+        return flat[at], flat[at + 1], dict(zip(flat[names:names + n], flat[names + n:names + 2 * n], strict=True))
+
+    def __len__(self) -> int:
+        return len(self._index()) - 1
+
+    def __iter__(self) -> Iterator[Event]:
+        flat, at = self._flat, 0
+        while at < len(flat):  # (lines added while iterating are reached too, as with a list)
+            yield self._line(at)
+            at += 3 + 2 * flat[at + 2]
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        starts = self._index()
+        if isinstance(index, slice):
+            return [self._line(starts[i]) for i in range(*index.indices(len(starts) - 1))]
+        i = index.__index__()
+        if i < 0:
+            i += len(starts) - 1
+        if not 0 <= i < len(starts) - 1:
+            raise IndexError("event log index out of range")
+        return self._line(starts[i])
+
+    def __reversed__(self) -> Iterator[Event]:
+        return reversed(self[:])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._flat == other._flat or self[:] == other[:]  # (details in another order are equal)
+        if isinstance(other, list):
+            return self[:] == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (a log changes, as a list does)
+
+    def __repr__(self) -> str:
+        return repr(self[:])
+
+
 _UNLISTED = object()  # (what ``apply`` finds for a value that is not the very object listed)
 
 
@@ -60,26 +159,26 @@ class Referee:
     lang: str
     seed: int
     state: Any
-    log: list[Event]
+    log: EventLog
     history: list[Any]
     _opts: list[Any]
     initial: Any
-    _initial_log: list[Event]
+    _initial_log: EventLog
 
     # --- construction -------------------------------------------------------------------
 
     def _start(self, lang: str, seed: int) -> None:
         """The shell's fields of a game about to be set up (an empty log and history)."""
         self.lang, self.seed = lang, seed
-        self.log, self.history, self._opts = [], [], []
+        self.log, self.history, self._opts = EventLog(), [], []
         self._fresh()
 
     @classmethod
-    def from_state(cls, state: Any, lang: str = "en", seed: int = 0, log: list[Event] | None = None) -> Self:
-        """A game continuing from ``state`` (used by scenarios and save files)."""
+    def from_state(cls, state: Any, lang: str = "en", seed: int = 0, log: Iterable[Event] | None = None) -> Self:
+        """A game continuing from ``state`` (used by scenarios and save files), its log beginning with ``log``."""
         g = cls.__new__(cls)
         g._start(lang, seed)
-        g.state, g.log = state, list(log or [])
+        g.state, g.log = state, EventLog(log or ())
         g._begin()
         return g
 
@@ -87,7 +186,7 @@ class Referee:
         """Run the automatic steps before the first decision and keep that position as the start."""
         self._advance()
         self.initial = self.state.clone()
-        self._initial_log = list(self.log)
+        self._initial_log = self.log.copy()
 
     # --- the game's hooks ---------------------------------------------------------------
 
@@ -180,7 +279,7 @@ class Referee:
     def _rebuild(self, actions: list[Any]) -> None:
         """The game replayed from its start through ``actions``, each checked for legality where it is made."""
         self.state = self.initial.clone()
-        self.log = list(self._initial_log)
+        self.log = self._initial_log.copy()
         self.history = []
         self._fresh()
         self._advance()
@@ -195,7 +294,7 @@ class Referee:
         cls = type(self)
         g = cls.__new__(cls)
         g.lang, g.seed, g.state = self.lang, self.seed, self.state.clone()
-        g.log, g.history, g._opts = list(self.log), list(self.history), list(self._opts)
+        g.log, g.history, g._opts = self.log.copy(), list(self.history), list(self._opts)
         g.initial, g._initial_log = self.initial, self._initial_log
         self._carry(g)
         return g
@@ -204,7 +303,9 @@ class Referee:
 
     def emit(self, key: str, **args: Any) -> None:
         """Add a line to the event log (rendered in either language by :meth:`narrate`)."""
-        self.log.append((self.state.turn, key, args))
+        # written out (the hot path): EventLog.append's fields added to the flat list in one step
+        flat = self.log._flat
+        flat += [self.state.turn, key, len(args), *args, *args.values()]
 
     def rng(self) -> Rng:
         """The game's random source, continuing from the state (store ``.state`` back after use)."""
