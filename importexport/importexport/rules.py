@@ -316,25 +316,33 @@ def _plain_fills(contracts: tuple[int, ...], sides: tuple[int, ...], colours: tu
     return tuple(_place(contracts, slots, [[PLAIN_FIT[col][slot] for _card, slot in slots] for col in colours], colours, old))
 
 
-def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]], fit: list[list[int]],
-           colours: list[int] | tuple[int, ...], old: list[int] | tuple[int, ...]) -> list[int]:
-    """:func:`fills_now`'s matching: ``contracts`` the ship's, ``slots`` its (contract, slot colour) pairs, ``fit[i][k]``
-    how well container ``i`` fills slot ``k`` (``_fits``), ``old`` the record so far."""
-    n = len(colours)
-    width = range(len(slots))
-    holder = [-1] * len(slots)  # the container in each slot
-    placed = [-1] * n  # the slot of each container
-    orders: dict[int, list[int]] = {}  # per container, the slots it fits, best fit first (then in order)
+class _Matching:
+    """:func:`_place`'s matching in progress: which container holds each slot, which slot each container.
 
-    def augment(i: int, seen: set[int], kept: bool) -> bool:
+    A class, not a closure calling itself: such a closure is a reference cycle (the function holds the
+    cell that holds it), which only the garbage collector frees, and the matching runs at nearly every
+    settling of a ship in a game with abilities (docs/architecture.md)."""
+
+    __slots__ = ("slots", "fit", "old", "width", "holder", "placed", "orders")
+
+    def __init__(self, slots: list[tuple[int, int]], fit: list[list[int]], old: list[int] | tuple[int, ...],
+                 n: int) -> None:
+        self.slots, self.fit, self.old, self.width = slots, fit, old, range(len(slots))
+        self.holder = [-1] * len(slots)  # the container in each slot
+        self.placed = [-1] * n  # the slot of each container
+        self.orders: dict[int, list[int]] = {}  # per container, the slots it fits, best fit first (then in order)
+
+    def augment(self, i: int, seen: set[int], kept: bool) -> bool:
         """Kuhn's augmenting path from container ``i`` (``kept``: each only within its recorded
         contract): a free slot if there is one, else one whose container can move on."""
-        order = orders.get(i)
+        order = self.orders.get(i)
         if order is None:
-            row = fit[i]
-            order = orders[i] = [k for k in sorted(width, key=row.__getitem__) if row[k] >= 0]
+            row = self.fit[i]
+            order = self.orders[i] = [k for k in sorted(self.width, key=row.__getitem__) if row[k] >= 0]
         if kept:
-            order = [k for k in order if slots[k][0] == old[i]]
+            slots, was = self.slots, self.old[i]
+            order = [k for k in order if slots[k][0] == was]
+        holder, placed = self.holder, self.placed
         for k in order:
             if holder[k] < 0:
                 holder[k], placed[i] = i, k
@@ -342,11 +350,19 @@ def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]],
         for k in order:
             if k not in seen:
                 seen.add(k)
-                if augment(holder[k], seen, kept):
+                if self.augment(holder[k], seen, kept):
                     holder[k], placed[i] = i, k
                     return True
         return False
 
+
+def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]], fit: list[list[int]],
+           colours: list[int] | tuple[int, ...], old: list[int] | tuple[int, ...]) -> list[int]:
+    """:func:`fills_now`'s matching: ``contracts`` the ship's, ``slots`` its (contract, slot colour) pairs, ``fit[i][k]``
+    how well container ``i`` fills slot ``k`` (``_fits``), ``old`` the record so far."""
+    n = len(colours)
+    matching = _Matching(slots, fit, old, n)
+    augment, placed = matching.augment, matching.placed
     loose = [i for i in range(n) if colours[i] != RIDING]
     for i in loose:  # first every container on the contract it lies on, where that still works
         if old[i] in contracts:
