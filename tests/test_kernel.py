@@ -3,20 +3,25 @@
 - both referees derive from it and write none of its shell again;
 - replay checks every move in both games: a save whose moves hold an illegal one is refused, and so
   is taking back a move when the history before it holds one (Port Royal's replay once skipped that);
-- the shell behaves alike in both games: copies of the game's own class, refusals in its language.
+- the shell behaves alike in both games: copies of the game's own class, refusals in its language;
+- the event log reads as a list of ``(turn, key, args)`` lines, yet holds no object per line that the
+  garbage collector would keep for the game's life, and a game leaves no reference cycle behind.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
 
+from importexport.bench import ALL_MODULES
+from importexport.bots import RandomBot, play_out
 from importexport.errors import IllegalActionError, SaveFileError
 from importexport.importexport import savefile as ie_savefile
 from importexport.importexport.actions import Action as IEAction
 from importexport.importexport.engine import Game as IEGame
-from importexport.kernel import Referee
+from importexport.kernel import EventLog, Referee
 from importexport.portroyal import savefile as pr_savefile
 from importexport.portroyal.actions import Action as PRAction
 from importexport.portroyal.game import Game as PRGame
@@ -94,3 +99,48 @@ def test_the_shell_is_the_same_in_both_games(game: str) -> None:
     for a in g.history:
         again.apply(str(a))
     assert again.to_json() == g.to_json() and repr(again) == repr(g)
+
+
+@pytest.mark.parametrize("game", ["importexport", "portroyal"])
+def test_the_event_log_reads_as_a_list_of_lines(game: str) -> None:
+    g = played(game, 8)
+    lines = list(g.log)
+    assert len(lines) == len(g.log) > 3 and all(len(line) == 3 and isinstance(line[2], dict) for line in lines)
+    assert g.log == lines and lines == g.log and repr(g.log) == repr(lines)
+    assert [g.log[i] for i in (0, 2, -1, -len(lines))] == [lines[i] for i in (0, 2, -1, -len(lines))]
+    for cut in (slice(None), slice(-3, None), slice(2, 5), slice(5, 2), slice(None, None, 2), slice(None, None, -1)):
+        assert g.log[cut] == lines[cut]
+    assert list(reversed(g.log)) == lines[::-1] and g.log.index(lines[1]) == 1 and lines[-1] in g.log
+    with pytest.raises(IndexError):
+        g.log[len(lines)]
+    twin = g.log.copy()
+    g.apply(g.legal_actions()[-1])
+    assert twin == lines and len(g.log) > len(lines) and g.log[: len(lines)] == lines
+    seen = []
+    for line in twin:  # (a line added while reading is read too, as in a list)
+        seen.append(line)
+        if len(seen) == 1:
+            twin.append((99, "added", {"p": 0, "cards": [1, 2]}))
+    assert seen == [*lines, (99, "added", {"p": 0, "cards": [1, 2]})] and twin != lines
+    assert EventLog([(1, "x", {"p": 0, "n": 2})]) == EventLog([(1, "x", {"n": 2, "p": 0})]) != EventLog([(1, "x", {})])
+
+
+@pytest.mark.parametrize("abilities", [False, True])
+def test_the_log_holds_no_object_per_line(abilities: bool) -> None:
+    g = IEGame(players=4, seed=5, abilities=abilities, modules=ALL_MODULES if abilities else ())
+    play_out(g, [RandomBot(s) for s in range(4)])
+    tracked = [x for x in g.log._flat if gc.is_tracked(x)]
+    lists = [v for _t, _k, args in g.log for v in args.values() if isinstance(v, list)]
+    assert len(g.log) > 500 and all(type(x) is list for x in tracked) and len(tracked) == len(lists)
+
+
+def test_a_game_with_abilities_leaves_no_reference_cycle() -> None:
+    gc.collect()
+    gc.disable()
+    try:
+        g = IEGame(players=4, seed=1, abilities=True, modules=ALL_MODULES)
+        play_out(g, [RandomBot(s) for s in range(4)])
+        del g
+        assert gc.collect() == 0  # (what only the collector frees, it finds here)
+    finally:
+        gc.enable()
