@@ -79,16 +79,23 @@ class EventLog(Sequence[Event]):
     def copy(self) -> EventLog:
         """An independent log with the same lines (their values shared, as a list's copy shares them)."""
         log = EventLog()
-        log._flat, log._starts = self._flat.copy(), self._starts.copy()
+        log._flat, log._starts = self._flat.copy(), self._starts
         return log
 
     def _index(self) -> list[int]:
-        """Where each line begins in ``_flat``, then where the last one ends (the new lines indexed first)."""
+        """Where each line begins in ``_flat``, then where the last one ends (the new lines indexed first).
+
+        A new list when lines were added, never one changed in place: two readers at once (or a
+        copy's) each get a whole index."""
         starts, flat = self._starts, self._flat
         at, end = starts[-1], len(flat)
+        if at == end:
+            return starts
+        added = []
         while at < end:
             at += 3 + 2 * flat[at + 2]
-            starts.append(at)
+            added.append(at)
+        self._starts = starts = starts + added
         return starts
 
     def _line(self, at: int) -> Event:
