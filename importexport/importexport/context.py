@@ -31,6 +31,9 @@ class RulesContext(Protocol):
     None: look them up afresh)."""
     settled_memo: dict[int, tuple[Any, ...]] | None
     """Per ship, the inputs of its record when it was last settled (``rules.settle_fills``)."""
+    settled_state: State | None
+    """The state in which every harbour record was last settled (``rules.settle_harbours``), until a
+    rule changes a ship (None: settle again)."""
 
     @property
     def history(self) -> Sequence[Action]:

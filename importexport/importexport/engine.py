@@ -66,6 +66,7 @@ class Game(Referee):
     _opts: list[Action]
     working_memo: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
     settled_memo: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
+    settled_state: State | None = None  # the state whose every harbour record is settled (rules.settle_harbours; None: look)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
     def __init__(
@@ -191,9 +192,8 @@ class Game(Referee):
 
     def seat_order(self, start: int | None = None) -> list[int]:
         """Seats clockwise, from ``start`` (default: the active player)."""
-        n = self.state.n
-        first = self.state.active if start is None else start
-        return SEAT_ORDERS[n][first][:]
+        s = self.state
+        return SEAT_ORDERS[len(s.players)][s.active if start is None else start][:]  # (``s.n``, written out)
 
     # --- reading the game -----------------------------------------------------------------
 
@@ -269,6 +269,7 @@ def _drop(g: Game, action: Action) -> None:
     i = ship.contracts.index(action.cards[0])
     ship.contracts.pop(i)
     forget(g)
+    g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.pop(i)
     g.state.discard.append(action.cards[0])
     g.emit("drop", p=action.player, c=action.cards[0], s=ship.id)

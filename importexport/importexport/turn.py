@@ -637,6 +637,7 @@ def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int,
     it (SUGAR, DRONES, ...) and a ship whose containers already meet it is fulfilled."""
     ship.contracts.append(card)
     forget(g)
+    g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.append(side)
     g.emit(line, p=seat, c=card, s=ship.id, **log)
     if g.state.abilities:
@@ -706,6 +707,7 @@ def do_load(g: RulesContext, a: Action) -> None:
 
 def load_together(g: RulesContext, seat: int, ship: Ship, cards: tuple[int, ...], colour: int, source: list[int] | None) -> int:
     """Cards after the first ride along with it (one container); returns the colour it counts as."""
+    g.settled_state = None  # (a ship changes: ``rules.settle_harbours`` looks again)
     for rider in cards[1:]:
         if source is not None:
             source.remove(rider)
@@ -905,7 +907,7 @@ def end_turn(g: RulesContext, fr: Frame) -> None:
     elif s.return_to >= 0:
         s.active, s.return_to = s.return_to, -1
     else:
-        s.active = (s.active + 1) % s.n
+        s.active = (s.active + 1) % len(s.players)  # (``s.n``, written out)
     s.turn += 1
     if "lingering" in s.marks:  # (a card that left play worked to the end of its turn)
         forget(g)
