@@ -52,10 +52,12 @@ def play_out(g: GameProtocol, bots: Sequence[Bot] | Mapping[int, Bot], max_steps
     RuntimeError if the game is not over after ``max_steps`` decisions (a game that ends with
     exactly ``max_steps`` decisions is fine)."""
     steps = 0
-    while not g.is_over():
+    while True:
+        deciders = g.deciders()  # (none once the game is over: ``is_over`` is asked only then)
+        if not deciders and g.is_over():
+            return steps
         if steps >= max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} decisions")
-        seat = g.deciders()[0]
+        seat = deciders[0]
         g.apply(bots[seat].choose(g, seat))
         steps += 1
-    return steps

@@ -116,8 +116,9 @@ class Game(Referee):
         """Run automatic frames until a decision is due (or the game is over)."""
         s = self.state
         stack = s.stack
+        abilities = s.abilities  # (fixed for the game: read once)
         while stack:
-            if s.abilities and s.end_seat < 0:
+            if abilities and s.end_seat < 0:
                 work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
                 if work is None or work.wins is not False or work.state is not s:
                     _abilities.check_wins(self)
@@ -129,9 +130,10 @@ class Game(Referee):
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            settle_harbours(self)
+            if abilities or self.settled_state is not s:  # (``settle_harbours``' own first test, written out)
+                settle_harbours(self)
             opts = kind.options(self, frame)  # type: ignore[misc]
-            if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
+            if opts and kind.extras and (abilities or s.modules or frame["seat"] == s.active):  # (else none)
                 extra = extra_options(self, frame)
                 if extra:
                     opts = opts + extra

@@ -138,9 +138,11 @@ def wild_shape(a: Action, led: int | None) -> Reason | None:
 
 def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
-    hand = g.state.players[seat].hand
-    opts = [DRAW[seat], *plays(seat, hand)]
-    in_hand = set(shown_actions(g, seat, hand))
+    s = g.state
+    hand = s.players[seat].hand
+    opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (``plays``, written out)
+    # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
+    in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
@@ -192,7 +194,8 @@ def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, 
         hand.remove(c)
     s.played.extend(cards)
     g.emit("lead" if leading else "follow", p=seat, cards=list(cards), a=action)
-    extra = crew_for(g, seat, action)
+    crew = s.players[seat].crew  # (``crew_for``, written out for the usual case: no ability, no crew)
+    extra = crew_for(g, seat, action) if crew or s.abilities else 0
     if extra:
         s.stack.append({"kind": "declare", "seat": seat, "least": 1, "most": 1 + extra})
     else:
@@ -290,8 +293,9 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     seat = a.player
     if a.kind == "draw":
         g.emit("follow_draw", p=seat)
-        extra = crew_for(g, seat, s.led)
-        trades = trade_crew(g, seat) if s.led != TRADE else 0
+        # (``crew_for`` and ``trade_crew``, written out for the usual case: no ability, no crew, no Capital)
+        extra = crew_for(g, seat, s.led) if s.players[seat].crew or s.abilities else 0
+        trades = trade_crew(g, seat) if s.led != TRADE and "capital" in s.modules else 0
         if extra or trades:
             s.stack.append({"kind": "declare", "seat": seat, "least": 0, "most": extra, "trade": trades})
         else:
