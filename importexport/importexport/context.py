@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 class RulesContext(Protocol):
     """A game as the abilities and the rule functions see it: its state, its log, the abilities'
-    rule values and events, its random source, and two memos the rules keep beside the state."""
+    rule values and events, its random source, and the memos the rules keep beside the state."""
 
     state: State
     """The position: every card, ship, player and question on the stack (changed in place)."""

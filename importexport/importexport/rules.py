@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from operator import attrgetter
+from operator import attrgetter, countOf
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
@@ -503,7 +503,7 @@ def goods_room(g: RulesContext, seat: int) -> bool:
 def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
-    n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
+    n = countOf(map(ACTION_OF.__getitem__, crew), action) if crew else 0  # (in C)
     return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
 
 
@@ -594,6 +594,11 @@ def draw_cards(g: RulesContext, seat: int, count: int) -> int:
     """Draw ``count`` cards into the hand (fewer if the deck and discards run out)."""
     s = g.state
     hand = s.players[seat].hand
+    deck = s.deck
+    if 0 < count < len(deck):  # (the usual case, the deck neither is nor runs out: the cards taken off its end in C,
+        hand += deck[:-count - 1:-1]  # the top one first, as one by one)
+        del deck[-count:]
+        return count
     drawn = 0
     for _ in range(count):
         if len(s.deck) > 1:  # (``top_of_deck`` where the deck neither is nor runs out)
