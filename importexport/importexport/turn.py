@@ -78,11 +78,6 @@ Each rule is written once, as the walk that lists its options, and its check is 
 """
 
 
-def plays(seat: int, cards: list[int]) -> list[Action]:
-    """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
-    return list(map(PLAY[seat].__getitem__, cards))  # (looked up in C)
-
-
 def shown_actions(g: RulesContext, seat: int, cards: list[int]) -> list[int]:
     """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
@@ -140,7 +135,7 @@ def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
     s = g.state
     hand = s.players[seat].hand
-    opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (``plays``, written out)
+    opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (each card's play, looked up in C: hands hold no tokens)
     # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
     in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
