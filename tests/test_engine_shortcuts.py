@@ -80,6 +80,30 @@ def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> No
     assert passed > 100
 
 
+def test_harbours_left_unsettled_only_while_no_rule_changed_a_ship() -> None:
+    """Without abilities ``rules.settle_harbours`` looks at no ship while ``settled_state`` is still the
+    state it settled last (each rule that changes a ship clears it): at every decision of random games
+    without abilities, with each module, in the game, after an undo and in a copy, each harbour ship's
+    record is what settling it afresh gives; and most decisions passed every ship over."""
+    from importexport.importexport.rules import fills_now
+
+    skipped = decisions = 0
+    for seed, module in enumerate(("", *MODULES)):
+        g = Game(players=2 + seed % 5, seed=seed, modules=(module,) if module else ())
+        rng = random.Random(seed)
+        while not g.is_over():
+            if decisions % 40 == 39:
+                g.undo(2)
+            for game in (g, g.copy()) if len(g.history) % 25 == 0 else (g,):
+                for ship in game.state.ships:
+                    if ship.contracts and ship.containers and not ship.at_sea:
+                        assert ship.fills == fills_now(game, ship), (module, len(g.history), ship.id)
+            decisions += 1
+            skipped += g.settled_state is g.state
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    assert skipped > decisions / 2
+
+
 def test_a_seats_options_are_those_of_the_whole_list_that_are_its_own() -> None:
     """``legal_actions(seat)`` hands out the whole list at once where one seat decides (``Game._solo``):
     at every decision of random games (basic; abilities with every module, with a sealed Import bid

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 class RulesContext(Protocol):
     """A game as the abilities and the rule functions see it: its state, its log, the abilities'
-    rule values and events, its random source, and two memos the rules keep beside the state."""
+    rule values and events, its random source, and the memos the rules keep beside the state."""
 
     state: State
     """The position: every card, ship, player and question on the stack (changed in place)."""
@@ -31,6 +31,9 @@ class RulesContext(Protocol):
     None: look them up afresh)."""
     settled_memo: dict[int, tuple[Any, ...]] | None
     """Per ship, the inputs of its record when it was last settled (``rules.settle_fills``)."""
+    settled_state: State | None
+    """The state in which every harbour record was last settled (``rules.settle_harbours``), until a
+    rule changes a ship (None: settle again)."""
 
     @property
     def history(self) -> Sequence[Action]:

@@ -66,6 +66,7 @@ class Game(Referee):
     _opts: list[Action]
     working_memo: Working | None = None  # the abilities working for each seat, kept between steps (``registry.working``)
     settled_memo: dict[int, tuple[Any, ...]] | None = None  # per ship, its record's inputs once settled (rules.settle_harbours)
+    settled_state: State | None = None  # the state whose every harbour record is settled (rules.settle_harbours; None: look)
     _solo = -1  # the one seat deciding now, whose are all the options (-1: several seats, or none)
 
     def __init__(
@@ -115,8 +116,9 @@ class Game(Referee):
         """Run automatic frames until a decision is due (or the game is over)."""
         s = self.state
         stack = s.stack
+        abilities = s.abilities  # (fixed for the game: read once)
         while stack:
-            if s.abilities and s.end_seat < 0:
+            if abilities and s.end_seat < 0:
                 work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
                 if work is None or work.wins is not False or work.state is not s:
                     _abilities.check_wins(self)
@@ -128,9 +130,10 @@ class Game(Referee):
                 stack.pop()
                 kind.auto(self, frame)
                 continue
-            settle_harbours(self)
+            if abilities or self.settled_state is not s:  # (``settle_harbours``' own first test, written out)
+                settle_harbours(self)
             opts = kind.options(self, frame)  # type: ignore[misc]
-            if opts and kind.extras and (s.abilities or s.modules or frame["seat"] == s.active):  # (else none)
+            if opts and kind.extras and (abilities or s.modules or frame["seat"] == s.active):  # (else none)
                 extra = extra_options(self, frame)
                 if extra:
                     opts = opts + extra
@@ -191,9 +194,8 @@ class Game(Referee):
 
     def seat_order(self, start: int | None = None) -> list[int]:
         """Seats clockwise, from ``start`` (default: the active player)."""
-        n = self.state.n
-        first = self.state.active if start is None else start
-        return SEAT_ORDERS[n][first][:]
+        s = self.state
+        return SEAT_ORDERS[len(s.players)][s.active if start is None else start][:]  # (``s.n``, written out)
 
     # --- reading the game -----------------------------------------------------------------
 
@@ -269,6 +271,7 @@ def _drop(g: Game, action: Action) -> None:
     i = ship.contracts.index(action.cards[0])
     ship.contracts.pop(i)
     forget(g)
+    g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.pop(i)
     g.state.discard.append(action.cards[0])
     g.emit("drop", p=action.player, c=action.cards[0], s=ship.id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from operator import attrgetter
+from operator import attrgetter, countOf
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
@@ -209,9 +209,9 @@ def takes_cargo(g: RulesContext, ship: Ship) -> bool:
 def harbour_ships(g: RulesContext, seat: int) -> list[Ship]:
     """``seat``'s ships that take contracts and containers now (:func:`takes_cargo`)."""
     s = g.state
-    ships = [s.ships[i] for i in s.players[seat].ships]
+    ships = s.ships
     sailing = [f["ship"] for f in s.stack if f["kind"] == "sail"]  # (:func:`about_to_sail`, asked once for all)
-    return [x for x in ships if not x.at_sea and x.id not in sailing]
+    return [x for i in s.players[seat].ships if not (x := ships[i]).at_sea and x.id not in sailing]
 
 
 def can_take_container(g: RulesContext, ship: Ship, colour: int, slots: list[int] | None = None) -> bool:
@@ -424,16 +424,29 @@ def settle_harbours(g: RulesContext) -> None:
     Settling a settled record changes nothing (a container keeps the contract it lies on wherever
     that still works), so a ship whose inputs (:func:`fills_inputs`) are those it had just after its
     last settling is passed over: ``g``'s memo keeps them per ship (compared list by list, the
-    abilities' values last)."""
-    memo = g.settled_memo
-    if memo is None:
-        memo = g.settled_memo = {}
-    if not g.state.abilities:  # (the basic rules: no ability's values among the inputs, the loop written out bare)
-        for ship in filter(_CONTRACTS_OF, g.state.ships):  # (the ships with contracts, picked out in C)
+    abilities' values last).
+
+    Without abilities the inputs change only where a rule changes a ship (:func:`add_container`,
+    :func:`remove_container`, :func:`fulfil`, :func:`sail`, :func:`ship_home`, ``turn.place_contract``,
+    ``engine._drop``), and each of those clears ``g.settled_state``: while it is still the state
+    settled last, nothing is compared at all (an O(1) test; another state object, after an undo, a
+    copy or a load, is settled afresh)."""
+    s = g.state
+    if not s.abilities:  # (the basic rules: no ability's values among the inputs, the loop written out bare)
+        if g.settled_state is s:
+            return  # (no ship changed since every record was last settled)
+        memo = g.settled_memo
+        if memo is None:
+            memo = g.settled_memo = {}
+        for ship in filter(_CONTRACTS_OF, s.ships):  # (the ships with contracts, picked out in C)
             if ship.containers and not ship.at_sea and \
                     memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
                 settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
+        g.settled_state = s
         return
+    memo = g.settled_memo
+    if memo is None:
+        memo = g.settled_memo = {}
     work = working(g)  # (settling a ship changes no ability working: kept through the loop)
     for ship in filter(_CONTRACTS_OF, g.state.ships):
         if ship.containers and not ship.at_sea:
@@ -506,7 +519,7 @@ def goods_room(g: RulesContext, seat: int) -> bool:
 def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
-    n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
+    n = countOf(map(ACTION_OF.__getitem__, crew), action) if crew else 0  # (in C)
     return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
 
 
@@ -597,6 +610,11 @@ def draw_cards(g: RulesContext, seat: int, count: int) -> int:
     """Draw ``count`` cards into the hand (fewer if the deck and discards run out)."""
     s = g.state
     hand = s.players[seat].hand
+    deck = s.deck
+    if 0 < count < len(deck):  # (the usual case, the deck neither is nor runs out: the cards taken off its end in C,
+        hand += deck[:-count - 1:-1]  # the top one first, as one by one)
+        del deck[-count:]
+        return count
     drawn = 0
     for _ in range(count):
         if len(s.deck) > 1:  # (``top_of_deck`` where the deck neither is nor runs out)
@@ -617,7 +635,7 @@ def hand_size(g: RulesContext, seat: int) -> int:
 
 def draw_action(g: RulesContext, seat: int) -> None:
     """The draw choice: fill the hand up to five, or draw one card holding five or more."""
-    size = hand_size(g, seat)
+    size = hand_size(g, seat) if g.state.abilities else HAND_SIZE  # (``hand_size``, written out)
     have = len(g.state.players[seat].hand)
     drawn = draw_cards(g, seat, size - have if have < size else 1)
     g.emit("draw", p=seat, n=drawn)
@@ -731,6 +749,7 @@ def market_change(g: RulesContext, ship: Ship, amount: int) -> int:
 def ship_home(g: RulesContext, ship: Ship, why: str) -> None:
     """An empty ship at sea sails back to its owner's harbour."""
     ship.at_sea = False
+    g.settled_state = None  # (a ship changed: ``settle_harbours`` looks again)
     if "tokens1" in g.state.modules:
         for c in ship.containers:
             to_discard(g, c)
@@ -747,6 +766,7 @@ def ship_home(g: RulesContext, ship: Ship, why: str) -> None:
 def remove_container(g: RulesContext, ship: Ship, card: int) -> int:
     """Take one container off a ship; returns the colour it counted as."""
     i = ship.containers.index(card)
+    g.settled_state = None  # (a ship changed: ``settle_harbours`` looks again)
     ship.containers.pop(i)
     colour = ship.colours.pop(i)
     ship.fills.pop(i)
@@ -766,6 +786,7 @@ def add_container(g: RulesContext, ship: Ship, card: int, colour: int) -> None:
         card = container_token(g, ship, card, colour)
         if card < 0:  # a grey card: the token's colour is asked first
             return
+    g.settled_state = None  # (a ship changed: ``settle_harbours`` looks again)
     ship.containers.append(card)
     ship.colours.append(colour)
     ship.fills.append(-1)
@@ -793,6 +814,7 @@ def fulfil(g: RulesContext, ship: Ship) -> None:
     gain(g, seat, amount, "payout")
     contracts = ship.contracts[:]
     s.players[seat].fulfilled.extend(contracts)
+    g.settled_state = None  # (a ship changed: ``settle_harbours`` looks again)
     ship.contracts.clear()
     forget(g)
     ship.sides.clear()
@@ -806,6 +828,7 @@ def fulfil(g: RulesContext, ship: Ship) -> None:
 def sail(g: RulesContext, ship: Ship) -> None:
     """After a fulfilment: the ship and its containers go to the Open Sea, one card to the island."""
     ship.at_sea = True
+    g.settled_state = None  # (a ship changed: ``settle_harbours`` looks again)
     if g.state.abilities and RIDING in ship.colours:  # at sea, cards loaded together are single containers again
         ship.colours[:] = [GOODS_OF[c] if col == RIDING else col for c, col in zip(ship.containers, ship.colours)]
     g.emit("sail", s=ship.id, p=ship.owner)

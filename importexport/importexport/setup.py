@@ -97,7 +97,8 @@ def new_state(g: RulesContext, players: int, seed: int, abilities: bool, modules
 
 def reset_turn(g: RulesContext) -> None:
     s = g.state
+    n = len(s.players)  # (``s.n``, read once: this runs every turn)
     s.led = -1
-    s.decl = [-1] * s.n
-    s.acts = [-1] * s.n
-    s.sold = [False] * s.n
+    s.decl = [-1] * n
+    s.acts = [-1] * n
+    s.sold = [False] * n

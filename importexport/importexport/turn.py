@@ -78,11 +78,6 @@ Each rule is written once, as the walk that lists its options, and its check is 
 """
 
 
-def plays(seat: int, cards: list[int]) -> list[Action]:
-    """``Action(seat, "play", (c,))`` for each card (hands hold cards, never container tokens)."""
-    return list(map(PLAY[seat].__getitem__, cards))  # (looked up in C)
-
-
 def shown_actions(g: RulesContext, seat: int, cards: list[int]) -> list[int]:
     """``card_action`` for several cards at once (the usual case, no ability: the printed symbols)."""
     if g.state.abilities and g.modifiers(seat, "card_action"):
@@ -138,9 +133,11 @@ def wild_shape(a: Action, led: int | None) -> Reason | None:
 
 def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
-    hand = g.state.players[seat].hand
-    opts = [DRAW[seat], *plays(seat, hand)]
-    in_hand = set(shown_actions(g, seat, hand))
+    s = g.state
+    hand = s.players[seat].hand
+    opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (each card's play, looked up in C: hands hold no tokens)
+    # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
+    in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
@@ -192,7 +189,8 @@ def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, 
         hand.remove(c)
     s.played.extend(cards)
     g.emit("lead" if leading else "follow", p=seat, cards=list(cards), a=action)
-    extra = crew_for(g, seat, action)
+    crew = s.players[seat].crew  # (``crew_for``, written out for the usual case: no ability, no crew)
+    extra = crew_for(g, seat, action) if crew or s.abilities else 0
     if extra:
         s.stack.append({"kind": "declare", "seat": seat, "least": 1, "most": 1 + extra})
     else:
@@ -290,8 +288,9 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
     seat = a.player
     if a.kind == "draw":
         g.emit("follow_draw", p=seat)
-        extra = crew_for(g, seat, s.led)
-        trades = trade_crew(g, seat) if s.led != TRADE else 0
+        # (``crew_for`` and ``trade_crew``, written out for the usual case: no ability, no crew, no Capital)
+        extra = crew_for(g, seat, s.led) if s.players[seat].crew or s.abilities else 0
+        trades = trade_crew(g, seat) if s.led != TRADE and "capital" in s.modules else 0
         if extra or trades:
             s.stack.append({"kind": "declare", "seat": seat, "least": 0, "most": extra, "trade": trades})
         else:
@@ -637,6 +636,7 @@ def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int,
     it (SUGAR, DRONES, ...) and a ship whose containers already meet it is fulfilled."""
     ship.contracts.append(card)
     forget(g)
+    g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.append(side)
     g.emit(line, p=seat, c=card, s=ship.id, **log)
     if g.state.abilities:
@@ -706,6 +706,7 @@ def do_load(g: RulesContext, a: Action) -> None:
 
 def load_together(g: RulesContext, seat: int, ship: Ship, cards: tuple[int, ...], colour: int, source: list[int] | None) -> int:
     """Cards after the first ride along with it (one container); returns the colour it counts as."""
+    g.settled_state = None  # (a ship changes: ``rules.settle_harbours`` looks again)
     for rider in cards[1:]:
         if source is not None:
             source.remove(rider)
@@ -905,7 +906,7 @@ def end_turn(g: RulesContext, fr: Frame) -> None:
     elif s.return_to >= 0:
         s.active, s.return_to = s.return_to, -1
     else:
-        s.active = (s.active + 1) % s.n
+        s.active = (s.active + 1) % len(s.players)  # (``s.n``, written out)
     s.turn += 1
     if "lingering" in s.marks:  # (a card that left play worked to the end of its turn)
         forget(g)
