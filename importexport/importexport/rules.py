@@ -418,7 +418,9 @@ def settle_harbours(g: RulesContext) -> None:
                     memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
                 settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
         return
-    work = working(g)  # (settling a ship changes no ability working: kept through the loop)
+    work = g.working_memo  # (``working``, written out: settling a ship changes no ability working, kept through the loop)
+    if work is None or work.state is not g.state:
+        work = working(g)
     for ship in filter(_CONTRACTS_OF, g.state.ships):
         if ship.containers and not ship.at_sea:
             index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
@@ -491,7 +493,9 @@ def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
     n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
-    return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
+    if g.state.abilities and "crew_actions" in working_index(g, seat):  # (an ability of the seat changes it: rare)
+        return g.mod(seat, "crew_actions", n, action)
+    return n
 
 
 # --- credits --------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ that protocol's members.
 ``watch_<event>(g, data)``
     hears every event whoever holds the card and wherever it lies: for abilities that leave
     something on the table that outlives their card's place (an extra ship, two ships joined),
-    which they find again through ``state.marks``.
+    which they find again through ``state.marks``.  An ability whose ``watch_`` hooks act only
+    through such a note names it in ``hears_while``: while that mark is unset they are not called.
 ``score(g, seat) -> int``
     extra credits at the end of the game.
 ``wins(g, seat) -> bool``
@@ -84,6 +85,7 @@ class Ability:
     in_crew: ClassVar[bool] = False  # works while the card lies in its owner's crew instead
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     standing: ClassVar[str] = ""  # a ``state.marks`` key: while set, the ``modify_`` hooks work for all, anywhere
+    hears_while: ClassVar[str] = ""  # a ``state.marks`` key: the ``watch_`` hooks do something only while it is set
     reread: ClassVar[str] = ""
     """Set on each registered class once its card's rulebook text was re-read word for word against
     this code: the ruling chosen where the text leaves room, or "as written" (docs/abilities.md shows it)."""
@@ -178,6 +180,12 @@ HEARD_BY_CARDS: set[str] = {"fulfil"}
 """The events ``dispatch`` hands to some hook whoever holds what: a card's own ``on_self_<event>``,
 a ``watch_<event>``, and ``fulfil`` (its containers' ``on_container_fulfilled``).  Any other event
 nobody's working abilities hear (``table_events``) reaches no hook (``Game.notify`` skips it)."""
+QUIET_UNLESS: dict[str, tuple[str, ...]] = {}
+"""Events of ``HEARD_BY_CARDS`` that only ``watch_`` hooks with a ``hears_while`` hear: while none of
+those marks is set (and no working ability hears the event), no hook would do anything and
+``Game.notify`` skips the event."""
+_HEARD_ALWAYS: set[str] = {"fulfil"}  # events some hook hears whatever the marks (``QUIET_UNLESS``' complement)
+_WATCH_MARKS: dict[str, set[str]] = {}  # event -> the ``hears_while`` of each watcher that has one
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -209,7 +217,15 @@ def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
         HEARD_BY_CARDS.add(event)
-    HEARD_BY_CARDS.update(n[len("on_self_"):] for n in names if n.startswith("on_self_"))
+        if cls.hears_while:
+            _WATCH_MARKS.setdefault(event, set()).add(cls.hears_while)
+        else:
+            _HEARD_ALWAYS.add(event)
+    own = [n[len("on_self_"):] for n in names if n.startswith("on_self_")]
+    HEARD_BY_CARDS.update(own)
+    _HEARD_ALWAYS.update(own)
+    QUIET_UNLESS.clear()
+    QUIET_UNLESS.update((event, tuple(sorted(marks))) for event, marks in _WATCH_MARKS.items() if event not in _HEARD_ALWAYS)
     if cls.standing:
         for key in ability.modifies:  # (registered again under the same name: replaced)
             STANDING[key] = [a for a in STANDING.get(key, []) if a.name != cls.name] + [ability]
@@ -392,6 +408,14 @@ def forget(g: RulesContext) -> None:
     g.working_memo = None
 
 
+def forget_contract(g: RulesContext, card: int) -> None:
+    """``card`` just went under a ship as a contract, or left one without being fulfilled: only a
+    card that works as a contract (``as_contract``) changes what :func:`lasting` finds then (every
+    other contract is read by no lookup :func:`working` keeps), so only such a card calls :func:`forget`."""
+    if card in CONTRACT_CARDS:
+        g.working_memo = None
+
+
 def working(g: RulesContext) -> Working:
     """The :class:`Working` of ``g``'s position, kept from one step to the next until :func:`forget`
     (the abilities in play change far less often than they are asked for)."""
@@ -560,8 +584,10 @@ def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
                 _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
     watchers = WATCHERS.get(event)
     if watchers:
+        marks = s.marks
         for ability in watchers:
-            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
+            if not ability.hears_while or marks.get(ability.hears_while):  # (else its hook would do nothing)
+                _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
     if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
         frames = [f for seg in pushed for f in seg]
         n = len(frames)
