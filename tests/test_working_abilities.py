@@ -1,7 +1,8 @@
 """The abilities working for each seat, kept on the game between steps (``registry.working``), are
 always what a fresh lookup gives: every time a kept seat's abilities are read (by ``Game.mod``, the
 options' lookups, ``dispatch``, ``check_wins``) they equal ``lasting`` and ``modifier_index`` of the
-position at that moment, and the table's events and instant-win flag equal those made afresh; in
+position at that moment, and the table's events, instant-win flag and whether no ability changes
+where containers fit (``plain_fills``, read before each decision) equal those made afresh; in
 random games with abilities and every module, each module alone, through undo and copies.  A place
 that changes who holds what without ``forget`` shows here as a kept lookup that differs."""
 
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from importexport import Game
-from importexport.importexport import abilities
+from importexport.importexport import abilities, engine
 from importexport.importexport.abilities import registry
 from importexport.importexport.setup import MODULES
 
@@ -48,7 +49,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every ``Working`` made from now on checks its seats when read; the table's answers are checked too."""
     reads = [0]
     made = registry.Working.__init__
-    events, wins = registry.table_events, registry.table_wins
+    events, wins, settle = registry.table_events, registry.table_wins, engine.settle_harbours
 
     def init(self: registry.Working, state: Any) -> None:
         made(self, state)
@@ -64,7 +65,16 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         assert got >= fresh_table(g)[1]
         return got
 
+    def checked_settle(g: Game) -> None:
+        work = g.working_memo
+        if work is not None and work.state is g.state and work.plain_fills is not None:
+            changed = {key for seat in range(g.state.n) for a in registry.lasting(g, seat) for key in a.modifies}
+            assert work.plain_fills == changed.isdisjoint(registry.FILL_KEYS)
+            reads[0] += 1
+        settle(g)
+
     monkeypatch.setattr(registry.Working, "__init__", init)
+    monkeypatch.setattr(engine, "settle_harbours", checked_settle)
     monkeypatch.setattr(registry, "table_events", checked_events)
     monkeypatch.setattr(abilities, "table_wins", checked_wins)
     return reads

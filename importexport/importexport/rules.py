@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import CREW_CARDS, forget, seat_working, working, working_index
+from .abilities.registry import CREW_CARDS, forget, plain_fills, seat_working, working, working_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -421,13 +421,16 @@ def settle_harbours(g: RulesContext) -> None:
     work = g.working_memo  # (``working``, written out: settling a ship changes no ability working, kept through the loop)
     if work is None or work.state is not g.state:
         work = working(g)
+    plain = work.plain_fills
+    if plain is None:
+        plain = plain_fills(g, work)  # (no seat's ability changes where containers fit: the usual case, all mods ``()``)
     for ship in filter(_CONTRACTS_OF, g.state.ships):
         if ship.containers and not ship.at_sea:
-            index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
-            if "rainbow_contract" not in index and "wild_container" not in index:
-                mods: tuple[Any, ...] = ()  # (``_fills_mods``' quick answer, read off the index)
+            if plain:
+                mods: tuple[Any, ...] = ()
             else:
-                mods = _fills_mods(g, ship)
+                index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
+                mods = () if "rainbow_contract" not in index and "wild_container" not in index else _fills_mods(g, ship)
             if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
                 settle_fills(g, ship)
 

@@ -388,15 +388,17 @@ def active_abilities(g: RulesContext, seat: int, key: str) -> list[Ability]:
 class Working:
     """What :func:`working` keeps on a game between steps: per seat, the abilities working for it
     (``lasting``) and their :func:`modifier_index`; for the whole table, the events some of them
-    hear and whether one can win at once (each made when first asked)."""
+    hear, whether one can win at once, and whether none changes where containers fit (``plain_fills``;
+    each made when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins")
+    __slots__ = ("state", "seats", "events", "wins", "plain_fills")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
+        self.plain_fills: bool | None = None
 
 
 def forget(g: RulesContext) -> None:
@@ -462,6 +464,20 @@ def table_events(g: RulesContext) -> frozenset[str]:
         events = work.events = frozenset().union(*(a.listens for seat in range(len(seats))
                                                    for a in (seats[seat] or seat_working(g, work, seat))[0]))
     return events
+
+
+FILL_KEYS = ("rainbow_contract", "wild_container")  # the rule values ``rules.fills_now`` asks the abilities for
+
+
+def plain_fills(g: RulesContext, work: Working) -> bool:
+    """Does no ability working for any seat change where containers fit (``FILL_KEYS``)?  Kept in
+    ``work`` (``Working.plain_fills``) unless a card working from the crew changes one of them (a crew
+    changes unseen, as in :func:`seat_working`)."""
+    seats = work.seats
+    plain = not any(key in (seats[seat] or seat_working(g, work, seat))[1] for seat in range(len(seats)) for key in FILL_KEYS)
+    if not any((cards := modifiers_of(key)) is not None and cards.crew for key in FILL_KEYS):
+        work.plain_fills = plain
+    return plain
 
 
 def table_wins(g: RulesContext) -> bool:
