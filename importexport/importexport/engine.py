@@ -28,12 +28,10 @@ from .abilities.registry import (
     QUIET_UNLESS,
     REGISTRY,
     Working,
-    anyone_in_reach,
     forget_contract,
     holders,
-    modifiers_of,
     seat_working,
-    standing_rule,
+    table_reach,
     working,
 )
 from .actions import Action, listed
@@ -177,9 +175,12 @@ class Game(Referee):
         """A table-wide rule value after everybody's abilities have changed it."""
         if not self.state.abilities:
             return value
-        cards = modifiers_of(key)
-        if cards is None or not anyone_in_reach(self, cards) and not standing_rule(self, key):
-            return value  # (no seat holds a card changing it, no rule stands: the usual case, checked at once)
+        work = self.working_memo  # (``working``, written out)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        reach = work.reach.get(key)  # (``table_reach``' answer, kept: asked at every Pirate and payment)
+        if not (table_reach(self, work, key) if reach is None else reach):
+            return value  # (no seat holds a card changing it, no rule stands: the usual case)
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value

@@ -496,8 +496,12 @@ def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
     n = list(map(ACTION_OF.__getitem__, crew)).count(action) if crew else 0  # (in C)
-    if g.state.abilities and "crew_actions" in working_index(g, seat):  # (an ability of the seat changes it: rare)
-        return g.mod(seat, "crew_actions", n, action)
+    if g.state.abilities:
+        work = g.working_memo  # (``working_index``, written out: asked at every play and follow)
+        if work is None or work.state is not g.state:
+            work = working(g)
+        if "crew_actions" in (work.seats[seat] or seat_working(g, work, seat))[1]:  # (an ability of the seat changes it: rare)
+            return g.mod(seat, "crew_actions", n, action)
     return n
 
 

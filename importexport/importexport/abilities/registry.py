@@ -363,6 +363,15 @@ def anyone_in_reach(g: RulesContext, cards: Holders) -> bool:
     return not all(map(cards.fulfilled.isdisjoint, map(_FULFILLED_OF, s.players)))  # (a player holds one: in C)
 
 
+def table_reach(g: RulesContext, work: Working, key: str) -> bool:
+    """Could an ability be changing rule value ``key`` for some seat now (``anyone_in_reach`` of its
+    cards, or a standing rule)?  Kept in ``work.reach`` until :func:`forget`: all it reads (the
+    fulfilled contracts, the ``lingering`` and ``tucked`` notes, standing marks) calls it."""
+    cards = modifiers_of(key)
+    found = work.reach[key] = cards is not None and (anyone_in_reach(g, cards) or standing_rule(g, key))
+    return found
+
+
 def modifiers_of(key: str) -> Holders | None:
     """The cards that change rule value ``key`` (None: no card does)."""
     found = _MODIFIERS.get(key, False)
@@ -388,10 +397,11 @@ def active_abilities(g: RulesContext, seat: int, key: str) -> list[Ability]:
 class Working:
     """What :func:`working` keeps on a game between steps: per seat, the abilities working for it
     (``lasting``) and their :func:`modifier_index`; for the whole table, the events some of them
-    hear, whether one can win at once, and whether none changes where containers fit (``plain_fills``;
-    each made when first asked)."""
+    hear, whether one can win at once, whether none changes where containers fit (``plain_fills``)
+    and, per rule value, whether a card changing it may be working for some seat (``reach``; each made
+    when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins", "plain_fills")
+    __slots__ = ("state", "seats", "events", "wins", "plain_fills", "reach")
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -399,6 +409,7 @@ class Working:
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
         self.plain_fills: bool | None = None
+        self.reach: dict[str, bool] = {}  # rule value -> ``table_reach``' answer
 
 
 def forget(g: RulesContext) -> None:
