@@ -611,12 +611,23 @@ def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
                 _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
     watchers = WATCHERS.get(event)
     if watchers:
-        marks = s.marks
-        for ability in watchers:
-            if not ability.hears_while or marks.get(ability.hears_while):  # (else its hook would do nothing)
-                _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
+        _watch(g, stack, pushed, event, watchers, data)
     if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
-        frames = [f for seg in pushed for f in seg]
-        n = len(frames)
-        if len(stack) >= n and all(a is b for a, b in zip(stack[-n:], frames)):
-            stack[-n:] = [f for seg in reversed(pushed) for f in seg]
+        _first_on_top(stack, pushed)
+
+
+def _watch(g: RulesContext, stack: list[Frame], pushed: list[list[Frame]], event: str, watchers: list[Ability],
+           data: dict[str, Any]) -> None:
+    """``dispatch``'s ``watch_<event>`` hooks, whoever holds their cards (one with ``hears_while`` only while its mark is set)."""
+    marks = g.state.marks
+    for ability in watchers:
+        if not ability.hears_while or marks.get(ability.hears_while):  # (else its hook would do nothing)
+            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
+
+
+def _first_on_top(stack: list[Frame], pushed: list[list[Frame]]) -> None:
+    """The questions several handlers put on the stack, reordered so that the first handler's are asked first."""
+    frames = [f for seg in pushed for f in seg]
+    n = len(frames)
+    if len(stack) >= n and all(a is b for a, b in zip(stack[-n:], frames)):
+        stack[-n:] = [f for seg in reversed(pushed) for f in seg]
