@@ -354,7 +354,8 @@ def _place(contracts: list[int] | tuple[int, ...], slots: list[tuple[int, int]],
     for i in loose:  # then the others wherever they fit, moving earlier ones along only if need be
         if placed[i] < 0:
             augment(i, set(), False)
-    out = [slots[placed[i]][0] if placed[i] >= 0 else -1 for i in range(n)]
+    augment = None  # type: ignore[assignment]  # (the nested function holds itself through its cell: a cycle left
+    out = [slots[placed[i]][0] if placed[i] >= 0 else -1 for i in range(n)]  # to the garbage collector, unless cut)
     for i in range(n - 2, -1, -1):  # riders lie where the container they ride with lies
         if colours[i] == RIDING:
             out[i] = out[i + 1]
