@@ -1,7 +1,9 @@
 """The abilities working for each seat, kept on the game between steps (``registry.working``), are
 always what a fresh lookup gives: every time a kept seat's abilities are read (by ``Game.mod``, the
 options' lookups, ``dispatch``, ``check_wins``) they equal ``lasting`` and ``modifier_index`` of the
-position at that moment, and the table's events and instant-win flag equal those made afresh; in
+position at that moment, and the table's events, instant-win flag, whether no ability changes
+where containers fit (``plain_fills``, read before each decision) and whether one may change a
+table-wide value (``reach``, read by ``Game.mod_all``) equal those made afresh; in
 random games with abilities and every module, each module alone, through undo and copies.  A place
 that changes who holds what without ``forget`` shows here as a kept lookup that differs."""
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 
 from importexport import Game
-from importexport.importexport import abilities
+from importexport.importexport import abilities, engine
 from importexport.importexport.abilities import registry
 from importexport.importexport.setup import MODULES
 
@@ -48,7 +50,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every ``Working`` made from now on checks its seats when read; the table's answers are checked too."""
     reads = [0]
     made = registry.Working.__init__
-    events, wins = registry.table_events, registry.table_wins
+    events, wins, settle, mod_all = registry.table_events, registry.table_wins, engine.settle_harbours, Game.mod_all
 
     def init(self: registry.Working, state: Any) -> None:
         made(self, state)
@@ -64,7 +66,26 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         assert got >= fresh_table(g)[1]
         return got
 
+    def checked_settle(g: Game) -> None:
+        work = g.working_memo
+        if work is not None and work.state is g.state and work.plain_fills is not None:
+            changed = {key for seat in range(g.state.n) for a in registry.lasting(g, seat) for key in a.modifies}
+            assert work.plain_fills == changed.isdisjoint(registry.FILL_KEYS)
+            reads[0] += 1
+        settle(g)
+
+    def checked_mod_all(g: Game, key: str, value: Any, *context: Any) -> Any:
+        work = g.working_memo
+        if work is not None and work.state is g.state and key in work.reach:
+            cards = registry.modifiers_of(key)
+            fresh = cards is not None and (registry.anyone_in_reach(g, cards) or registry.standing_rule(g, key))
+            assert work.reach[key] == fresh, key
+            reads[0] += 1
+        return mod_all(g, key, value, *context)
+
     monkeypatch.setattr(registry.Working, "__init__", init)
+    monkeypatch.setattr(Game, "mod_all", checked_mod_all)
+    monkeypatch.setattr(engine, "settle_harbours", checked_settle)
     monkeypatch.setattr(registry, "table_events", checked_events)
     monkeypatch.setattr(abilities, "table_wins", checked_wins)
     return reads
@@ -99,3 +120,26 @@ def test_a_change_by_hand_needs_forget(checked: list[int]) -> None:
     g.state.players[0].fulfilled.append(board_games.card)
     registry.forget(g)
     assert board_games in g.modifiers(0, "crew_limit")
+
+
+def test_kept_table_reach_equals_a_fresh_one_for_every_rule_value() -> None:
+    """``Working.reach`` (may a card changing a rule value work for some seat?), asked for every rule
+    value some card changes at every step of random games, equals ``anyone_in_reach`` or a standing
+    rule worked out afresh whenever it is kept from an earlier step."""
+    kept = found = 0
+    for seed in range(3):
+        g = Game(players=4, seed=seed + 5, abilities=True, modules=tuple(MODULES))
+        rng = random.Random(seed)
+        while not g.is_over():
+            work = registry.working(g)
+            for key in registry.KEY_CARDS:
+                cards = registry.modifiers_of(key)
+                fresh = cards is not None and (registry.anyone_in_reach(g, cards) or registry.standing_rule(g, key))
+                if key in work.reach:
+                    assert work.reach[key] == fresh, key
+                    kept += 1
+                    found += fresh
+                else:
+                    assert registry.table_reach(g, work, key) == fresh, key
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    assert kept > 1000 and found > 100  # (kept answers were read, some of them true)

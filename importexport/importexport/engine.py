@@ -23,14 +23,15 @@ from . import abilities as _abilities  # noqa: F401  (registers the ability fram
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
+    _HOLDERS,
     HEARD_BY_CARDS,
+    QUIET_UNLESS,
     REGISTRY,
     Working,
-    anyone_in_reach,
-    forget,
-    modifiers_of,
+    forget_contract,
+    holders,
     seat_working,
-    standing_rule,
+    table_reach,
     working,
 )
 from .actions import Action, listed
@@ -166,7 +167,10 @@ class Game(Referee):
         work = self.working_memo  # (``working_index``, written out: this is asked very often)
         if work is None or work.state is not self.state:
             work = working(self)
-        for ability in (work.seats[seat] or seat_working(self, work, seat))[1].get(key, ()):
+        changing = (work.seats[seat] or seat_working(self, work, seat))[1].get(key)
+        if changing is None:
+            return value  # (no ability of the seat changes it, the usual case: no loop begun)
+        for ability in changing:
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
@@ -174,9 +178,12 @@ class Game(Referee):
         """A table-wide rule value after everybody's abilities have changed it."""
         if not self.state.abilities:
             return value
-        cards = modifiers_of(key)
-        if cards is None or not anyone_in_reach(self, cards) and not standing_rule(self, key):
-            return value  # (no seat holds a card changing it, no rule stands: the usual case, checked at once)
+        work = self.working_memo  # (``working``, written out)
+        if work is None or work.state is not self.state:
+            work = working(self)
+        reach = work.reach.get(key)  # (``table_reach``' answer, kept: asked at every Pirate and payment)
+        if not (table_reach(self, work, key) if reach is None else reach):
+            return value  # (no seat holds a card changing it, no rule stands: the usual case)
         for seat in range(self.state.n):
             value = self.mod(seat, key, value, *context)
         return value
@@ -184,9 +191,12 @@ class Game(Referee):
     def notify(self, event: str, **data: Any) -> None:
         """Tell the abilities in play that something happened (they may react)."""
         work = self.working_memo  # (an event no working ability and no card's own hook hears: ``dispatch``
-        if work is not None and work.state is self.state and work.events is not None \
-                and event not in work.events and event not in HEARD_BY_CARDS:  # would call nothing, skipped)
-            return
+        if work is not None and work.state is self.state and work.events is not None and event not in work.events:
+            if event not in HEARD_BY_CARDS:  # would call nothing, skipped; also one only watchers hear whose
+                return  # marks are all unset, ``QUIET_UNLESS``: SURSTRÖMMING's turn start without a ban)
+            marks = QUIET_UNLESS.get(event)
+            if marks is not None and not any(map(self.state.marks.get, marks)):
+                return
         _abilities.dispatch(self, event, data)
 
     def fire_instants(self, seat: int, cards: list[int], ship: int) -> None:
@@ -255,8 +265,10 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     hand = s.players[seat].hand
     if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
         out += [listed(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
-    if s.abilities:
-        out += _abilities.anytime_options(g, seat)
+    if s.abilities:  # (``anytime_options`` asked only if a card that may offer some lies in the hand or among the
+        cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled  # fulfilled contracts:
+        if not (cards.isdisjoint(hand) and cards.isdisjoint(s.players[seat].fulfilled)):  # tested in C, usually none)
+            out += _abilities.anytime_options(g, seat)
     return out
 
 
@@ -270,7 +282,7 @@ def _drop(g: Game, action: Action) -> None:
     ship = g.state.ships[action.target]
     i = ship.contracts.index(action.cards[0])
     ship.contracts.pop(i)
-    forget(g)
+    forget_contract(g, action.cards[0])
     g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.pop(i)
     g.state.discard.append(action.cards[0])

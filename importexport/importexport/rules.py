@@ -13,7 +13,7 @@ from operator import attrgetter, countOf
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import CREW_CARDS, forget, seat_working, working, working_index
+from .abilities.registry import CREW_CARDS, forget, plain_fills, seat_working, working, working_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -447,14 +447,19 @@ def settle_harbours(g: RulesContext) -> None:
     memo = g.settled_memo
     if memo is None:
         memo = g.settled_memo = {}
-    work = working(g)  # (settling a ship changes no ability working: kept through the loop)
+    work = g.working_memo  # (``working``, written out: settling a ship changes no ability working, kept through the loop)
+    if work is None or work.state is not g.state:
+        work = working(g)
+    plain = work.plain_fills
+    if plain is None:
+        plain = plain_fills(g, work)  # (no seat's ability changes where containers fit: the usual case, all mods ``()``)
     for ship in filter(_CONTRACTS_OF, g.state.ships):
         if ship.containers and not ship.at_sea:
-            index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
-            if "rainbow_contract" not in index and "wild_container" not in index:
-                mods: tuple[Any, ...] = ()  # (``_fills_mods``' quick answer, read off the index)
+            if plain:
+                mods: tuple[Any, ...] = ()
             else:
-                mods = _fills_mods(g, ship)
+                index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
+                mods = () if "rainbow_contract" not in index and "wild_container" not in index else _fills_mods(g, ship)
             if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
                 settle_fills(g, ship)
 
@@ -520,7 +525,13 @@ def crew_for(g: RulesContext, seat: int, action: int) -> int:
     """How many extra actions of type ``action`` the player's crew gives."""
     crew = g.state.players[seat].crew
     n = countOf(map(ACTION_OF.__getitem__, crew), action) if crew else 0  # (in C)
-    return g.mod(seat, "crew_actions", n, action) if g.state.abilities else n
+    if g.state.abilities:
+        work = g.working_memo  # (``working_index``, written out: asked at every play and follow)
+        if work is None or work.state is not g.state:
+            work = working(g)
+        if "crew_actions" in (work.seats[seat] or seat_working(g, work, seat))[1]:  # (an ability of the seat changes it: rare)
+            return g.mod(seat, "crew_actions", n, action)
+    return n
 
 
 # --- credits --------------------------------------------------------------------------------

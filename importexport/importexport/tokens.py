@@ -44,6 +44,8 @@ Rulings (also in ``docs/rules.md``):
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .actions import Action
@@ -80,11 +82,16 @@ def tokens_in_play(s: State) -> list[int]:
     return out
 
 
+_CONTAINERS_OF, _CREW_OF, _GOODS_OF = attrgetter("containers"), attrgetter("crew"), attrgetter("goods")
+
+
 def new_token(g: RulesContext, colour: int, action: int = NO_ACTION) -> int:
     """A token of ``colour`` (and ``action``) from the supply: its lowest id that is neither on the
     table nor named by the choice being carried out (a token that choice has just taken off a ship
     is on its way elsewhere)."""
-    used = set(tokens_in_play(g.state))
+    s = g.state  # (``tokens_in_play``, written out in C: every card on ships, in crews and among goods, tokens
+    used = set(chain.from_iterable(map(_CONTAINERS_OF, s.ships)))  # or not: only tokens are looked up in it)
+    used.update(chain.from_iterable(map(_CREW_OF, s.players)), chain.from_iterable(map(_GOODS_OF, s.players)))
     if g.history:
         used.update(g.history[-1].cards)
     for t in CARDS.token_copies(colour, action):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
-from .abilities.registry import forget
+from .abilities.registry import forget, forget_contract, working_index
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
@@ -233,18 +233,20 @@ def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
     hand = s.players[seat].hand
     opts = [DRAW[seat]]
     table = PLAY[seat]
-    if not s.abilities:  # (the printed symbols only: ``follows_led`` without abilities)
-        opts += [table[c] for c in hand if ACTION_OF[c] == led]
+    index = working_index(g, seat) if s.abilities else None  # (the seat's abilities by what they change: read once)
+    if not index or "follow_with_any" not in index and "card_action" not in index:  # (``follows_led`` without
+        opts += [table[c] for c in hand if ACTION_OF[c] == led]  # abilities changing it: the printed symbols only)
     else:
-        any_card = bool(g.modifiers(seat, "follow_with_any"))
+        any_card = "follow_with_any" in index
         for c, shows in zip(hand, shown_actions(g, seat, hand)):
             if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
                 opts.append(table[c])
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
         opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
-    if led != TRADE and "capital" in s.modules and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade
-        opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)
-    if s.abilities:  # abilities may let a card follow for another action ("play" with ``target``)
+    if led != TRADE and "capital" in s.modules and (s.players[seat].crew or index and "crew_actions" in index) \
+            and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade (none without a crew
+        opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)  # or an ability adding some)
+    if index and "follow_options" in index:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
     return opts
 
@@ -635,7 +637,7 @@ def place_contract(g: RulesContext, seat: int, ship: Ship, card: int, side: int,
     without a Contract action (``line``, ``log``: the event line and its details): the abilities hear
     it (SUGAR, DRONES, ...) and a ship whose containers already meet it is fulfilled."""
     ship.contracts.append(card)
-    forget(g)
+    forget_contract(g, card)
     g.settled_state = None  # (a ship changed: ``rules.settle_harbours`` looks again)
     ship.sides.append(side)
     g.emit(line, p=seat, c=card, s=ship.id, **log)

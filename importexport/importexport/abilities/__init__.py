@@ -74,11 +74,11 @@ def check_wins(g: RulesContext) -> None:
 
 
 def anytime_options(g: RulesContext, seat: int) -> list[Action]:
+    """The free choices the cards of ``seat``'s hand and fulfilled contracts offer now (``extra_options``
+    asks only when one of the cards that may offer some lies there)."""
     p = g.state.players[seat]
     out: list[Action] = []
     cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
-    if cards.isdisjoint(p.hand) and cards.isdisjoint(p.fulfilled):
-        return out
     for c in filter(cards.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
         ability = ABILITY_OF[c]
         if hasattr(ability, "anytime_options"):  # (a copying card among them may offer none itself)

@@ -994,6 +994,7 @@ class Surstromming(Ability):
     reread = ("The ban starts at once (the rest of this turn too) and ends as the fulfilling player's next turn "
               "begins, wherever the card lies meanwhile (fixed).")
     standing = BAN_MARK  # the ban works through the mark, not through the card's place
+    hears_while = BAN_MARK  # (its ``watch_turn_start`` only lifts a ban)
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         ban = g.state.marks.get(BAN_MARK, [])

@@ -437,6 +437,7 @@ class DieselEngine(Ability):
     name = "DIESEL ENGINE"
     reread = ("The card becomes the ship, so it leaves the fulfilled contracts; any return home ends its single "
               "voyage; a card tucked under it (YEN) is discarded with it (fixed: it vanished).")
+    hears_while = "one_use_ships"  # (its ``watch_ship_home`` retires only ships of this note)
 
     def on_fulfil(self, g: RulesContext, seat: int, card: int, ship: int) -> None:
         s = g.state
@@ -496,6 +497,7 @@ class Partnership(Ability):
     """
 
     name = "PARTNERSHIP"
+    hears_while = "super_ships"  # (its ``watch_`` hooks act only on the super ships of this note)
     reread = (
         "Joining is the Contract action placing PARTNERSHIP (level and "
         "missing-level actions apply); double payout and +2 compensation while joined, for a compensated "

@@ -27,7 +27,8 @@ that protocol's members.
 ``watch_<event>(g, data)``
     hears every event whoever holds the card and wherever it lies: for abilities that leave
     something on the table that outlives their card's place (an extra ship, two ships joined),
-    which they find again through ``state.marks``.
+    which they find again through ``state.marks``.  An ability whose ``watch_`` hooks act only
+    through such a note names it in ``hears_while``: while that mark is unset they are not called.
 ``score(g, seat) -> int``
     extra credits at the end of the game.
 ``wins(g, seat) -> bool``
@@ -84,6 +85,7 @@ class Ability:
     in_crew: ClassVar[bool] = False  # works while the card lies in its owner's crew instead
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     standing: ClassVar[str] = ""  # a ``state.marks`` key: while set, the ``modify_`` hooks work for all, anywhere
+    hears_while: ClassVar[str] = ""  # a ``state.marks`` key: the ``watch_`` hooks do something only while it is set
     reread: ClassVar[str] = ""
     """Set on each registered class once its card's rulebook text was re-read word for word against
     this code: the ruling chosen where the text leaves room, or "as written" (docs/abilities.md shows it)."""
@@ -178,6 +180,12 @@ HEARD_BY_CARDS: set[str] = {"fulfil"}
 """The events ``dispatch`` hands to some hook whoever holds what: a card's own ``on_self_<event>``,
 a ``watch_<event>``, and ``fulfil`` (its containers' ``on_container_fulfilled``).  Any other event
 nobody's working abilities hear (``table_events``) reaches no hook (``Game.notify`` skips it)."""
+QUIET_UNLESS: dict[str, tuple[str, ...]] = {}
+"""Events of ``HEARD_BY_CARDS`` that only ``watch_`` hooks with a ``hears_while`` hear: while none of
+those marks is set (and no working ability hears the event), no hook would do anything and
+``Game.notify`` skips the event."""
+_HEARD_ALWAYS: set[str] = {"fulfil"}  # events some hook hears whatever the marks (``QUIET_UNLESS``' complement)
+_WATCH_MARKS: dict[str, set[str]] = {}  # event -> the ``hears_while`` of each watcher that has one
 
 
 def register(cls: type[Ability]) -> type[Ability]:
@@ -209,7 +217,15 @@ def _enter_lookups(cls: type[Ability], ability: Ability, card: int, names: list[
     for event in (n[len("watch_"):] for n in names if n.startswith("watch_")):
         WATCHERS.setdefault(event, []).append(ability)
         HEARD_BY_CARDS.add(event)
-    HEARD_BY_CARDS.update(n[len("on_self_"):] for n in names if n.startswith("on_self_"))
+        if cls.hears_while:
+            _WATCH_MARKS.setdefault(event, set()).add(cls.hears_while)
+        else:
+            _HEARD_ALWAYS.add(event)
+    own = [n[len("on_self_"):] for n in names if n.startswith("on_self_")]
+    HEARD_BY_CARDS.update(own)
+    _HEARD_ALWAYS.update(own)
+    QUIET_UNLESS.clear()
+    QUIET_UNLESS.update((event, tuple(sorted(marks))) for event, marks in _WATCH_MARKS.items() if event not in _HEARD_ALWAYS)
     if cls.standing:
         for key in ability.modifies:  # (registered again under the same name: replaced)
             STANDING[key] = [a for a in STANDING.get(key, []) if a.name != cls.name] + [ability]
@@ -347,6 +363,15 @@ def anyone_in_reach(g: RulesContext, cards: Holders) -> bool:
     return not all(map(cards.fulfilled.isdisjoint, map(_FULFILLED_OF, s.players)))  # (a player holds one: in C)
 
 
+def table_reach(g: RulesContext, work: Working, key: str) -> bool:
+    """Could an ability be changing rule value ``key`` for some seat now (``anyone_in_reach`` of its
+    cards, or a standing rule)?  Kept in ``work.reach`` until :func:`forget`: all it reads (the
+    fulfilled contracts, the ``lingering`` and ``tucked`` notes, standing marks) calls it."""
+    cards = modifiers_of(key)
+    found = work.reach[key] = cards is not None and (anyone_in_reach(g, cards) or standing_rule(g, key))
+    return found
+
+
 def modifiers_of(key: str) -> Holders | None:
     """The cards that change rule value ``key`` (None: no card does)."""
     found = _MODIFIERS.get(key, False)
@@ -372,15 +397,19 @@ def active_abilities(g: RulesContext, seat: int, key: str) -> list[Ability]:
 class Working:
     """What :func:`working` keeps on a game between steps: per seat, the abilities working for it
     (``lasting``) and their :func:`modifier_index`; for the whole table, the events some of them
-    hear and whether one can win at once (each made when first asked)."""
+    hear, whether one can win at once, whether none changes where containers fit (``plain_fills``)
+    and, per rule value, whether a card changing it may be working for some seat (``reach``; each made
+    when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins")
+    __slots__ = ("state", "seats", "events", "wins", "plain_fills", "reach")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
+        self.plain_fills: bool | None = None
+        self.reach: dict[str, bool] = {}  # rule value -> ``table_reach``' answer
 
 
 def forget(g: RulesContext) -> None:
@@ -390,6 +419,14 @@ def forget(g: RulesContext) -> None:
     mark) changes, and where a card working from the crew joins one; a game whose state is
     another object (undo, a copy, a loaded game) starts afresh by itself."""
     g.working_memo = None
+
+
+def forget_contract(g: RulesContext, card: int) -> None:
+    """``card`` just went under a ship as a contract, or left one without being fulfilled: only a
+    card that works as a contract (``as_contract``) changes what :func:`lasting` finds then (every
+    other contract is read by no lookup :func:`working` keeps), so only such a card calls :func:`forget`."""
+    if card in CONTRACT_CARDS:
+        g.working_memo = None
 
 
 def working(g: RulesContext) -> Working:
@@ -438,6 +475,20 @@ def table_events(g: RulesContext) -> frozenset[str]:
         events = work.events = frozenset().union(*(a.listens for seat in range(len(seats))
                                                    for a in (seats[seat] or seat_working(g, work, seat))[0]))
     return events
+
+
+FILL_KEYS = ("rainbow_contract", "wild_container")  # the rule values ``rules.fills_now`` asks the abilities for
+
+
+def plain_fills(g: RulesContext, work: Working) -> bool:
+    """Does no ability working for any seat change where containers fit (``FILL_KEYS``)?  Kept in
+    ``work`` (``Working.plain_fills``) unless a card working from the crew changes one of them (a crew
+    changes unseen, as in :func:`seat_working`)."""
+    seats = work.seats
+    plain = not any(key in (seats[seat] or seat_working(g, work, seat))[1] for seat in range(len(seats)) for key in FILL_KEYS)
+    if not any((cards := modifiers_of(key)) is not None and cards.crew for key in FILL_KEYS):
+        work.plain_fills = plain
+    return plain
 
 
 def table_wins(g: RulesContext) -> bool:
@@ -560,10 +611,23 @@ def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
                 _call(g, stack, pushed, own.on_container_fulfilled, data["seat"], c, ship.id, data["cards"])  # type: ignore[attr-defined]
     watchers = WATCHERS.get(event)
     if watchers:
-        for ability in watchers:
-            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
+        _watch(g, stack, pushed, event, watchers, data)
     if len(pushed) > 1:  # LIFO stack: put the first handler's questions on top
-        frames = [f for seg in pushed for f in seg]
-        n = len(frames)
-        if len(stack) >= n and all(a is b for a, b in zip(stack[-n:], frames)):
-            stack[-n:] = [f for seg in reversed(pushed) for f in seg]
+        _first_on_top(stack, pushed)
+
+
+def _watch(g: RulesContext, stack: list[Frame], pushed: list[list[Frame]], event: str, watchers: list[Ability],
+           data: dict[str, Any]) -> None:
+    """``dispatch``'s ``watch_<event>`` hooks, whoever holds their cards (one with ``hears_while`` only while its mark is set)."""
+    marks = g.state.marks
+    for ability in watchers:
+        if not ability.hears_while or marks.get(ability.hears_while):  # (else its hook would do nothing)
+            _call(g, stack, pushed, getattr(ability, "watch_" + event), data)
+
+
+def _first_on_top(stack: list[Frame], pushed: list[list[Frame]]) -> None:
+    """The questions several handlers put on the stack, reordered so that the first handler's are asked first."""
+    frames = [f for seg in pushed for f in seg]
+    n = len(frames)
+    if len(stack) >= n and all(a is b for a, b in zip(stack[-n:], frames)):
+        stack[-n:] = [f for seg in reversed(pushed) for f in seg]
