@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from operator import attrgetter, countOf
+from operator import attrgetter, countOf, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
@@ -206,11 +206,15 @@ def takes_cargo(g: RulesContext, ship: Ship) -> bool:
     return not ship.at_sea and not about_to_sail(g, ship.id)
 
 
+_KIND = itemgetter("kind")
+
+
 def harbour_ships(g: RulesContext, seat: int) -> list[Ship]:
     """``seat``'s ships that take contracts and containers now (:func:`takes_cargo`)."""
     s = g.state
     ships = s.ships
-    sailing = [f["ship"] for f in s.stack if f["kind"] == "sail"]  # (:func:`about_to_sail`, asked once for all)
+    stack = s.stack  # (:func:`about_to_sail`, asked once for all; whether any ``sail`` step waits tested in C first:
+    sailing = [f["ship"] for f in stack if f["kind"] == "sail"] if "sail" in map(_KIND, stack) else ()  # usually none)
     return [x for i in s.players[seat].ships if not (x := ships[i]).at_sea and x.id not in sailing]
 
 

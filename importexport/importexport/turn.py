@@ -235,7 +235,9 @@ def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
     table = PLAY[seat]
     index = working_index(g, seat) if s.abilities else None  # (the seat's abilities by what they change: read once)
     if not index or "follow_with_any" not in index and "card_action" not in index:  # (``follows_led`` without
-        opts += [table[c] for c in hand if ACTION_OF[c] == led]  # abilities changing it: the printed symbols only)
+        for c in hand:  # abilities changing it: the printed symbols only; a loop here, no comprehension's own frame)
+            if ACTION_OF[c] == led:
+                opts.append(table[c])
     else:
         any_card = "follow_with_any" in index
         for c, shows in zip(hand, shown_actions(g, seat, hand)):
