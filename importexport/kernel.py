@@ -312,7 +312,9 @@ class Referee:
         """Add a line to the event log (rendered in either language by :meth:`narrate`)."""
         # written out (the hot path): EventLog.append's fields added to the flat list in one step
         flat = self.log._flat
-        flat += (self.state.turn, key, len(args), *args, *args.values())  # (a tuple: ~10% quicker than a list here)
+        flat += (self.state.turn, key, len(args))  # (three extends, no tuple of the whole line built first:
+        flat += args  # the quickest of the ways timed, ~430 against ~560 ns a line with the first)
+        flat += args.values()
 
     def rng(self) -> Rng:
         """The game's random source, continuing from the state (store ``.state`` back after use)."""
