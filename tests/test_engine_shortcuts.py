@@ -121,3 +121,24 @@ def test_a_seats_options_are_those_of_the_whole_list_that_are_its_own() -> None:
             shared += len(g.deciders()) > 1
             g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
     assert solo > 1000 and shared > 10
+
+
+def test_each_bidder_may_bid_every_sum_from_nothing_to_all_its_credits() -> None:
+    from importexport.importexport.bidding import BIDS
+
+    for seat in range(3):
+        BIDS[seat].clear()  # (the table grows as credits reach further: from empty, from short, from long)
+    seen = 0
+    for seed in range(30):
+        g = Game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over() and len(g.history) < 400:
+            frame = g.state.stack[-1]
+            if frame["kind"] == "bid":
+                seen += 1
+                for b, bid in zip(frame["bidders"], frame["bids"], strict=True):
+                    mine = [a for a in g.legal_actions(b) if a.kind == "bid"]
+                    want = [] if bid >= 0 else [Action(b, "bid", (), -1, n) for n in range(g.state.players[b].credits + 1)]
+                    assert mine == want and all(type(a.count) is int for a in mine)
+            g.apply(rng.choice(g.legal_actions()))
+    assert seen > 20

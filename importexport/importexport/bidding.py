@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action, listed
 from .cards import CARDS
-from .constants import IMPORT_COMPENSATION, IMPORT_TAKE
+from .constants import IMPORT_COMPENSATION, IMPORT_TAKE, MAX_PLAYERS
 from .flow import Frame, Reason, automatic, decision
 from .rules import crew_room, gain, goods_room, pay_bank, receive_container, remove_container, ship_home, transfer
 from .scoring import tie_favoured
@@ -87,7 +87,22 @@ def bid_deciders(fr: Frame) -> list[int]:
 
 def bid_options(g: RulesContext, fr: Frame) -> list[Action]:
     players = g.state.players
-    return [listed(b, "bid", (), -1, n) for b in bid_deciders(fr) for n in range(players[b].credits + 1)]
+    opts: list[Action] = []
+    for b in bid_deciders(fr):  # (each bidder's bids 0 to its credits, a slice of its table: a bidder
+        opts += bids_up_to(b, players[b].credits)  # decides once, yet the list is made at every bid of the round)
+    return opts
+
+
+def bids_up_to(seat: int, credits: int) -> list[Action]:
+    """``seat``'s bids from 0 to ``credits``, each Action made once per process (``BIDS``)."""
+    table = BIDS[seat]
+    if len(table) <= credits:
+        table += [Action(seat, "bid", (), -1, n) for n in range(len(table), credits + 1)]
+    return table[:credits + 1]
+
+
+BIDS: tuple[list[Action], ...] = tuple([] for _ in range(MAX_PLAYERS))
+"""Per seat, its bids 0, 1, 2 ... as far as any bidder's credits reached yet (grown as needed)."""
 
 
 def bid_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
