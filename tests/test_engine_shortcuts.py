@@ -104,6 +104,30 @@ def test_harbours_left_unsettled_only_while_no_rule_changed_a_ship() -> None:
     assert skipped > decisions / 2
 
 
+
+def test_harbours_left_unsettled_with_abilities_only_while_nothing_could_change_a_ship() -> None:
+    """With abilities ``settled_state`` is kept only while no seat's ability changes where containers fit,
+    and cleared by every rule changing a ship and every way into an ability's own code: at every decision
+    of random games with abilities (each module, and all), in the game, after an undo and in a copy, each
+    harbour ship's record is what settling it afresh gives; and decisions passed every ship over."""
+    from importexport.importexport.rules import fills_now
+
+    skipped = decisions = 0
+    for seed, modules in enumerate(((), *((m,) for m in MODULES), tuple(MODULES), tuple(MODULES))):
+        g = Game(players=2 + seed % 5, seed=100 + seed, abilities=True, modules=modules)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if decisions % 40 == 39:
+                g.undo(2)
+            for game in (g, g.copy()) if len(g.history) % 25 == 0 else (g,):
+                for ship in game.state.ships:
+                    if ship.contracts and ship.containers and not ship.at_sea:
+                        assert ship.fills == fills_now(game, ship), (modules, len(g.history), ship.id)
+            decisions += 1
+            skipped += g.settled_state is g.state
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    assert skipped > decisions / 10
+
 def test_a_seats_options_are_those_of_the_whole_list_that_are_its_own() -> None:
     """``legal_actions(seat)`` hands out the whole list at once where one seat decides (``Game._solo``):
     at every decision of random games (basic; abilities with every module, with a sealed Import bid

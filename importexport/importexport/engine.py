@@ -107,9 +107,12 @@ class Game(Referee):
     def _do(self, action: Action) -> None:
         extra = EXTRA_CHOICES.get(action.kind)
         if extra is not None:
+            self.settled_state = None  # (an anytime ability may change a ship: ``rules.settle_harbours`` looks again)
             extra(self, action)
         else:
             frame = self.state.stack[-1]
+            if frame["kind"] in ABILITY_FRAMES:
+                self.settled_state = None  # (an ability's question answered may change a ship, as above)
             FRAMES[frame["kind"]].resolve(self, frame, action)  # type: ignore[misc]
         self._advance()
 
@@ -129,9 +132,11 @@ class Game(Referee):
             kind = FRAMES[frame["kind"]]
             if kind.auto is not None:
                 stack.pop()
+                if abilities and frame["kind"] in ABILITY_FRAMES:
+                    self.settled_state = None  # (an ability's instant may change a ship, as in ``_do``)
                 kind.auto(self, frame)
                 continue
-            if abilities or self.settled_state is not s:  # (``settle_harbours``' own first test, written out)
+            if self.settled_state is not s:  # (``settle_harbours``' own first test, written out)
                 settle_harbours(self)
             opts = kind.options(self, frame)  # type: ignore[misc]
             if opts and kind.extras and (abilities or s.modules or frame["seat"] == s.active):  # (else none)
@@ -331,6 +336,13 @@ def _free_check(why: Callable[[RulesContext, Action, list[Action]], Reason | Non
 GOODS_OF = CARDS.goods
 GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)  # (the grey cards, for a quick test)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}
+
+ABILITY_FRAMES = frozenset(
+    kind for kind, frame in FRAMES.items()
+    if (frame.resolve or frame.auto or frame.options).__module__.startswith(_abilities.__name__)  # type: ignore[union-attr]
+)
+"""The frames the abilities register (their questions, instants, end steps): resolving one runs an
+ability's own code, which may change a ship (``rules.settle_harbours``' mark is cleared first)."""
 
 EXTRA_CHOICES = {"drop": _drop, "discard": _discard_capital, "anytime": _abilities.anytime_apply}
 FREE_CHECKS.update(drop=_free_check(_why_not_drop), discard=_free_check(_why_not_discard), anytime=_free_check(_why_not_anytime))

@@ -430,15 +430,18 @@ def settle_harbours(g: RulesContext) -> None:
     last settling is passed over: ``g``'s memo keeps them per ship (compared list by list, the
     abilities' values last).
 
-    Without abilities the inputs change only where a rule changes a ship (:func:`add_container`,
+    The inputs change only where a rule changes a ship (:func:`add_container`,
     :func:`remove_container`, :func:`fulfil`, :func:`sail`, :func:`ship_home`, ``turn.place_contract``,
     ``engine._drop``), and each of those clears ``g.settled_state``: while it is still the state
     settled last, nothing is compared at all (an O(1) test; another state object, after an undo, a
-    copy or a load, is settled afresh)."""
+    copy or a load, is settled afresh).  With abilities, only while no seat's ability changes where
+    containers fit (``plain``: the inputs hold no ability's values), and any ability's own code may
+    change a ship, so every way into it clears the mark too: an event dispatched, a question or an
+    instant of an ability resolved, an anytime choice, and :func:`forget`."""
     s = g.state
+    if g.settled_state is s:
+        return  # (no ship changed since every record was last settled)
     if not s.abilities:  # (the basic rules: no ability's values among the inputs, the loop written out bare)
-        if g.settled_state is s:
-            return  # (no ship changed since every record was last settled)
         memo = g.settled_memo
         if memo is None:
             memo = g.settled_memo = {}
@@ -466,6 +469,8 @@ def settle_harbours(g: RulesContext) -> None:
                 mods = () if "rainbow_contract" not in index and "wild_container" not in index else _fills_mods(g, ship)
             if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
                 settle_fills(g, ship)
+    if plain:
+        g.settled_state = s
 
 
 def _complete_with_discounts(g: RulesContext, ship: Ship, have: int) -> bool:

@@ -417,8 +417,10 @@ def forget(g: RulesContext) -> None:
     Called right where a fulfilled contract, a contract on a ship, a seat's ships, the turn, or a
     note ``lasting`` or a standing rule reads (``lingering``, ``tucked``, ``copies``, a standing
     mark) changes, and where a card working from the crew joins one; a game whose state is
-    another object (undo, a copy, a loaded game) starts afresh by itself."""
+    another object (undo, a copy, a loaded game) starts afresh by itself.  What changes the abilities
+    may change where containers fit: ``rules.settle_harbours`` looks at the ships again."""
     g.working_memo = None
+    g.settled_state = None
 
 
 def forget_contract(g: RulesContext, card: int) -> None:
@@ -586,6 +588,7 @@ def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
     s = g.state
     if not s.abilities:
         return
+    g.settled_state = None  # (a handler may change a ship: ``rules.settle_harbours`` looks again)
     stack = s.stack
     pushed: list[list[Frame]] = []
     names = _EVENT_NAMES.get(event)
