@@ -33,7 +33,7 @@ class RulesContext(Protocol):
     """Per ship, the inputs of its record when it was last settled (``rules.settle_fills``)."""
     settled_state: State | None
     """The state in which every harbour record was last settled (``rules.settle_harbours``), until a
-    rule changes a ship (None: settle again)."""
+    rule changes a ship or an ability's own code runs (None: settle again)."""
 
     @property
     def history(self) -> Sequence[Action]:
