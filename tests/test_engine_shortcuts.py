@@ -80,16 +80,14 @@ def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> No
     assert passed > 100
 
 
-def test_harbours_left_unsettled_only_while_no_rule_changed_a_ship() -> None:
-    """Without abilities ``rules.settle_harbours`` looks at no ship while ``settled_state`` is still the
-    state it settled last (each rule that changes a ship clears it): at every decision of random games
-    without abilities, with each module, in the game, after an undo and in a copy, each harbour ship's
-    record is what settling it afresh gives; and most decisions passed every ship over."""
+def _settled_games(games: list[Game]) -> tuple[int, int]:
+    """Random play of ``games`` to their ends, an undo now and then: at every decision, in the game (and
+    now and then in a copy), each harbour ship's record is what settling it afresh gives.  Returns the
+    decisions and how many of them ``rules.settle_harbours`` passed every ship over (``settled_state``)."""
     from importexport.importexport.rules import fills_now
 
     skipped = decisions = 0
-    for seed, module in enumerate(("", *MODULES)):
-        g = Game(players=2 + seed % 5, seed=seed, modules=(module,) if module else ())
+    for seed, g in enumerate(games):
         rng = random.Random(seed)
         while not g.is_over():
             if decisions % 40 == 39:
@@ -97,36 +95,34 @@ def test_harbours_left_unsettled_only_while_no_rule_changed_a_ship() -> None:
             for game in (g, g.copy()) if len(g.history) % 25 == 0 else (g,):
                 for ship in game.state.ships:
                     if ship.contracts and ship.containers and not ship.at_sea:
-                        assert ship.fills == fills_now(game, ship), (module, len(g.history), ship.id)
+                        assert ship.fills == fills_now(game, ship), (seed, len(g.history), ship.id)
             decisions += 1
             skipped += g.settled_state is g.state
             g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
-    assert skipped > decisions / 2
+    return decisions, skipped
 
+
+def test_harbours_left_unsettled_only_while_no_rule_changed_a_ship() -> None:
+    """Without abilities ``rules.settle_harbours`` looks at no ship while ``settled_state`` is still the
+    state it settled last (each rule that changes a ship clears it): in random games without abilities,
+    with each module, every record is what settling it afresh gives, and most decisions passed every
+    ship over."""
+    games = [Game(players=2 + seed % 5, seed=seed, modules=(module,) if module else ())
+             for seed, module in enumerate(("", *MODULES))]
+    decisions, skipped = _settled_games(games)
+    assert skipped > decisions / 2
 
 
 def test_harbours_left_unsettled_with_abilities_only_while_nothing_could_change_a_ship() -> None:
     """With abilities ``settled_state`` is kept only while no seat's ability changes where containers fit,
-    and cleared by every rule changing a ship and every way into an ability's own code: at every decision
-    of random games with abilities (each module, and all), in the game, after an undo and in a copy, each
-    harbour ship's record is what settling it afresh gives; and decisions passed every ship over."""
-    from importexport.importexport.rules import fills_now
-
-    skipped = decisions = 0
-    for seed, modules in enumerate(((), *((m,) for m in MODULES), tuple(MODULES), tuple(MODULES))):
-        g = Game(players=2 + seed % 5, seed=100 + seed, abilities=True, modules=modules)
-        rng = random.Random(seed)
-        while not g.is_over():
-            if decisions % 40 == 39:
-                g.undo(2)
-            for game in (g, g.copy()) if len(g.history) % 25 == 0 else (g,):
-                for ship in game.state.ships:
-                    if ship.contracts and ship.containers and not ship.at_sea:
-                        assert ship.fills == fills_now(game, ship), (modules, len(g.history), ship.id)
-            decisions += 1
-            skipped += g.settled_state is g.state
-            g.apply(rng.choice(g.legal_actions(rng.choice(g.deciders()))))
+    and cleared by every rule changing a ship and every way into an ability's own code: in random games
+    with abilities (each module, and all), every record is what settling it afresh gives, and decisions
+    passed every ship over."""
+    games = [Game(players=2 + seed % 5, seed=100 + seed, abilities=True, modules=modules)
+             for seed, modules in enumerate(((), *((m,) for m in MODULES), tuple(MODULES), tuple(MODULES)))]
+    decisions, skipped = _settled_games(games)
     assert skipped > decisions / 10
+
 
 def test_a_seats_options_are_those_of_the_whole_list_that_are_its_own() -> None:
     """``legal_actions(seat)`` hands out the whole list at once where one seat decides (``Game._solo``):
