@@ -74,7 +74,10 @@ class EventLog(Sequence[Event]):
     def append(self, event: Event) -> None:
         """Add a line (a ``(turn, key, args)`` triple)."""
         turn, key, args = event
-        self._flat += [turn, key, len(args), *args, *args.values()]
+        flat = self._flat  # (as :meth:`Referee.emit` writes a line)
+        flat += (turn, key, len(args))
+        flat += args
+        flat += args.values()
 
     def copy(self) -> EventLog:
         """An independent log with the same lines (their values shared, as a list's copy shares them)."""

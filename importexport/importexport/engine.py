@@ -111,9 +111,10 @@ class Game(Referee):
             extra(self, action)
         else:
             frame = self.state.stack[-1]
-            if frame["kind"] in ABILITY_FRAMES:
+            kind = frame["kind"]
+            if kind in ABILITY_FRAMES:
                 self.settled_state = None  # (an ability's question answered may change a ship, as above)
-            FRAMES[frame["kind"]].resolve(self, frame, action)  # type: ignore[misc]
+            FRAMES[kind].resolve(self, frame, action)  # type: ignore[misc]
         self._advance()
 
     def _advance(self) -> None:

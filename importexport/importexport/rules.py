@@ -441,36 +441,26 @@ def settle_harbours(g: RulesContext) -> None:
     s = g.state
     if g.settled_state is s:
         return  # (no ship changed since every record was last settled)
-    if not s.abilities:  # (the basic rules: no ability's values among the inputs, the loop written out bare)
-        memo = g.settled_memo
-        if memo is None:
-            memo = g.settled_memo = {}
-        for ship in filter(_CONTRACTS_OF, s.ships):  # (the ships with contracts, picked out in C)
-            if ship.containers and not ship.at_sea and \
-                    memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
-                settle_fills(g, ship)  # (``fills_inputs``: those six, compared in one go; it keeps them anew)
-        g.settled_state = s
-        return
     memo = g.settled_memo
     if memo is None:
         memo = g.settled_memo = {}
-    work = g.working_memo  # (``working``, written out: settling a ship changes no ability working, kept through the loop)
-    if work is None or work.state is not g.state:
-        work = working(g)
-    plain = work.plain_fills
-    if plain is None:
-        plain = plain_fills(g, work)  # (no seat's ability changes where containers fit: the usual case, all mods ``()``)
-    for ship in filter(_CONTRACTS_OF, g.state.ships):
-        if ship.containers and not ship.at_sea:
-            if plain:
-                mods: tuple[Any, ...] = ()
-            else:
-                index = (work.seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # (``working_index``, written out)
-                mods = () if "rainbow_contract" not in index and "wild_container" not in index else _fills_mods(g, ship)
-            if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
-                settle_fills(g, ship)
-    if plain:
-        g.settled_state = s
+    if s.abilities:
+        work = g.working_memo  # (``working``, written out: settling a ship changes no ability working)
+        if work is None or work.state is not s:
+            work = working(g)
+        plain = work.plain_fills
+        if plain is None:
+            plain = plain_fills(g, work)
+        if not plain:  # (some seat's ability changes where containers fit: its values among the inputs, rare)
+            for ship in filter(_CONTRACTS_OF, s.ships):
+                if ship.containers and not ship.at_sea and memo.get(ship.id) != fills_inputs(g, ship):
+                    settle_fills(g, ship)
+            return
+    for ship in filter(_CONTRACTS_OF, s.ships):  # (no ability's values among the inputs, the usual case: the
+        if ship.containers and not ship.at_sea and \
+                memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
+            settle_fills(g, ship)  # loop bare; ``fills_inputs``: those six, compared in one go; it keeps them anew)
+    g.settled_state = s
 
 
 def _complete_with_discounts(g: RulesContext, ship: Ship, have: int) -> bool:
