@@ -6,13 +6,12 @@
 changed): python-chess's random games for ``--chess-seconds`` of process time
 (``importexport.bench.chess_plies_per_second``), then ``--games`` basic games, then as many with
 abilities and every module (``importexport.bench.run_games``); the first round also fills the
-engine's caches (the choices listed, the fill tables), as ``bench_engine.py``'s first round does.  A ``gc.callbacks`` hook counts each
+engine's caches (the fill tables), as ``bench_engine.py``'s first round does.  A ``gc.callbacks`` hook counts each
 part's collections per generation (0 young, 1 middle, 2 full) and the process time spent between
 each collection's start and stop; the share is that time over the part's own process time.
 
 Also printed: how many objects the collector tracks in one finished game (reached from the game,
-classes, functions and modules not followed; by type, the largest first) and how often the cache of
-listed choices (``actions.listed``) missed in the games.  Each figure is of this run alone (a shared
+classes, functions and modules not followed; by type, the largest first).  Each figure is of this run alone (a shared
 machine slows the time, not the counts).
 """
 
@@ -29,7 +28,6 @@ from typing import Any
 
 from importexport.bench import ALL_MODULES, chess_plies_per_second, run_games
 from importexport.bots import RandomBot, play_out
-from importexport.importexport.actions import listed
 from importexport.importexport.engine import Game
 
 NOT_FOLLOWED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
@@ -96,12 +94,8 @@ def round_of(games: int, players: int, seed: int, chess_seconds: float) -> dict[
     parts: dict[str, dict[str, Any]] = {}
     parts["chess"] = measured(lambda: chess_plies_per_second(chess_seconds, seed, clock))
     for name, abilities, modules in (("basic", False, ()), ("abilities+all", True, ALL_MODULES)):
-        before = listed.cache_info()
         parts[name] = measured(lambda a=abilities, m=modules: float(  # type: ignore[misc]
             run_games(players, games, seed, a, m, clock)["decisions_per_s"]))  # type: ignore[arg-type]
-        after = listed.cache_info()
-        calls = after.hits + after.misses - before.hits - before.misses
-        parts[name]["listed_misses"] = f"{after.misses - before.misses} of {calls}"
         held = tracked_held(finished_game(players, seed, abilities, modules))
         parts[name]["tracked_in_a_game"] = sum(held.values())
         parts[name]["tracked_by_type"] = dict(held.most_common(6))

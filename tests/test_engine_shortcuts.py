@@ -2,8 +2,7 @@
 
 The abilities in play while options are listed (``modifier_index``, one pass over a seat's working
 abilities) are exactly what the one-value lookup (``active_abilities``) gives, for every rule value
-and seat, in random positions and with a standing rule on the table; the table of recent choices
-(``actions.listed``) hands out an action equal to the one built, of the same types; a seat's options
+and seat, in random positions and with a standing rule on the table; a seat's options
 are the whole list's choices of that seat, also where the list is handed out whole (one seat deciding)."""
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import random
 from importexport import Action, Game
 from importexport.importexport.abilities.exchanges import BAN_MARK
 from importexport.importexport.abilities.registry import KEY_CARDS, REGISTRY, active_abilities, forget, modifier_index
-from importexport.importexport.actions import listed
 from importexport.importexport.setup import MODULES
 
 
@@ -51,14 +49,6 @@ def test_index_holds_a_standing_rule_for_every_seat() -> None:
     ban = REGISTRY["SURSTRÖMMING"]
     assert all(ban in modifier_index(g, seat)["pirate_allowed"] for seat in range(4))
     assert not g.mod_all("pirate_allowed", True, 0)
-
-
-def test_listed_choices_equal_the_built_ones_field_for_field() -> None:
-    for fields in ((2, "bid", (), -1, 7), (0, "wild", (3, 9), 2), (1, "pirate", (4,), -1, 0, 0, None, (-1,))):
-        first, again = listed(*fields), listed(*fields)
-        assert first == Action(*fields) and first is again
-    as_one, as_true = listed(1, "declare", (), -1, 1), listed(True, "declare", (), -1, True)
-    assert type(as_true.player) is bool and type(as_one.player) is int  # (typed: a True is kept a True)
 
 
 def test_a_ship_passed_over_by_the_settling_memo_is_settled_all_the_same() -> None:

@@ -48,7 +48,6 @@ Places a card is taken from or put into, besides ships (whose ids are 0 and up):
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from functools import lru_cache
 from typing import NamedTuple
 
 from ..boundary import FieldReader, read_choice, read_number, read_numbers
@@ -307,17 +306,6 @@ class Action(NamedTuple):
         player, kind, fields = read_choice(text, EXAMPLE, KINDS, TEXT_FIELDS)
         return cls(player, kind, **fields)  # type: ignore[arg-type]
 
-listed = lru_cache(maxsize=1 << 14, typed=True)(Action)
-"""``Action(...)`` for the option lists the engine builds at every step.  The same choices come up
-again and again (from step to step and from game to game), and an action is an immutable value,
-so one object serves every list it is in: the most recent 16,384 are kept, looked up by their
-fields (``typed``: a ``True`` is not taken for a 1).  An entry takes some 415 bytes (tracemalloc), so
-the cache stays under 7 MB in a process kept for hours.  Measured in 4-player random games with
-unseen seeds (2026-12-04): 8% of the calls miss in basic games, 15% with abilities and every
-module; 1 << 15 halves that (14 MB), 1 << 16 leaves 1% to 4% (27 MB).  A miss costs some 0.26 µs
-more than a hit, under 0.5% of a basic game's time, which the timed rounds could not tell apart;
-``bench_engine.py`` replays the same seeds each round, and its 200 games list 37,380 distinct
-choices: a cache that large would mostly remember the benchmark's games."""
 
 DETAIL_DEFAULTS = dict(zip(Action._fields[2:], Action._field_defaults.values(), strict=True))
 """Every field after ``player`` and ``kind``, with the value it has when a choice does not use it."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action, listed
+from .actions import TAKE_CREW, TAKE_DISCARD, TAKE_GOODS, Action
 from .cards import CARDS
 from .constants import IMPORT_COMPENSATION, IMPORT_TAKE, MAX_PLAYERS
 from .flow import Frame, Reason, automatic, decision
@@ -174,7 +174,7 @@ def take_options(g: RulesContext, fr: Frame) -> list[Action]:
     refusals = take_refusals(g, fr, seat)
     dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if refusals[d] is None]
     cards = cargo(g, fr["ship"])
-    opts = [listed(seat, "take", (c,), d) for c in cards for d in dests]  # (``Action``, from the table of recent ones)
+    opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]  # (``Action``, from the table of recent ones)
     if fr["left"] <= 0:
         opts.append(Action(seat, "no"))
     return opts

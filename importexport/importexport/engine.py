@@ -34,7 +34,7 @@ from .abilities.registry import (
     table_reach,
     working,
 )
-from .actions import Action, listed
+from .actions import Action
 from .cards import CARDS
 from .constants import GREY, MAX_PLAYERS, MIN_PLAYERS
 from .flow import FRAMES, FREE_CHECKS, Reason
@@ -267,10 +267,10 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
         for ship_id in s.players[seat].ships:
             ship = s.ships[ship_id]
             if not ship.at_sea and ship.contracts:
-                out += [listed(seat, "drop", (c,), ship_id) for c in ship.contracts]
+                out += [Action(seat, "drop", (c,), ship_id) for c in ship.contracts]
     hand = s.players[seat].hand
     if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
-        out += [listed(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
+        out += [Action(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
     if s.abilities:  # (``anytime_options`` asked only if a card that may offer some lies in the hand or among the
         cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled  # fulfilled contracts:
         if not (cards.isdisjoint(hand) and cards.isdisjoint(s.players[seat].fulfilled)):  # tested in C, usually none)

@@ -11,7 +11,7 @@ from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
 from .abilities.registry import forget, forget_contract, working_index
-from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action, listed
+from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
 from .flow import Frame, Reason, automatic, decision
@@ -140,7 +140,7 @@ def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
-        opts += [listed(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
+        opts += [Action(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
     if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
@@ -203,9 +203,9 @@ def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, 
 
 def declare_options(g: RulesContext, fr: Frame) -> list[Action]:
     seat = fr["seat"]
-    opts = [listed(seat, "declare", (), -1, n) for n in range(fr["least"], fr["most"] + 1)]
+    opts = [Action(seat, "declare", (), -1, n) for n in range(fr["least"], fr["most"] + 1)]
     # Capital: after drawing, Trade crew may be used instead (then only Trade this turn).
-    return opts + [listed(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
+    return opts + [Action(seat, "declare", (), TRADE, n) for n in range(1, fr.get("trade", 0) + 1)]
 
 
 def declare_check(g: RulesContext, fr: Frame, a: Action) -> Reason | None:
@@ -244,7 +244,7 @@ def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
             if shows == led or any_card and follows_led(g, seat, c, shows, led, any_card):  # (the first test: follows_led's own)
                 opts.append(table[c])
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
-        opts += [listed(seat, "wild", pair, led) for pair in wild_pairs(hand)]
+        opts += [Action(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and "capital" in s.modules and (s.players[seat].crew or index and "crew_actions" in index) \
             and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade (none without a crew
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)  # or an ability adding some)
@@ -547,9 +547,9 @@ def solo_play_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
 
 def supply_options(g: RulesContext, seat: int) -> list[Action]:
     s = g.state
-    opts = [listed(seat, "crew", (c,)) for c in s.island]
+    opts = [Action(seat, "crew", (c,)) for c in s.island]
     if not s.sold[seat]:
-        opts += [listed(seat, "sell", (c,)) for c in s.players[seat].hand]
+        opts += [Action(seat, "sell", (c,)) for c in s.players[seat].hand]
     return opts
 
 
@@ -601,7 +601,7 @@ def contract_options(g: RulesContext, seat: int, left: int, why: Why | None = No
             continue
         for side in (0, 1) if J_COLOURS[c] else (0,):  # (a card with two cargo sides: a J card)
             size = len(SLOTS_ALT[c] if side else SLOTS_OF[c])
-            opts += [listed(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
+            opts += [Action(seat, "contract", (c,), sid, cost, side) for sid, free in room if size <= free]
             if why is not None:
                 cargo_notes(g, c, side, size, ships, why)
     return opts
@@ -686,7 +686,7 @@ def load_options(g: RulesContext, seat: int, why: Why | None = None) -> list[Act
                 if ok is None:
                     ok = fits[key] = fits_container(g, x, col, slots[x.id], before[x.id])  # (an open ship)
                 if ok:
-                    opts.append(listed(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
+                    opts.append(Action(seat, "load", (c,), x.id, 0, 0, col if choices else None))  # (Action.load)
                 elif why is not None:
                     why[c, x.id, col if choices else None] = ("no_open_requirement", {"s": x.id, "c": c})
     return opts
@@ -787,7 +787,7 @@ def pirate_options(g: RulesContext, seat: int, why: Why | None = None) -> list[A
                 elif d < 0 and colour == J_COLOURS[c][0]:
                     opts.append(Action.pirate(seat, c, src, d))
             continue
-        opts += [listed(seat, "pirate", (c,), d, 0, 0, None, (src,)) for d in dest]  # (Action.pirate)
+        opts += [Action(seat, "pirate", (c,), d, 0, 0, None, (src,)) for d in dest]  # (Action.pirate)
     if why is not None:
         pirate_notes(sources, targets, harbour_ships(g, seat), credits, why)
     if g.state.abilities and g.mod_all("pirate_allowed", True, seat):
@@ -865,7 +865,7 @@ def pirate_one(g: RulesContext, seat: int, c: int, src: int, target: int, chosen
 
 def trade_options(g: RulesContext, seat: int) -> list[Action]:
     s = g.state
-    return [listed(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
+    return [Action(seat, "trade", (h, i)) for h in s.players[seat].hand for i in s.island]
 
 
 def do_trade(g: RulesContext, a: Action) -> None:
