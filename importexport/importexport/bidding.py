@@ -174,7 +174,7 @@ def take_options(g: RulesContext, fr: Frame) -> list[Action]:
     refusals = take_refusals(g, fr, seat)
     dests = [d for d in (TAKE_CREW, TAKE_GOODS, TAKE_DISCARD) if refusals[d] is None]
     cards = cargo(g, fr["ship"])
-    opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]  # (``Action``, from the table of recent ones)
+    opts = [Action(seat, "take", (c,), d) for c in cards for d in dests]
     if fr["left"] <= 0:
         opts.append(Action(seat, "no"))
     return opts
