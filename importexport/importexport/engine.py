@@ -23,13 +23,12 @@ from . import abilities as _abilities  # noqa: F401  (registers the ability fram
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
-    _HOLDERS,
+    ANYTIME_CARDS,
     HEARD_BY_CARDS,
     QUIET_UNLESS,
     REGISTRY,
     Working,
     forget_contract,
-    holders,
     seat_working,
     table_reach,
     working,
@@ -173,10 +172,10 @@ class Game(Referee):
         work = self.working_memo  # (``working_index``, written out: this is asked very often)
         if work is None or work.state is not self.state:
             work = working(self)
-        changing = (work.seats[seat] or seat_working(self, work, seat))[1].get(key)
-        if changing is None:
+        index = (work.seats[seat] or seat_working(self, work, seat))[1]
+        if key not in index:
             return value  # (no ability of the seat changes it, the usual case: no loop begun)
-        for ability in changing:
+        for ability in index[key]:
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
@@ -271,11 +270,9 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     hand = s.players[seat].hand
     if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
         out += [Action(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
-    if s.abilities:  # (``anytime_options`` asked only if a card that may offer some lies in the hand or among the
-        cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled  # fulfilled contracts:
-        if not (cards.isdisjoint(hand) and cards.isdisjoint(s.players[seat].fulfilled)):  # tested in C, usually none)
-            out += _abilities.anytime_options(g, seat)
-    return out
+    if s.abilities and not (ANYTIME_CARDS.isdisjoint(hand) and ANYTIME_CARDS.isdisjoint(s.players[seat].fulfilled)):
+        out += _abilities.anytime_options(g, seat)  # (asked only if a card that may offer some lies in the hand or
+    return out  # among the fulfilled contracts: tested in C, usually none)
 
 
 def _discard_capital(g: Game, action: Action) -> None:

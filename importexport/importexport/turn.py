@@ -136,12 +136,15 @@ def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     s = g.state
     hand = s.players[seat].hand
     opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (each card's play, looked up in C: hands hold no tokens)
-    # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
-    in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
+    if s.abilities:  # (the seat's abilities by what they change, read once: ``shown_actions`` and ``g.mod`` are
+        index = working_index(g, seat)  # asked only where one of them changes the card symbols or the options)
+        in_hand = set(shown_actions(g, seat, hand) if "card_action" in index else map(ACTION_OF.__getitem__, hand))
+    else:  # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
+        in_hand = set(map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [Action(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
-    if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
+    if s.abilities and "lead_options" in index:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
 
@@ -246,7 +249,7 @@ def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
         opts += [Action(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and "capital" in s.modules and (s.players[seat].crew or index and "crew_actions" in index) \
-            and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade (none without a crew
+            and crew_for(g, seat, TRADE):  # Capital (``trade_crew``): Trade crew lets you follow with Trade (none without a crew
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)  # or an ability adding some)
     if index and "follow_options" in index:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
@@ -294,7 +297,7 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
         g.emit("follow_draw", p=seat)
         # (``crew_for`` and ``trade_crew``, written out for the usual case: no ability, no crew, no Capital)
         extra = crew_for(g, seat, s.led) if s.players[seat].crew or s.abilities else 0
-        trades = trade_crew(g, seat) if s.led != TRADE and "capital" in s.modules else 0
+        trades = crew_for(g, seat, TRADE) if s.led != TRADE and "capital" in s.modules else 0
         if extra or trades:
             s.stack.append({"kind": "declare", "seat": seat, "least": 0, "most": extra, "trade": trades})
         else:

@@ -29,14 +29,13 @@ from . import (  # noqa: F401  (each module registers its abilities)
     scoring,
 )
 from .registry import (
-    _HOLDERS,
     ABILITY_OF,
+    ANYTIME_CARDS,
     REGISTRY,
     Ability,
     acting,
     declare_winner,
     dispatch,
-    holders,
     table_wins,
     working_lasting,
 )
@@ -78,8 +77,7 @@ def anytime_options(g: RulesContext, seat: int) -> list[Action]:
     asks only when one of the cards that may offer some lies there)."""
     p = g.state.players[seat]
     out: list[Action] = []
-    cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
-    for c in filter(cards.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
+    for c in filter(ANYTIME_CARDS.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
         ability = ABILITY_OF[c]
         if hasattr(ability, "anytime_options"):  # (a copying card among them may offer none itself)
             out.extend(ability.anytime_options(g, seat, c))  # type: ignore[union-attr]

@@ -184,6 +184,9 @@ QUIET_UNLESS: dict[str, tuple[str, ...]] = {}
 """Events of ``HEARD_BY_CARDS`` that only ``watch_`` hooks with a ``hears_while`` hear: while none of
 those marks is set (and no working ability hears the event), no hook would do anything and
 ``Game.notify`` skips the event."""
+ANYTIME_CARDS: set[int] = set()
+"""The cards that may offer ``anytime`` choices (``holders("anytime_options").fulfilled``: those with the hook
+and the copying cards), kept by ``register`` for ``engine.extra_options``' quick test at every decision."""
 _HEARD_ALWAYS: set[str] = {"fulfil"}  # events some hook hears whatever the marks (``QUIET_UNLESS``' complement)
 _WATCH_MARKS: dict[str, set[str]] = {}  # event -> the ``hears_while`` of each watcher that has one
 
@@ -204,6 +207,8 @@ def register(cls: type[Ability]) -> type[Ability]:
     _BOUND.clear()
     _INDEXES.clear()
     _enter_lookups(cls, ability, card.id, names)
+    ANYTIME_CARDS.clear()
+    ANYTIME_CARDS.update(holders("anytime_options").fulfilled)
     return cls
 
 
