@@ -24,6 +24,7 @@ from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
     ANYTIME_CARDS,
+    ANYTIME_IN_HAND,
     HEARD_BY_CARDS,
     QUIET_UNLESS,
     REGISTRY,
@@ -199,7 +200,7 @@ class Game(Referee):
         if work is not None and work.state is self.state and work.events is not None and event not in work.events:
             if event not in HEARD_BY_CARDS:  # would call nothing, skipped; also one only watchers hear whose
                 return  # marks are all unset, ``QUIET_UNLESS``: SURSTRÖMMING's turn start without a ban)
-            marks = QUIET_UNLESS.get(event)
+            marks = _QUIET_MARKS(event)
             if marks is not None and not any(map(self.state.marks.get, marks)):
                 return
         _abilities.dispatch(self, event, data)
@@ -270,9 +271,9 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     hand = s.players[seat].hand
     if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
         out += [Action(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
-    if s.abilities and not (ANYTIME_CARDS.isdisjoint(hand) and ANYTIME_CARDS.isdisjoint(s.players[seat].fulfilled)):
-        out += _abilities.anytime_options(g, seat)  # (asked only if a card that may offer some lies in the hand or
-    return out  # among the fulfilled contracts: tested in C, usually none)
+    if s.abilities and not (_NONE_IN_HAND(hand) and _NO_ANYTIME(s.players[seat].fulfilled)):
+        out += _abilities.anytime_options(g, seat)  # (asked only if a card that may offer some lies in the hand
+    return out  # (``ANYTIME_IN_HAND``) or among the fulfilled contracts: tested in C, usually none)
 
 
 def _discard_capital(g: Game, action: Action) -> None:
@@ -331,6 +332,11 @@ def _free_check(why: Callable[[RulesContext, Action, list[Action]], Reason | Non
     return check
 
 
+# Methods of imported sets and dicts bound once: Python 3.11 looks up ``NAME.method`` afresh (a new bound
+# method, no specialised lookup) at every call when NAME came in through an import.
+_NO_ANYTIME = ANYTIME_CARDS.isdisjoint  # (no card that may offer an anytime choice among these: ``extra_options``)
+_NONE_IN_HAND = ANYTIME_IN_HAND.isdisjoint  # (nor one offering some from the hand)
+_QUIET_MARKS = QUIET_UNLESS.get  # (``notify``)
 GOODS_OF = CARDS.goods
 GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)  # (the grey cards, for a quick test)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}

@@ -34,7 +34,9 @@ that protocol's members.
 ``wins(g, seat) -> bool``
     an instant win, checked after every step.
 ``anytime_options(g, seat, card) / anytime_apply(g, action)``
-    free choices offered to the card's holder whenever that player decides (``anytime``).
+    free choices offered to the card's holder whenever that player decides (``anytime``): while
+    the card works (among the fulfilled contracts, or lent by a copying card), or, for a class with
+    ``offers_from_hand = True``, while it lies in the player's hand (the hook returns none elsewhere).
 ``options_<step>(g, frame) / answer_<step>(g, frame, action)``
     a question the ability put on the stack with ``self.ask(g, seat, step, **data)``; the frame
     (``{"kind": "ask", "seat": seat, "card": card, "step": step, ...data}``) is popped before ``answer_<step>``.
@@ -86,6 +88,7 @@ class Ability:
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     standing: ClassVar[str] = ""  # a ``state.marks`` key: while set, the ``modify_`` hooks work for all, anywhere
     hears_while: ClassVar[str] = ""  # a ``state.marks`` key: the ``watch_`` hooks do something only while it is set
+    offers_from_hand: ClassVar[bool] = False  # ``anytime_options`` offers choices while the card lies in the hand
     reread: ClassVar[str] = ""
     """Set on each registered class once its card's rulebook text was re-read word for word against
     this code: the ruling chosen where the text leaves room, or "as written" (docs/abilities.md shows it)."""
@@ -187,6 +190,9 @@ those marks is set (and no working ability hears the event), no hook would do an
 ANYTIME_CARDS: set[int] = set()
 """The cards that may offer ``anytime`` choices (``holders("anytime_options").fulfilled``: those with the hook
 and the copying cards), kept by ``register`` for ``engine.extra_options``' quick test at every decision."""
+ANYTIME_IN_HAND: set[int] = set()
+"""Those of them that offer some from the hand (``offers_from_hand``): a hand holding none of these and
+fulfilled contracts holding none of ``ANYTIME_CARDS`` offer no anytime choice (``engine.extra_options``)."""
 _HEARD_ALWAYS: set[str] = {"fulfil"}  # events some hook hears whatever the marks (``QUIET_UNLESS``' complement)
 _WATCH_MARKS: dict[str, set[str]] = {}  # event -> the ``hears_while`` of each watcher that has one
 
@@ -209,6 +215,8 @@ def register(cls: type[Ability]) -> type[Ability]:
     _enter_lookups(cls, ability, card.id, names)
     ANYTIME_CARDS.clear()
     ANYTIME_CARDS.update(holders("anytime_options").fulfilled)
+    ANYTIME_IN_HAND.clear()
+    ANYTIME_IN_HAND.update(a.card for a in REGISTRY.values() if a.offers_from_hand and hasattr(a, "anytime_options"))
     return cls
 
 
