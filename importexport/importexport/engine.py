@@ -25,11 +25,10 @@ from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
     ANYTIME_CARDS,
     ANYTIME_IN_HAND,
-    HEARD_BY_CARDS,
-    QUIET_UNLESS,
     REGISTRY,
     Working,
     forget_contract,
+    heard,
     seat_working,
     table_reach,
     working,
@@ -124,8 +123,8 @@ class Game(Referee):
         abilities = s.abilities  # (fixed for the game: read once)
         while stack:
             if abilities and s.end_seat < 0:
-                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
-                if work is None or work.wins is not False or work.state is not s:
+                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once:
+                if work is None or work.calm is not s:  # ``calm`` is the state once ``wins`` is known false)
                     _abilities.check_wins(self)
                     if not stack:
                         break
@@ -196,14 +195,8 @@ class Game(Referee):
 
     def notify(self, event: str, **data: Any) -> None:
         """Tell the abilities in play that something happened (they may react)."""
-        work = self.working_memo  # (an event no working ability and no card's own hook hears: ``dispatch``
-        if work is not None and work.state is self.state and work.events is not None and event not in work.events:
-            if event not in HEARD_BY_CARDS:  # would call nothing, skipped; also one only watchers hear whose
-                return  # marks are all unset, ``QUIET_UNLESS``: SURSTRÖMMING's turn start without a ban)
-            marks = _QUIET_MARKS(event)
-            if marks is not None and not any(map(self.state.marks.get, marks)):
-                return
-        _abilities.dispatch(self, event, data)
+        if heard(self, event):  # (an event no hook would take is skipped: ``registry.heard``)
+            _abilities.dispatch(self, event, data)
 
     def fire_instants(self, seat: int, cards: list[int], ship: int) -> None:
         _abilities.fire_instants(self, seat, cards, ship)
@@ -336,7 +329,6 @@ def _free_check(why: Callable[[RulesContext, Action, list[Action]], Reason | Non
 # method, no specialised lookup) at every call when NAME came in through an import.
 _NO_ANYTIME = ANYTIME_CARDS.isdisjoint  # (no card that may offer an anytime choice among these: ``extra_options``)
 _NONE_IN_HAND = ANYTIME_IN_HAND.isdisjoint  # (nor one offering some from the hand)
-_QUIET_MARKS = QUIET_UNLESS.get  # (``notify``)
 GOODS_OF = CARDS.goods
 GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)  # (the grey cards, for a quick test)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}

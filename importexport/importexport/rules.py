@@ -13,7 +13,7 @@ from operator import attrgetter, countOf, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..bounds import MAX_CREDITS
-from .abilities.registry import CREW_CARDS, forget, plain_fills, seat_working, working, working_index
+from .abilities.registry import CREW_CARDS, forget, heard, plain_fills, seat_working, working, working_index
 from .cards import CARDS
 from .constants import (
     ANY_GOODS,
@@ -654,7 +654,7 @@ def draw_action(g: RulesContext, seat: int) -> None:
     have = len(g.state.players[seat].hand)
     drawn = draw_cards(g, seat, size - have if have < size else 1)
     g.emit("draw", p=seat, n=drawn)
-    if g.state.abilities:
+    if g.state.abilities and heard(g, "draw"):  # (``heard`` asked first: no details gathered for nobody)
         g.notify("draw", seat=seat)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
-from .abilities.registry import forget, forget_contract, working_index
+from .abilities.registry import forget, forget_contract, heard, working_index
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
@@ -198,8 +198,8 @@ def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, 
         s.stack.append({"kind": "declare", "seat": seat, "least": 1, "most": 1 + extra})
     else:
         s.decl[seat] = 1
-    if s.abilities:  # last, so that questions the abilities ask come before declaring and following
-        g.notify("lead" if leading else "follow", seat=seat, action=action)
+    if s.abilities and heard(g, "lead" if leading else "follow"):  # last, so that questions the abilities ask
+        g.notify("lead" if leading else "follow", seat=seat, action=action)  # come before declaring and following
 
 
 # --- declare ------------------------------------------------------------------------------
@@ -315,7 +315,7 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
 
 def execute(g: RulesContext, fr: Frame) -> None:
     s = g.state
-    if s.abilities and not fr.get("asked"):
+    if s.abilities and not fr.get("asked") and heard(g, "declared"):  # (``heard``: before the counts are copied)
         depth = len(s.stack)
         g.notify("declared", action=s.led, counts=list(s.decl))
         if len(s.stack) > depth:  # abilities ask questions first; the actions are carried out after them
@@ -920,7 +920,7 @@ def end_turn(g: RulesContext, fr: Frame) -> None:
     reset_turn(g)
     g.emit("turn", p=s.active)
     s.stack.append({"kind": "lead", "seat": s.active})
-    if s.abilities:
+    if s.abilities and heard(g, "turn_start"):
         g.notify("turn_start", seat=s.active)
 
 

@@ -414,13 +414,14 @@ class Working:
     and, per rule value, whether a card changing it may be working for some seat (``reach``; each made
     when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins", "plain_fills", "reach")
+    __slots__ = ("state", "seats", "events", "wins", "calm", "plain_fills", "reach")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
+        self.calm: Any = None  # ``state`` once ``wins`` is known false (``Game._advance``' one test; None: not known)
         self.plain_fills: bool | None = None
         self.reach: dict[str, bool] = {}  # rule value -> ``table_reach``' answer
 
@@ -514,6 +515,8 @@ def table_wins(g: RulesContext) -> bool:
         seats = work.seats
         wins = work.wins = any(hasattr(a, "wins") for seat in range(len(seats))
                                for a in (seats[seat] or seat_working(g, work, seat))[0])
+        if not wins:
+            work.calm = work.state
     return wins
 
 
@@ -587,6 +590,20 @@ def _call(g: RulesContext, stack: list[Frame], pushed: list[list[Frame]], hook: 
     hook(g, *args)
     if len(stack) > before and (before == 0 or stack[before - 1] is top):
         pushed.append(stack[before:])
+
+
+def heard(g: RulesContext, event: str) -> bool:
+    """Could ``dispatch`` hand ``event`` to some hook now?  False only where that is known: no working
+    ability hears it (``table_events``, kept), and no card's own hook, watcher or fulfilment hook takes
+    it (``HEARD_BY_CARDS``) or only watchers whose marks are all unset (``QUIET_UNLESS``).  ``Game.notify``
+    asks it first; the commonest events' senders ask it before gathering the event's details."""
+    work = g.working_memo
+    if work is None or work.state is not g.state or work.events is None or event in work.events:
+        return True
+    if event not in HEARD_BY_CARDS:
+        return False
+    marks = QUIET_UNLESS.get(event)  # (SURSTRÖMMING's turn start without a ban: heard by nobody)
+    return marks is None or any(map(g.state.marks.get, marks))
 
 
 def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
