@@ -350,8 +350,8 @@ def act_options(g: RulesContext, fr: Frame) -> list[Action]:
         opts = pirate_options(g, fr["seat"])
     else:
         opts = trade_options(g, fr["seat"])
-    if g.state.abilities:  # abilities may offer more ways to carry out the action
-        opts = g.mod(fr["seat"], "act_options", opts, led, fr["left"])
+    if g.state.abilities and "act_options" in working_index(g, fr["seat"]):  # abilities may offer more ways to
+        opts = g.mod(fr["seat"], "act_options", opts, led, fr["left"])  # carry out the action
     return opts
 
 
