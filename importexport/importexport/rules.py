@@ -455,12 +455,12 @@ def settle_harbours(g: RulesContext) -> None:
         if not plain:  # (some seat's ability changes where containers fit: its values among the inputs)
             seats = work.seats
             for ship in filter(_CONTRACTS_OF, s.ships):  # (``fills_inputs``, written out: the ship's own lists
-                if ship.containers and not ship.at_sea:  # compared, no copies made; ``_fills_mods`` asked only
-                    index = (seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # for an owner whose
+                if ship.containers and not ship.at_sea:  # compared, no copies made; ``_fills_mods``' first test
+                    index = (seats[ship.owner] or seat_working(g, work, ship.owner))[1]  # written out, so that it is
                     mods = _fills_mods(g, ship) if "rainbow_contract" in index or "wild_container" in index else ()
                     if memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, mods):
-                        settle_fills(g, ship)  # abilities change where containers fit)
-            return
+                        settle_fills(g, ship)  # called only for an owner whose abilities change where containers fit:
+            return  # passing it the index instead measured 0.4% more instructions per decision)
     for ship in filter(_CONTRACTS_OF, s.ships):  # (no ability's values among the inputs, the usual case: the
         if ship.containers and not ship.at_sea and \
                 memo.get(ship.id) != (ship.owner, ship.contracts, ship.sides, ship.colours, ship.fills, ()):
