@@ -23,13 +23,12 @@ from . import abilities as _abilities  # noqa: F401  (registers the ability fram
 from . import bidding as _bidding  # noqa: F401  (registers the Import frames)
 from . import turn as _turn  # noqa: F401  (registers the turn frames)
 from .abilities.registry import (
-    _HOLDERS,
-    HEARD_BY_CARDS,
-    QUIET_UNLESS,
+    ANYTIME_CARDS,
+    ANYTIME_IN_HAND,
     REGISTRY,
     Working,
     forget_contract,
-    holders,
+    heard,
     seat_working,
     table_reach,
     working,
@@ -124,8 +123,8 @@ class Game(Referee):
         abilities = s.abilities  # (fixed for the game: read once)
         while stack:
             if abilities and s.end_seat < 0:
-                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
-                if work is None or work.wins is not False or work.state is not s:
+                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once:
+                if work is None or work.calm is not s:  # ``calm`` is the state once ``wins`` is known false)
                     _abilities.check_wins(self)
                     if not stack:
                         break
@@ -173,10 +172,10 @@ class Game(Referee):
         work = self.working_memo  # (``working_index``, written out: this is asked very often)
         if work is None or work.state is not self.state:
             work = working(self)
-        changing = (work.seats[seat] or seat_working(self, work, seat))[1].get(key)
-        if changing is None:
+        index = (work.seats[seat] or seat_working(self, work, seat))[1]
+        if key not in index:
             return value  # (no ability of the seat changes it, the usual case: no loop begun)
-        for ability in changing:
+        for ability in index[key]:
             value = getattr(ability, "modify_" + key)(self, seat, value, *context)
         return value
 
@@ -196,14 +195,8 @@ class Game(Referee):
 
     def notify(self, event: str, **data: Any) -> None:
         """Tell the abilities in play that something happened (they may react)."""
-        work = self.working_memo  # (an event no working ability and no card's own hook hears: ``dispatch``
-        if work is not None and work.state is self.state and work.events is not None and event not in work.events:
-            if event not in HEARD_BY_CARDS:  # would call nothing, skipped; also one only watchers hear whose
-                return  # marks are all unset, ``QUIET_UNLESS``: SURSTRÖMMING's turn start without a ban)
-            marks = QUIET_UNLESS.get(event)
-            if marks is not None and not any(map(self.state.marks.get, marks)):
-                return
-        _abilities.dispatch(self, event, data)
+        if heard(self, event):  # (an event no hook would take is skipped: ``registry.heard``)
+            _abilities.dispatch(self, event, data)
 
     def fire_instants(self, seat: int, cards: list[int], ship: int) -> None:
         _abilities.fire_instants(self, seat, cards, ship)
@@ -271,11 +264,9 @@ def extra_options(g: Game, frame: dict[str, Any]) -> list[Action]:
     hand = s.players[seat].hand
     if "capital" in s.modules and not GREY_CARDS.isdisjoint(hand):  # Capital cards may be discarded from the hand at any time
         out += [Action(seat, "discard", (c,)) for c in hand if GOODS_OF[c] == GREY]
-    if s.abilities:  # (``anytime_options`` asked only if a card that may offer some lies in the hand or among the
-        cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled  # fulfilled contracts:
-        if not (cards.isdisjoint(hand) and cards.isdisjoint(s.players[seat].fulfilled)):  # tested in C, usually none)
-            out += _abilities.anytime_options(g, seat)
-    return out
+    if s.abilities and not (_NONE_IN_HAND(hand) and _NO_ANYTIME(s.players[seat].fulfilled)):
+        out += _abilities.anytime_options(g, seat)  # (asked only if a card that may offer some lies in the hand
+    return out  # (``ANYTIME_IN_HAND``) or among the fulfilled contracts: tested in C, usually none)
 
 
 def _discard_capital(g: Game, action: Action) -> None:
@@ -334,6 +325,10 @@ def _free_check(why: Callable[[RulesContext, Action, list[Action]], Reason | Non
     return check
 
 
+# Methods of imported sets and dicts bound once: Python 3.11 looks up ``NAME.method`` afresh (a new bound
+# method, no specialised lookup) at every call when NAME came in through an import.
+_NO_ANYTIME = ANYTIME_CARDS.isdisjoint  # (no card that may offer an anytime choice among these: ``extra_options``)
+_NONE_IN_HAND = ANYTIME_IN_HAND.isdisjoint  # (nor one offering some from the hand)
 GOODS_OF = CARDS.goods
 GREY_CARDS = frozenset(c for c, colour in enumerate(GOODS_OF) if colour == GREY)  # (the grey cards, for a quick test)
 SEAT_ORDERS = {n: [[(first + i) % n for i in range(n)] for first in range(n)] for n in range(1, MAX_PLAYERS + 1)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, Any
 
-from .abilities.registry import forget, forget_contract, working_index
+from .abilities.registry import forget, forget_contract, heard, working_index
 from .actions import DECK, DISCARD, ISLAND, TO_GOODS, Action
 from .cards import CARDS
 from .constants import CONTRACT, GREY, IMPORT, LOAD, MAX_PLAYERS, PIRATE, RIDING, SELL_PRICE, SUPPLY, TRADE
@@ -136,12 +136,15 @@ def lead_options(g: RulesContext, fr: Frame) -> list[Action]:
     s = g.state
     hand = s.players[seat].hand
     opts = [DRAW[seat], *map(PLAY[seat].__getitem__, hand)]  # (each card's play, looked up in C: hands hold no tokens)
-    # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
-    in_hand = set(shown_actions(g, seat, hand) if s.abilities else map(ACTION_OF.__getitem__, hand))
+    if s.abilities:  # (the seat's abilities by what they change, read once: ``shown_actions`` and ``g.mod`` are
+        index = working_index(g, seat)  # asked only where one of them changes the card symbols or the options)
+        in_hand = set(shown_actions(g, seat, hand) if "card_action" in index else map(ACTION_OF.__getitem__, hand))
+    else:  # (``shown_actions``, written out for the usual case: no ability, the printed symbols looked up in C)
+        in_hand = set(map(ACTION_OF.__getitem__, hand))
     missing = list(filterfalse(in_hand.__contains__, WILD_ACTIONS))  # (the actions no card shows, found in C)
     if missing:
         opts += [Action(seat, "wild", pair, a) for pair in wild_pairs(hand) for a in missing]
-    if g.state.abilities:  # abilities may let a card lead another action ("play" with ``target``)
+    if s.abilities and "lead_options" in index:  # abilities may let a card lead another action ("play" with ``target``)
         opts = g.mod(seat, "lead_options", opts)
     return opts
 
@@ -195,8 +198,8 @@ def play_cards(g: RulesContext, seat: int, cards: tuple[int, ...], action: int, 
         s.stack.append({"kind": "declare", "seat": seat, "least": 1, "most": 1 + extra})
     else:
         s.decl[seat] = 1
-    if s.abilities:  # last, so that questions the abilities ask come before declaring and following
-        g.notify("lead" if leading else "follow", seat=seat, action=action)
+    if s.abilities and heard(g, "lead" if leading else "follow"):  # last, so that questions the abilities ask
+        g.notify("lead" if leading else "follow", seat=seat, action=action)  # come before declaring and following
 
 
 # --- declare ------------------------------------------------------------------------------
@@ -246,7 +249,7 @@ def follow_options(g: RulesContext, fr: Frame) -> list[Action]:
     if len(opts) == 1 and led != TRADE:  # no card follows: two cards of one colour may
         opts += [Action(seat, "wild", pair, led) for pair in wild_pairs(hand)]
     if led != TRADE and "capital" in s.modules and (s.players[seat].crew or index and "crew_actions" in index) \
-            and trade_crew(g, seat):  # Capital: Trade crew lets you follow anything with Trade (none without a crew
+            and crew_for(g, seat, TRADE):  # Capital (``trade_crew``): Trade crew lets you follow with Trade (none without a crew
         opts.extend(Action(seat, "play", (c,), TRADE) for c in hand if ACTION_OF[c] == TRADE)  # or an ability adding some)
     if index and "follow_options" in index:  # abilities may let a card follow for another action ("play" with ``target``)
         opts = g.mod(seat, "follow_options", opts)
@@ -294,7 +297,7 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
         g.emit("follow_draw", p=seat)
         # (``crew_for`` and ``trade_crew``, written out for the usual case: no ability, no crew, no Capital)
         extra = crew_for(g, seat, s.led) if s.players[seat].crew or s.abilities else 0
-        trades = trade_crew(g, seat) if s.led != TRADE and "capital" in s.modules else 0
+        trades = crew_for(g, seat, TRADE) if s.led != TRADE and "capital" in s.modules else 0
         if extra or trades:
             s.stack.append({"kind": "declare", "seat": seat, "least": 0, "most": extra, "trade": trades})
         else:
@@ -312,7 +315,7 @@ def follow_resolve(g: RulesContext, fr: Frame, a: Action) -> None:
 
 def execute(g: RulesContext, fr: Frame) -> None:
     s = g.state
-    if s.abilities and not fr.get("asked"):
+    if s.abilities and not fr.get("asked") and heard(g, "declared"):  # (``heard``: before the counts are copied)
         depth = len(s.stack)
         g.notify("declared", action=s.led, counts=list(s.decl))
         if len(s.stack) > depth:  # abilities ask questions first; the actions are carried out after them
@@ -347,8 +350,8 @@ def act_options(g: RulesContext, fr: Frame) -> list[Action]:
         opts = pirate_options(g, fr["seat"])
     else:
         opts = trade_options(g, fr["seat"])
-    if g.state.abilities:  # abilities may offer more ways to carry out the action
-        opts = g.mod(fr["seat"], "act_options", opts, led, fr["left"])
+    if g.state.abilities and "act_options" in working_index(g, fr["seat"]):  # abilities may offer more ways to
+        opts = g.mod(fr["seat"], "act_options", opts, led, fr["left"])  # carry out the action
     return opts
 
 
@@ -917,7 +920,7 @@ def end_turn(g: RulesContext, fr: Frame) -> None:
     reset_turn(g)
     g.emit("turn", p=s.active)
     s.stack.append({"kind": "lead", "seat": s.active})
-    if s.abilities:
+    if s.abilities and heard(g, "turn_start"):
         g.notify("turn_start", seat=s.active)
 
 

@@ -29,16 +29,16 @@ from . import (  # noqa: F401  (each module registers its abilities)
     scoring,
 )
 from .registry import (
-    _HOLDERS,
     ABILITY_OF,
+    ANYTIME_CARDS,
     REGISTRY,
     Ability,
     acting,
     declare_winner,
     dispatch,
-    holders,
+    seat_working,
     table_wins,
-    working_lasting,
+    working,
 )
 
 if TYPE_CHECKING:
@@ -65,8 +65,10 @@ def check_wins(g: RulesContext) -> None:
     """End the game at once if a player meets an instant-win condition."""
     if not table_wins(g):
         return  # no instant-win card in play: the usual case, checked quickly
+    work = working(g)  # (kept: ``table_wins`` has just read it; the ``wins`` hooks change nothing)
+    seats = work.seats
     for seat in g.seat_order():
-        for ability in working_lasting(g, seat):
+        for ability in (seats[seat] or seat_working(g, work, seat))[0]:  # (``working_lasting``, written out)
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
                 declare_winner(g, seat, ability.card)
@@ -78,8 +80,7 @@ def anytime_options(g: RulesContext, seat: int) -> list[Action]:
     asks only when one of the cards that may offer some lies there)."""
     p = g.state.players[seat]
     out: list[Action] = []
-    cards = (_HOLDERS.get("anytime_options") or holders("anytime_options")).fulfilled
-    for c in filter(cards.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
+    for c in filter(ANYTIME_CARDS.__contains__, p.hand + p.fulfilled):  # (the cards that may offer some, picked out in C)
         ability = ABILITY_OF[c]
         if hasattr(ability, "anytime_options"):  # (a copying card among them may offer none itself)
             out.extend(ability.anytime_options(g, seat, c))  # type: ignore[union-attr]

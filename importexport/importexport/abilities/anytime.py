@@ -49,6 +49,7 @@ class Lutefisk(Ability):
     """
 
     name = "LUTEFISK"
+    offers_from_hand = True  # (its anytime choice is offered from the hand)
     reread = ("Only ships staying in harbour qualify, not one about to sail after a fulfilment (fixed); "
               "placed as any contract is, so SUGAR, DRONES and PAPRIKA answer it (fixed).")
 

@@ -682,6 +682,7 @@ class MapleSyrup(Ability):
     without using one of your Loads (its level requirement must be met)."""
 
     name = "MAPLE SYRUP"
+    offers_from_hand = True  # (its anytime choice is offered from the hand)
     reread = "From the hand during any Load action of yours; its level requirement must be met."
     min_credits: ClassVar[int] = 30
 
@@ -812,6 +813,7 @@ class Flour(Ability):
     """
 
     name = "FLOUR"
+    offers_from_hand = True  # (its anytime choice is offered from the hand)
     reread = (
         "The text's 4 containers are Flour's whole cargo (4 in the card list, fixed); the hand must "
         "fill it completely, J cards not counted; never onto a ship about to sail (fixed)."

@@ -497,6 +497,7 @@ class Partnership(Ability):
     """
 
     name = "PARTNERSHIP"
+    offers_from_hand = True  # (its anytime choice is offered from the hand)
     hears_while = "super_ships"  # (its ``watch_`` hooks act only on the super ships of this note)
     reread = (
         "Joining is the Contract action placing PARTNERSHIP (level and "

@@ -34,7 +34,9 @@ that protocol's members.
 ``wins(g, seat) -> bool``
     an instant win, checked after every step.
 ``anytime_options(g, seat, card) / anytime_apply(g, action)``
-    free choices offered to the card's holder whenever that player decides (``anytime``).
+    free choices offered to the card's holder whenever that player decides (``anytime``): while
+    the card works (among the fulfilled contracts, or lent by a copying card), or, for a class with
+    ``offers_from_hand = True``, while it lies in the player's hand (the hook returns none elsewhere).
 ``options_<step>(g, frame) / answer_<step>(g, frame, action)``
     a question the ability put on the stack with ``self.ask(g, seat, step, **data)``; the frame
     (``{"kind": "ask", "seat": seat, "card": card, "step": step, ...data}``) is popped before ``answer_<step>``.
@@ -86,6 +88,7 @@ class Ability:
     lends: ClassVar[bool] = False  # adds the abilities ``lent(g, seat, card)`` returns (a copy) to its holder's
     standing: ClassVar[str] = ""  # a ``state.marks`` key: while set, the ``modify_`` hooks work for all, anywhere
     hears_while: ClassVar[str] = ""  # a ``state.marks`` key: the ``watch_`` hooks do something only while it is set
+    offers_from_hand: ClassVar[bool] = False  # ``anytime_options`` offers choices while the card lies in the hand
     reread: ClassVar[str] = ""
     """Set on each registered class once its card's rulebook text was re-read word for word against
     this code: the ruling chosen where the text leaves room, or "as written" (docs/abilities.md shows it)."""
@@ -184,6 +187,12 @@ QUIET_UNLESS: dict[str, tuple[str, ...]] = {}
 """Events of ``HEARD_BY_CARDS`` that only ``watch_`` hooks with a ``hears_while`` hear: while none of
 those marks is set (and no working ability hears the event), no hook would do anything and
 ``Game.notify`` skips the event."""
+ANYTIME_CARDS: set[int] = set()
+"""The cards that may offer ``anytime`` choices (``holders("anytime_options").fulfilled``: those with the hook
+and the copying cards), kept by ``register`` for ``engine.extra_options``' quick test at every decision."""
+ANYTIME_IN_HAND: set[int] = set()
+"""Those of them that offer some from the hand (``offers_from_hand``): a hand holding none of these and
+fulfilled contracts holding none of ``ANYTIME_CARDS`` offer no anytime choice (``engine.extra_options``)."""
 _HEARD_ALWAYS: set[str] = {"fulfil"}  # events some hook hears whatever the marks (``QUIET_UNLESS``' complement)
 _WATCH_MARKS: dict[str, set[str]] = {}  # event -> the ``hears_while`` of each watcher that has one
 
@@ -204,6 +213,10 @@ def register(cls: type[Ability]) -> type[Ability]:
     _BOUND.clear()
     _INDEXES.clear()
     _enter_lookups(cls, ability, card.id, names)
+    ANYTIME_CARDS.clear()
+    ANYTIME_CARDS.update(holders("anytime_options").fulfilled)
+    ANYTIME_IN_HAND.clear()
+    ANYTIME_IN_HAND.update(a.card for a in REGISTRY.values() if a.offers_from_hand and hasattr(a, "anytime_options"))
     return cls
 
 
@@ -401,13 +414,14 @@ class Working:
     and, per rule value, whether a card changing it may be working for some seat (``reach``; each made
     when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins", "plain_fills", "reach")
+    __slots__ = ("state", "seats", "events", "wins", "calm", "plain_fills", "reach")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
+        self.calm: Any = None  # ``state`` once ``wins`` is known false (``Game._advance``' one test; None: not known)
         self.plain_fills: bool | None = None
         self.reach: dict[str, bool] = {}  # rule value -> ``table_reach``' answer
 
@@ -501,6 +515,8 @@ def table_wins(g: RulesContext) -> bool:
         seats = work.seats
         wins = work.wins = any(hasattr(a, "wins") for seat in range(len(seats))
                                for a in (seats[seat] or seat_working(g, work, seat))[0])
+        if not wins:
+            work.calm = work.state
     return wins
 
 
@@ -574,6 +590,20 @@ def _call(g: RulesContext, stack: list[Frame], pushed: list[list[Frame]], hook: 
     hook(g, *args)
     if len(stack) > before and (before == 0 or stack[before - 1] is top):
         pushed.append(stack[before:])
+
+
+def heard(g: RulesContext, event: str) -> bool:
+    """Could ``dispatch`` hand ``event`` to some hook now?  False only where that is known: no working
+    ability hears it (``table_events``, kept), and no card's own hook, watcher or fulfilment hook takes
+    it (``HEARD_BY_CARDS``) or only watchers whose marks are all unset (``QUIET_UNLESS``).  ``Game.notify``
+    asks it first; the commonest events' senders ask it before gathering the event's details."""
+    work = g.working_memo
+    if work is None or work.state is not g.state or work.events is None or event in work.events:
+        return True
+    if event not in HEARD_BY_CARDS:
+        return False
+    marks = QUIET_UNLESS.get(event)  # (SURSTRÖMMING's turn start without a ban: heard by nobody)
+    return marks is None or any(map(g.state.marks.get, marks))
 
 
 def dispatch(g: RulesContext, event: str, data: dict[str, Any]) -> None:
