@@ -123,8 +123,8 @@ class Game(Referee):
         abilities = s.abilities  # (fixed for the game: read once)
         while stack:
             if abilities and s.end_seat < 0:
-                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once:
-                if work is None or work.calm is not s:  # ``calm`` is the state once ``wins`` is known false)
+                work = self.working_memo  # (no instant-win card in play, kept since: the usual case, checked at once)
+                if work is None or work.wins is not False or work.state is not s:
                     _abilities.check_wins(self)
                     if not stack:
                         break

@@ -650,7 +650,7 @@ def hand_size(g: RulesContext, seat: int) -> int:
 
 def draw_action(g: RulesContext, seat: int) -> None:
     """The draw choice: fill the hand up to five, or draw one card holding five or more."""
-    size = g.mod(seat, "hand_size", HAND_SIZE) if g.state.abilities else HAND_SIZE  # (``hand_size``, written out)
+    size = hand_size(g, seat) if g.state.abilities else HAND_SIZE  # (the basic rules' size without a call)
     have = len(g.state.players[seat].hand)
     drawn = draw_cards(g, seat, size - have if have < size else 1)
     g.emit("draw", p=seat, n=drawn)

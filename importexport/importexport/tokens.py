@@ -44,6 +44,7 @@ Rulings (also in ``docs/rules.md``):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -73,25 +74,24 @@ def variant(s: State) -> int:
     return 2 if "tokens2" in s.modules else 1 if "tokens1" in s.modules else 0
 
 
+def table_cards(s: State) -> Iterator[int]:
+    """Every card on the table, tokens or not: on the ships, then each player's crew and goods (chained in C)."""
+    return chain(chain.from_iterable(map(_CONTAINERS_OF, s.ships)), *(chain(p.crew, p.goods) for p in s.players))
+
+
 def tokens_in_play(s: State) -> list[int]:
     """Every token on the table: on ships, in crews, among goods."""
-    out = [c for x in s.ships for c in x.containers if c >= TOKEN_BASE]
-    for p in s.players:
-        out += [c for c in p.crew if c >= TOKEN_BASE]
-        out += [c for c in p.goods if c >= TOKEN_BASE]
-    return out
+    return [c for c in table_cards(s) if c >= TOKEN_BASE]
 
 
-_CONTAINERS_OF, _CREW_OF, _GOODS_OF = attrgetter("containers"), attrgetter("crew"), attrgetter("goods")
+_CONTAINERS_OF = attrgetter("containers")
 
 
 def new_token(g: RulesContext, colour: int, action: int = NO_ACTION) -> int:
     """A token of ``colour`` (and ``action``) from the supply: its lowest id that is neither on the
     table nor named by the choice being carried out (a token that choice has just taken off a ship
     is on its way elsewhere)."""
-    s = g.state  # (``tokens_in_play``, written out in C: every card on ships, in crews and among goods, tokens
-    used = set(chain.from_iterable(map(_CONTAINERS_OF, s.ships)))  # or not: only tokens are looked up in it)
-    used.update(chain.from_iterable(map(_CREW_OF, s.players)), chain.from_iterable(map(_GOODS_OF, s.players)))
+    used = set(table_cards(g.state))  # (tokens or not: only tokens are looked up in it)
     if g.history:
         used.update(g.history[-1].cards)
     for t in CARDS.token_copies(colour, action):

@@ -36,9 +36,8 @@ from .registry import (
     acting,
     declare_winner,
     dispatch,
-    seat_working,
     table_wins,
-    working,
+    working_lasting,
 )
 
 if TYPE_CHECKING:
@@ -65,10 +64,8 @@ def check_wins(g: RulesContext) -> None:
     """End the game at once if a player meets an instant-win condition."""
     if not table_wins(g):
         return  # no instant-win card in play: the usual case, checked quickly
-    work = working(g)  # (kept: ``table_wins`` has just read it; the ``wins`` hooks change nothing)
-    seats = work.seats
     for seat in g.seat_order():
-        for ability in (seats[seat] or seat_working(g, work, seat))[0]:  # (``working_lasting``, written out)
+        for ability in working_lasting(g, seat):
             wins = getattr(ability, "wins", None)
             if wins is not None and wins(g, seat):
                 declare_winner(g, seat, ability.card)

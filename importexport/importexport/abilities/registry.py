@@ -414,14 +414,13 @@ class Working:
     and, per rule value, whether a card changing it may be working for some seat (``reach``; each made
     when first asked)."""
 
-    __slots__ = ("state", "seats", "events", "wins", "calm", "plain_fills", "reach")
+    __slots__ = ("state", "seats", "events", "wins", "plain_fills", "reach")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.seats: list[tuple[list[Ability], dict[str, list[Ability]]] | None] = [None] * len(state.players)
         self.events: frozenset[str] | None = None
         self.wins: bool | None = None
-        self.calm: Any = None  # ``state`` once ``wins`` is known false (``Game._advance``' one test; None: not known)
         self.plain_fills: bool | None = None
         self.reach: dict[str, bool] = {}  # rule value -> ``table_reach``' answer
 
@@ -515,8 +514,6 @@ def table_wins(g: RulesContext) -> bool:
         seats = work.seats
         wins = work.wins = any(hasattr(a, "wins") for seat in range(len(seats))
                                for a in (seats[seat] or seat_working(g, work, seat))[0])
-        if not wins:
-            work.calm = work.state
     return wins
 
 
