@@ -45,6 +45,12 @@ def fresh_table(g: Game) -> tuple[frozenset[str], bool]:
     return frozenset().union(*(a.listens for a in found)), any(hasattr(a, "wins") for a in found)
 
 
+def fresh_reach(g: Game, key: str) -> bool:
+    """May a card changing rule value ``key`` work for some seat, or a standing rule (worked out afresh)?"""
+    cards = registry.modifiers_of(key)
+    return cards is not None and (registry.anyone_in_reach(g, cards) or registry.standing_rule(g, key))
+
+
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every ``Working`` made from now on checks its seats when read; the table's answers are checked too."""
@@ -77,9 +83,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     def checked_mod_all(g: Game, key: str, value: Any, *context: Any) -> Any:
         work = g.working_memo
         if work is not None and work.state is g.state and key in work.reach:
-            cards = registry.modifiers_of(key)
-            fresh = cards is not None and (registry.anyone_in_reach(g, cards) or registry.standing_rule(g, key))
-            assert work.reach[key] == fresh, key
+            assert work.reach[key] == fresh_reach(g, key), key
             reads[0] += 1
         return mod_all(g, key, value, *context)
 
@@ -133,8 +137,7 @@ def test_kept_table_reach_equals_a_fresh_one_for_every_rule_value() -> None:
         while not g.is_over():
             work = registry.working(g)
             for key in registry.KEY_CARDS:
-                cards = registry.modifiers_of(key)
-                fresh = cards is not None and (registry.anyone_in_reach(g, cards) or registry.standing_rule(g, key))
+                fresh = fresh_reach(g, key)
                 if key in work.reach:
                     assert work.reach[key] == fresh, key
                     kept += 1
